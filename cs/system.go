@@ -1,0 +1,238 @@
+package cs
+
+import (
+	"fmt"
+	"strings"
+
+	"fencer/smt/expr"
+)
+
+// System is a concurrent system (P, A, X_S, X_L) of the paper: processes
+// given as automata over shared and local integer variables, plus the bad
+// states. It is what Parse returns and what every analysis consumes. A System
+// is immutable once built; WithFences returns a new one.
+type System struct {
+	File   *File
+	Shared []VarDecl  // X_S, arrays expanded to one variable per element ("flag[0]")
+	Procs  []*Process // in declaration order, template instances in index order
+	Bad    []BadState // from forbidden and mutex declarations
+	Sites  []*Site    // fence sites: the write statements of the source, by offset
+}
+
+// Init is the initial value of a variable.
+type Init struct {
+	Nondet bool  // any integer ("= *")
+	Value  int64 // the value when not Nondet
+}
+
+// VarDecl is one scalar variable. Local names are qualified by their process
+// ("P[0].r"); temporaries made by the front end start with '$' after the dot
+// ("P[0].$1").
+type VarDecl struct {
+	Name string
+	Init Init
+	Pos  Pos
+}
+
+// Loc is a control location of one process; locations are 0..NumLocs-1 and
+// the initial location is 0.
+type Loc int
+
+// Process is the automaton of one process.
+type Process struct {
+	Name     string // "Main", or "P[1]" for an instance of template P
+	Template string // "P" for an instance of a template, "" otherwise
+	Pos      Pos    // the process declaration
+	Locals   []VarDecl
+	NumLocs  int
+	Edges    []Edge
+	// Out[l] lists the indices in Edges of the edges leaving l.
+	Out [][]int
+	// Labels maps each source label to its location.
+	Labels map[string]Loc
+	// ErrLoc is the sink entered when an assert fails, or -1 when the process
+	// has no assert. A process at its ErrLoc is a bad state.
+	ErrLoc Loc
+	// LocPos[l] is the position of the statement about to run at l (NoPos at
+	// the end of the body).
+	LocPos []Pos
+}
+
+// Edge is one transition l --op--> l'.
+type Edge struct {
+	From, To Loc
+	Op       Op
+	Pos      Pos // the source of the operation (for a read: the shared variable)
+	// Site is the index in System.Sites of the write statement this edge
+	// performs, or -1 (also -1 for writes inside atomic).
+	Site int
+}
+
+// OpKind is the kind of an operation.
+type OpKind uint8
+
+const (
+	OpRead   OpKind = iota // Local := value of Shared (buffer or memory)
+	OpWrite                // Shared := Val, through the store buffer
+	OpFence                // wait until the process's buffers are empty
+	OpAtomic               // wait for empty buffers, then run Body as one step on memory
+	OpAssign               // Local := Val
+	OpHavoc                // Local := any integer
+	OpAssume               // block unless Val holds (Val is a formula)
+)
+
+var opKindNames = [...]string{"read", "write", "fence", "atomic", "assign", "havoc", "assume"}
+
+func (k OpKind) String() string {
+	if int(k) < len(opKindNames) {
+		return opKindNames[k]
+	}
+	return fmt.Sprintf("OpKind(%d)", k)
+}
+
+// Op is one operation. Expressions mention only local variables (the front
+// end turns every shared read into an OpRead into a local first), except in
+// an atomic Body, whose reads are OpRead steps too.
+type Op struct {
+	Kind   OpKind
+	Local  string    // OpRead: destination; OpAssign, OpHavoc: target
+	Shared string    // OpRead, OpWrite: the shared variable
+	Val    expr.Expr // OpWrite, OpAssign: integer value; OpAssume: formula
+	// Body is the straight-line list of OpRead, OpWrite, OpAssign, OpHavoc and
+	// OpAssume steps of an OpAtomic; reads and writes go to memory. An atomic
+	// block with branches becomes one OpAtomic edge per path.
+	Body []Op
+}
+
+func (o Op) String() string {
+	switch o.Kind {
+	case OpRead:
+		return fmt.Sprintf("%s := read %s", short(o.Local), o.Shared)
+	case OpWrite:
+		return fmt.Sprintf("write %s := %s", o.Shared, shortExpr(o.Val))
+	case OpFence:
+		return "fence"
+	case OpAtomic:
+		parts := make([]string, len(o.Body))
+		for i, b := range o.Body {
+			parts[i] = b.String()
+		}
+		return "atomic { " + strings.Join(parts, "; ") + " }"
+	case OpAssign:
+		return fmt.Sprintf("%s := %s", short(o.Local), shortExpr(o.Val))
+	case OpHavoc:
+		return fmt.Sprintf("%s := *", short(o.Local))
+	case OpAssume:
+		return fmt.Sprintf("assume %s", shortExpr(o.Val))
+	}
+	return o.Kind.String()
+}
+
+// short drops the process qualifier of a local name for display.
+func short(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		return name[i+1:]
+	}
+	return name
+}
+
+func shortExpr(e expr.Expr) string {
+	if e == nil {
+		return "<nil>"
+	}
+	return expr.Rename(e, func(n string) expr.Expr {
+		if s := short(n); s != n {
+			return expr.V(s)
+		}
+		return nil
+	}).String()
+}
+
+// BadState is a conjunction: every listed process at its location.
+type BadState struct {
+	Procs []int // indices into System.Procs
+	Locs  []Loc
+	Pos   Pos // the forbidden or mutex declaration
+}
+
+// Site is a fence site: a write statement of the source. One site serves every
+// template instance and every copy of an unrolled for body.
+type Site struct {
+	ID    int    // index in System.Sites
+	Start int    // byte offset of the statement's first token
+	End   int    // byte offset just after its ';'
+	Text  string // the statement's source text
+	// BareBody is true when the statement is the whole body of an if, else
+	// or while without braces; the patch must then wrap it in { ... fence; }.
+	BareBody bool
+}
+
+// Pos returns the position of the statement.
+func (s *Site) Pos() Pos { return PosAt(s.Start) }
+
+// ProcIndex returns the index of the process named name, or -1.
+func (s *System) ProcIndex(name string) int {
+	for i, p := range s.Procs {
+		if p.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Position expands a position of the system's file.
+func (s *System) Position(p Pos) Position { return s.File.Position(p) }
+
+// WithFences returns a copy of s with a fence after every write edge whose
+// site is in sites: the edge l --write--> l' becomes l --write--> m --fence--> l'
+// with a new location m. Labels keep their locations. s is not changed.
+func (s *System) WithFences(sites map[int]bool) *System {
+	out := *s
+	out.Procs = make([]*Process, len(s.Procs))
+	for i, p := range s.Procs {
+		q := *p
+		q.Edges = nil
+		q.LocPos = append([]Pos(nil), p.LocPos...)
+		for _, e := range p.Edges {
+			if e.Op.Kind != OpWrite || e.Site < 0 || !sites[e.Site] {
+				q.Edges = append(q.Edges, e)
+				continue
+			}
+			m := Loc(q.NumLocs)
+			q.NumLocs++
+			q.LocPos = append(q.LocPos, e.Pos)
+			w := e
+			w.To = m
+			q.Edges = append(q.Edges, w, Edge{From: m, To: e.To, Op: Op{Kind: OpFence}, Pos: e.Pos, Site: -1})
+		}
+		q.Out = make([][]int, q.NumLocs)
+		for j, e := range q.Edges {
+			q.Out[e.From] = append(q.Out[e.From], j)
+		}
+		out.Procs[i] = &q
+	}
+	return &out
+}
+
+// IsBad reports whether the control locations pcs (one per process) form a
+// bad state: a process at its ErrLoc, or a forbidden combination.
+func (s *System) IsBad(pcs []Loc) bool {
+	for i, p := range s.Procs {
+		if p.ErrLoc >= 0 && pcs[i] == p.ErrLoc {
+			return true
+		}
+	}
+	for _, b := range s.Bad {
+		all := true
+		for j, pi := range b.Procs {
+			if pcs[pi] != b.Locs[j] {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
