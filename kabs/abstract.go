@@ -1,0 +1,380 @@
+package kabs
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fencer/cs"
+	"fencer/smt/expr"
+)
+
+// Rule names the transition rule of the paper (Fig. 3 and Fig. 5) that an
+// abstract step uses.
+type Rule uint8
+
+const (
+	RuleReadM    Rule = iota // read from memory
+	RuleReadB                // read the newest buffered write (lw_{p,x})
+	RuleWriteSC              // SC: write to memory
+	RuleWriteL               // write into the exact part of the buffer
+	RuleWriteG               // write into the abstract tail: S ∪ {x}, lw_{p,x}
+	RuleFence                // fence with empty buffers
+	RuleAtomic               // atomic block with empty buffers
+	RuleAssign               // local assignment
+	RuleHavoc                // r = *
+	RuleAssume               // guard
+	RuleUpdateNE             // flush the oldest exact write
+	RuleUpdateAM             // flush a write to x ∈ S that is not its last: x gets any value
+	RuleUpdateAS             // flush the last write to x ∈ S: x := lw_{p,x}, S \ {x}
+)
+
+var ruleNames = [...]string{"READ-M", "READ-B", "WRITE", "WRITE-L", "WRITE-G", "FENCE", "ATOMIC",
+	"ASSIGN", "HAVOC", "GUARD", "UPDATE-NE", "UPDATE-AM", "UPDATE-AS"}
+
+func (r Rule) String() string { return ruleNames[r] }
+
+// IsFlush reports whether r is an UPDATE rule.
+func (r Rule) IsFlush() bool { return r >= RuleUpdateNE }
+
+// Unbounded as K makes the abstraction exact: every write stays in the
+// exact part of the buffer (the TSO semantics of Fig. 3).
+const Unbounded = -1
+
+// Abs is the k-abstraction of a system under SC or TSO: control states
+// (pc, B_x, S) and symbolic data transitions over
+// X = X_S ∪ X_L ∪ X_B ∪ X_LW.
+type Abs struct {
+	Sys   *cs.System
+	Model Model
+	K     int // exact writes kept per buffer; Unbounded for the exact semantics
+
+	shared   []string
+	sidx     map[string]int
+	interned map[string]*Trans
+}
+
+// NewAbs returns the k-abstraction of sys under m (SC or TSO).
+func NewAbs(sys *cs.System, m Model, k int) (*Abs, error) {
+	if m == PSO {
+		return nil, fmt.Errorf("the abstract engine does not handle pso yet")
+	}
+	a := &Abs{Sys: sys, Model: m, K: k, sidx: map[string]int{}, interned: map[string]*Trans{}}
+	for i, v := range sys.Shared {
+		a.shared = append(a.shared, v.Name)
+		a.sidx[v.Name] = i
+	}
+	if m == SC {
+		a.K = 0
+	}
+	return a, nil
+}
+
+// SlotVar names b_{p,i}, the value of the i-th (1-based) exact write in the
+// buffer of process p.
+func SlotVar(proc string, i int) string { return proc + "#b" + strconv.Itoa(i) }
+
+// LWVar names lw_{p,x}, the value of p's newest buffered write to x.
+func LWVar(proc, x string) string { return proc + "#lw(" + x + ")" }
+
+// IsAuxVar reports whether name is a buffer-slot or last-write variable.
+func IsAuxVar(name string) bool { return strings.Contains(name, "#") }
+
+// Ctl is the control part of an abstract state.
+type Ctl struct {
+	PC []cs.Loc
+	B  [][]int // per process: the shared variables of the exact writes, oldest first
+	S  [][]int // per process: the sorted set S(p) of variables in the abstract tail
+}
+
+// Key encodes the control state.
+func (c *Ctl) Key() string {
+	var b strings.Builder
+	for p := range c.PC {
+		b.WriteString(strconv.Itoa(int(c.PC[p])))
+		if len(c.B) > 0 {
+			b.WriteByte('[')
+			for _, x := range c.B[p] {
+				b.WriteString(strconv.Itoa(x) + ",")
+			}
+			b.WriteByte('|')
+			for _, x := range c.S[p] {
+				b.WriteString(strconv.Itoa(x) + ",")
+			}
+			b.WriteByte(']')
+		}
+		b.WriteByte(';')
+	}
+	return b.String()
+}
+
+// Empty reports whether p's buffer is empty.
+func (c *Ctl) Empty(p int) bool { return len(c.B) == 0 || len(c.B[p]) == 0 && len(c.S[p]) == 0 }
+
+func (c *Ctl) clone() *Ctl {
+	d := &Ctl{PC: append([]cs.Loc(nil), c.PC...)}
+	if c.B != nil {
+		d.B = make([][]int, len(c.B))
+		d.S = make([][]int, len(c.S))
+		copy(d.B, c.B)
+		copy(d.S, c.S)
+	}
+	return d
+}
+
+// Init returns the initial control state.
+func (a *Abs) Init() *Ctl {
+	c := &Ctl{PC: make([]cs.Loc, len(a.Sys.Procs))}
+	if a.Model != SC {
+		c.B = make([][]int, len(a.Sys.Procs))
+		c.S = make([][]int, len(a.Sys.Procs))
+	}
+	return c
+}
+
+// InitFormula is the initial condition over X: declared values.
+func (a *Abs) InitFormula() expr.Expr {
+	var conj []expr.Expr
+	add := func(d []cs.VarDecl) {
+		for _, v := range d {
+			if !v.Init.Nondet {
+				conj = append(conj, expr.Eq(expr.V(v.Name), expr.N(v.Init.Value)))
+			}
+		}
+	}
+	add(a.Sys.Shared)
+	for _, p := range a.Sys.Procs {
+		add(p.Locals)
+	}
+	return expr.And(conj...)
+}
+
+// AStep is one step of an abstract trace: process Proc takes edge Edge, or
+// (Edge < 0) flushes a write to shared variable Var, by Rule.
+type AStep struct {
+	Proc, Edge, Var int
+	Rule            Rule
+}
+
+// Succ is one abstract successor.
+type Succ struct {
+	Step AStep
+	Ctl  *Ctl
+	T    *Trans
+}
+
+// Successors returns every abstract step enabled in c (as far as control
+// goes: the data guard is in T).
+func (a *Abs) Successors(c *Ctl) []Succ {
+	var out []Succ
+	for p, proc := range a.Sys.Procs {
+		for _, ei := range proc.Out[c.PC[p]] {
+			out = a.edgeSucc(out, c, p, ei)
+		}
+		out = a.flushSucc(out, c, p)
+	}
+	return out
+}
+
+func (a *Abs) intern(t *Trans) *Trans {
+	if u, ok := a.interned[t.key]; ok {
+		return u
+	}
+	a.interned[t.key] = t
+	return t
+}
+
+func existsName(i int) string { return "?e" + strconv.Itoa(i) }
+
+func (a *Abs) contains(c *Ctl, p, x int) bool {
+	if a.Model == SC {
+		return false
+	}
+	for _, y := range c.B[p] {
+		if y == x {
+			return true
+		}
+	}
+	for _, y := range c.S[p] {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *Abs) edgeSucc(out []Succ, c *Ctl, p, ei int) []Succ {
+	proc := a.Sys.Procs[p]
+	e := proc.Edges[ei]
+	next := c.clone()
+	next.PC[p] = e.To
+	step := AStep{Proc: p, Edge: ei, Var: -1}
+	add := func(r Rule, ctl *Ctl, t *Trans) {
+		step.Rule = r
+		out = append(out, Succ{Step: step, Ctl: ctl, T: a.intern(t)})
+	}
+	op := e.Op
+	switch op.Kind {
+	case cs.OpRead:
+		x := a.sidx[op.Shared]
+		if a.contains(c, p, x) {
+			add(RuleReadB, next, newTrans(expr.True, []Assign{{op.Local, expr.V(LWVar(proc.Name, op.Shared))}}, nil))
+		} else {
+			add(RuleReadM, next, newTrans(expr.True, []Assign{{op.Local, expr.V(op.Shared)}}, nil))
+		}
+	case cs.OpWrite:
+		x := a.sidx[op.Shared]
+		switch {
+		case a.Model == SC:
+			add(RuleWriteSC, next, newTrans(expr.True, []Assign{{op.Shared, op.Val}}, nil))
+		case len(c.S[p]) == 0 && (a.K == Unbounded || len(c.B[p]) < a.K):
+			i := len(c.B[p]) + 1
+			next.B[p] = append(append([]int(nil), c.B[p]...), x)
+			add(RuleWriteL, next, newTrans(expr.True, []Assign{
+				{SlotVar(proc.Name, i), op.Val}, {LWVar(proc.Name, op.Shared), op.Val}}, nil))
+		default:
+			next.S[p] = addSet(c.S[p], x)
+			add(RuleWriteG, next, newTrans(expr.True, []Assign{{LWVar(proc.Name, op.Shared), op.Val}}, nil))
+		}
+	case cs.OpFence:
+		if c.Empty(p) {
+			add(RuleFence, next, Identity)
+		}
+	case cs.OpAtomic:
+		if c.Empty(p) {
+			add(RuleAtomic, next, atomicTrans(op.Body))
+		}
+	case cs.OpAssign:
+		add(RuleAssign, next, newTrans(expr.True, []Assign{{op.Local, op.Val}}, nil))
+	case cs.OpHavoc:
+		add(RuleHavoc, next, newTrans(expr.True, []Assign{{op.Local, expr.V(existsName(0))}}, []string{existsName(0)}))
+	case cs.OpAssume:
+		add(RuleAssume, next, newTrans(op.Val, nil, nil))
+	}
+	return out
+}
+
+// atomicTrans composes an atomic body: reads and writes act on memory.
+func atomicTrans(body []cs.Op) *Trans {
+	b := newBuilder(existsName)
+	for _, op := range body {
+		switch op.Kind {
+		case cs.OpRead:
+			b.assign(op.Local, expr.V(op.Shared))
+		case cs.OpWrite:
+			b.assign(op.Shared, op.Val)
+		case cs.OpAssign:
+			b.assign(op.Local, op.Val)
+		case cs.OpHavoc:
+			b.havocVar(op.Local)
+		case cs.OpAssume:
+			b.assume(op.Val)
+		}
+	}
+	return b.build()
+}
+
+func (a *Abs) flushSucc(out []Succ, c *Ctl, p int) []Succ {
+	if a.Model == SC {
+		return out
+	}
+	proc := a.Sys.Procs[p]
+	if n := len(c.B[p]); n > 0 { // UPDATE-NE
+		x := c.B[p][0]
+		next := c.clone()
+		next.B[p] = c.B[p][1:]
+		as := []Assign{{a.shared[x], expr.V(SlotVar(proc.Name, 1))}}
+		for i := 1; i < n; i++ {
+			as = append(as, Assign{SlotVar(proc.Name, i), expr.V(SlotVar(proc.Name, i+1))})
+		}
+		return append(out, Succ{Step: AStep{Proc: p, Edge: -1, Var: x, Rule: RuleUpdateNE}, Ctl: next, T: a.intern(newTrans(expr.True, as, nil))})
+	}
+	for _, x := range c.S[p] {
+		am := newTrans(expr.True, []Assign{{a.shared[x], expr.V(existsName(0))}}, []string{existsName(0)})
+		out = append(out, Succ{Step: AStep{Proc: p, Edge: -1, Var: x, Rule: RuleUpdateAM}, Ctl: c, T: a.intern(am)})
+		next := c.clone()
+		next.S[p] = removeSet(c.S[p], x)
+		as := newTrans(expr.True, []Assign{{a.shared[x], expr.V(LWVar(proc.Name, a.shared[x]))}}, nil)
+		out = append(out, Succ{Step: AStep{Proc: p, Edge: -1, Var: x, Rule: RuleUpdateAS}, Ctl: next, T: a.intern(as)})
+	}
+	return out
+}
+
+func addSet(s []int, x int) []int {
+	for i, y := range s {
+		if y == x {
+			return s
+		}
+		if y > x {
+			out := append(append(append([]int(nil), s[:i]...), x), s[i:]...)
+			return out
+		}
+	}
+	return append(append([]int(nil), s...), x)
+}
+
+func removeSet(s []int, x int) []int {
+	var out []int
+	for _, y := range s {
+		if y != x {
+			out = append(out, y)
+		}
+	}
+	return out
+}
+
+// Interpret replays the process operations and flushes of a trace in this
+// abstraction (its own K), choosing each rule as the control state dictates,
+// and returns the transitions of the steps. A flush step means "flush the
+// oldest write of the process"; its Var must be that write's variable. ok is
+// false, with the index of the step, when the trace is not possible in
+// this abstraction as far as control goes.
+func (a *Abs) Interpret(steps []AStep) (ts []*Trans, ctls []*Ctl, bad int, ok bool) {
+	c := a.Init()
+	ctls = append(ctls, c)
+	conc := make([][]int, len(a.Sys.Procs)) // the real buffer's variables, oldest first
+	for i, st := range steps {
+		var chosen *Succ
+		succ := a.Successors(c)
+		for j := range succ {
+			s := &succ[j]
+			if s.Step.Proc != st.Proc || s.Step.Edge != st.Edge {
+				continue
+			}
+			if st.Edge >= 0 {
+				chosen = s
+				break
+			}
+			// a flush: the real buffer decides which write goes and whether
+			// it is the last one to its variable.
+			q := conc[st.Proc]
+			if len(q) == 0 || q[0] != st.Var || s.Step.Var != st.Var {
+				continue
+			}
+			last := true
+			for _, y := range q[1:] {
+				if y == st.Var {
+					last = false
+				}
+			}
+			if s.Step.Rule == RuleUpdateNE || (s.Step.Rule == RuleUpdateAS) == last {
+				chosen = s
+				break
+			}
+		}
+		if chosen == nil {
+			return ts, ctls, i, false
+		}
+		if st.Edge >= 0 && a.Sys.Procs[st.Proc].Edges[st.Edge].Op.Kind == cs.OpWrite && a.Model != SC {
+			x := a.sidx[a.Sys.Procs[st.Proc].Edges[st.Edge].Op.Shared]
+			conc[st.Proc] = append(conc[st.Proc], x)
+		}
+		if st.Edge < 0 {
+			conc[st.Proc] = conc[st.Proc][1:]
+		}
+		ts = append(ts, chosen.T)
+		c = chosen.Ctl
+		ctls = append(ctls, c)
+	}
+	return ts, ctls, -1, true
+}

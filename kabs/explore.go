@@ -1,0 +1,144 @@
+package kabs
+
+import (
+	"context"
+	"fmt"
+
+	"fencer/cs"
+)
+
+// Verdict is the outcome of an explicit search.
+type Verdict uint8
+
+const (
+	Safe    Verdict = iota // the whole state space was explored, no bad state
+	Unsafe                 // a bad state is reachable; Result.Trace leads to it
+	Bounded                // no bad state within the bounds (the search was cut)
+)
+
+var verdictNames = [...]string{"safe", "unsafe", "no bug within bounds"}
+
+func (v Verdict) String() string { return verdictNames[v] }
+
+// Limits bound an explicit search; zero means the default.
+type Limits struct {
+	MaxStates int // distinct states stored (default 1,000,000)
+	MaxDepth  int // steps from the initial state (default unlimited)
+}
+
+// Result of Explore.
+type Result struct {
+	Verdict Verdict
+	Trace   *Trace // a shortest trace to a bad state when Unsafe
+	States  int    // distinct states visited
+	Depth   int    // the deepest BFS level reached
+	Reason  string // why the search is Bounded
+}
+
+type node struct {
+	parent int32
+	step   Step
+	depth  int32
+}
+
+// Explore searches the state space of c breadth first and stops at the first
+// bad state, so the trace it returns is a shortest one. Its memory is bounded
+// by lim.MaxStates.
+func (c *Concrete) Explore(ctx context.Context, lim Limits) (*Result, error) {
+	if lim.MaxStates <= 0 {
+		lim.MaxStates = 1_000_000
+	}
+	res := &Result{}
+	seen := map[string]int32{}
+	var nodes []node
+	var queue []*State
+	var qidx []int32
+	cut := ""
+	for _, s := range c.Initials(lim.MaxStates) {
+		k := s.Key()
+		if _, ok := seen[k]; ok {
+			continue
+		}
+		seen[k] = int32(len(nodes))
+		nodes = append(nodes, node{parent: -1})
+		queue = append(queue, s)
+		qidx = append(qidx, int32(len(nodes)-1))
+		if c.Sys.IsBad(s.PC) {
+			res.Verdict, res.Trace, res.States = Unsafe, &Trace{Init: s.Vals}, len(nodes)
+			return res, nil
+		}
+	}
+	inits := map[int32][]int64{}
+	for i, s := range queue {
+		inits[qidx[i]] = s.Vals
+	}
+	for head := 0; head < len(queue); head++ {
+		if head&1023 == 0 && ctx.Err() != nil {
+			cut = "interrupted"
+			break
+		}
+		s, si := queue[head], qidx[head]
+		queue[head] = nil // let the state go: the queue is the memory bound
+		d := nodes[si].depth
+		if int(d) > res.Depth {
+			res.Depth = int(d)
+		}
+		if lim.MaxDepth > 0 && int(d) >= lim.MaxDepth {
+			cut = fmt.Sprintf("depth limit %d reached", lim.MaxDepth)
+			continue
+		}
+		steps, succ, err := c.Successors(s)
+		if err != nil {
+			return nil, fmt.Errorf("after %d steps: %v", d, err)
+		}
+		for i, t := range succ {
+			k := t.Key()
+			if _, ok := seen[k]; ok {
+				continue
+			}
+			if len(nodes) >= lim.MaxStates {
+				cut = fmt.Sprintf("state limit %d reached", lim.MaxStates)
+				break
+			}
+			ti := int32(len(nodes))
+			seen[k] = ti
+			nodes = append(nodes, node{parent: si, step: steps[i], depth: d + 1})
+			if c.Sys.IsBad(t.PC) {
+				res.Verdict, res.States = Unsafe, len(nodes)
+				res.Trace = traceTo(nodes, ti, inits)
+				return res, nil
+			}
+			queue = append(queue, t)
+			qidx = append(qidx, ti)
+		}
+	}
+	res.States = len(nodes)
+	switch {
+	case cut != "":
+		res.Verdict, res.Reason = Bounded, cut
+	case c.HasNondet():
+		res.Verdict = Bounded
+		res.Reason = fmt.Sprintf("nondeterministic values were tried only from %v", c.nondv)
+	default:
+		res.Verdict = Safe
+	}
+	return res, nil
+}
+
+func traceTo(nodes []node, i int32, inits map[int32][]int64) *Trace {
+	var steps []Step
+	for nodes[i].parent >= 0 {
+		steps = append(steps, nodes[i].step)
+		i = nodes[i].parent
+	}
+	for l, r := 0, len(steps)-1; l < r; l, r = l+1, r-1 {
+		steps[l], steps[r] = steps[r], steps[l]
+	}
+	return &Trace{Init: inits[i], Steps: steps}
+}
+
+// IsBadState reports whether s is a bad state of the system.
+func (c *Concrete) IsBadState(s *State) bool { return c.Sys.IsBad(s.PC) }
+
+// Procs is a convenience for the processes of the system.
+func (c *Concrete) Procs() []*cs.Process { return c.Sys.Procs }
