@@ -1,0 +1,53 @@
+// Burns' mutual exclusion algorithm (the Burns-Lynch one-bit algorithm), two
+// processes.
+//
+// Source: N. Lynch and B. Patt-Shamir, Distributed Algorithms, lecture notes
+// for 6.852, MIT, 1993 (reference [19] of the SAS 2012 paper); J. E. Burns and
+// N. A. Lynch, "Mutual exclusion using indivisible reads and writes", 1980.
+// Process i (of n) in the notes:
+//
+//   L: flag[i] := 0
+//      for j in 0..i-1: if flag[j] = 1 then goto L
+//      flag[i] := 1
+//      for j in 0..i-1: if flag[j] = 1 then goto L
+//   M: for j in i+1..n-1: if flag[j] = 1 then goto M
+//      critical section
+//      flag[i] := 0
+//      remainder, then back to L
+//
+// The algorithm is asymmetric (a process only defers to lower indices at L
+// and waits for higher ones at M), so the two instances for n = 2 are
+// written out as two processes; the empty `for` loops disappear.
+//
+// Expected fences: under TSO each process needs a fence after its
+// `flag[i] = 1` (the write is followed by reads of the other flag: the store
+// buffering shape). Table 1 gives 1 fence per process; with two separate
+// processes these are two distinct write statements, hence fences=2.
+
+// fences per process from Table 1 of the SAS 2012 paper; not yet confirmed by fencer
+// fencer: expect sc safe
+// fencer: expect tso fences=2
+// pso: count not known yet
+
+shared flag[2];
+
+process P0 {
+L:  flag[0] = 0;
+    flag[0] = 1;
+M:  if (flag[1] == 1) goto M;
+cs: skip;
+    flag[0] = 0;
+    goto L;
+}
+
+process P1 {
+L:  flag[1] = 0;
+    if (flag[0] == 1) goto L;
+    flag[1] = 1;
+    if (flag[0] == 1) goto L;
+cs: skip;
+    flag[1] = 0;
+    goto L;
+}
+
+mutex cs;

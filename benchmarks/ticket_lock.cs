@@ -1,0 +1,36 @@
+// The Linux x86 ticket spinlock, two processes, unbounded tickets.
+//
+// Source: the Linux kernel's x86 spinlock (arch/x86/include/asm/spinlock.h):
+// lock takes a ticket with a locked fetch-and-add (`lock xadd`) on the
+// next-ticket counter and spins until the owner counter reaches it; unlock
+// is a plain, unlocked increment of the owner counter. Whether that plain
+// store is enough on x86 was the subject of the LKML thread starting at
+// https://lkml.org/lkml/1999/11/20/76 (footnote 2 of the SAS 2012 paper).
+//
+//   lock:   t := fetch_add(next, 1); while owner != t do skip
+//   unlock: owner := owner + 1
+//
+// Both counters grow without bound. Symmetric: written as a template.
+//
+// Expected fences: none under TSO. The only plain write is the unlock; the
+// fetch_add of the next lock empties the store buffer, and a late unlock
+// only keeps the other process waiting longer.
+
+// fences per process from Table 1 of the SAS 2012 paper; not yet confirmed by fencer
+// fencer: expect sc safe
+// fencer: expect tso safe
+// pso: count not known yet
+
+shared next, owner;
+
+process P[i in 0..1] {
+  local t;
+  while (true) {
+    t = fetch_add(next, 1);
+    while (owner != t) { }
+cs: skip;
+    owner = owner + 1;
+  }
+}
+
+mutex cs;
