@@ -1,0 +1,191 @@
+package predabs
+
+import (
+	"fencer/kabs"
+	"fencer/smt/expr"
+)
+
+// Answer is a solver's answer to a satisfiability query.
+type Answer uint8
+
+const (
+	Sat Answer = iota
+	Unsat
+	Unknown
+)
+
+// Prover is the part of an SMT solver predabs needs: an incremental solver.
+// Check answers for the conjunction of everything asserted since the last
+// matching Pops. Errors are for misuse or a broken solver, not for "unknown".
+type Prover interface {
+	Push() error
+	Pop() error
+	Assert(f expr.Expr) error
+	Check() (Answer, error)
+}
+
+// Stats counts the work of an Abstractor.
+type Stats struct {
+	Queries   int // satisfiability queries sent
+	Unknowns  int // of which the solver could not decide
+	Posts     int // abstract posts asked for
+	CacheHits int // of which answered from the cache
+}
+
+// Abstractor computes α and abstract posts over a growing predicate set.
+type Abstractor struct {
+	Preds *Preds
+	P     Prover
+	// Precise re-evaluates every predicate after every step. Otherwise a
+	// predicate whose variables the step neither assigns nor tests keeps its
+	// literal (sound, cheaper, sometimes less precise).
+	Precise bool
+	Stats   Stats
+
+	cache map[string]postResult
+}
+
+type postResult struct {
+	cube Cube
+	ok   bool
+}
+
+// NewAbstractor returns an abstractor over ps using p.
+func NewAbstractor(ps *Preds, p Prover) *Abstractor {
+	return &Abstractor{Preds: ps, P: p, cache: map[string]postResult{}}
+}
+
+// ClearCache forgets cached posts (call it after the predicates change).
+func (a *Abstractor) ClearCache() { a.cache = map[string]postResult{} }
+
+func (a *Abstractor) check(fs ...expr.Expr) (Answer, error) {
+	if err := a.P.Push(); err != nil {
+		return Unknown, err
+	}
+	for _, f := range fs {
+		if err := a.P.Assert(f); err != nil {
+			a.P.Pop()
+			return Unknown, err
+		}
+	}
+	ans, err := a.P.Check()
+	a.Stats.Queries++
+	if ans == Unknown {
+		a.Stats.Unknowns++
+	}
+	if perr := a.P.Pop(); err == nil {
+		err = perr
+	}
+	return ans, err
+}
+
+// Alpha returns the cube of f: for each predicate, whether f implies it or
+// its negation. ok is false when f is unsatisfiable.
+func (a *Abstractor) Alpha(f expr.Expr) (Cube, bool, error) {
+	return a.abstract(f, nil, nil)
+}
+
+// Post returns the abstract successor of c through t: the cube of
+// ∃X. c(X) ∧ t(X, X'). ok is false when there is no successor (the step's
+// guard contradicts c).
+func (a *Abstractor) Post(c Cube, t *kabs.Trans) (Cube, bool, error) {
+	a.Stats.Posts++
+	key := c.Key() + "\x00" + t.Key()
+	if r, hit := a.cache[key]; hit {
+		a.Stats.CacheHits++
+		return r.cube, r.ok, nil
+	}
+	cube, ok, err := a.abstract(expr.And(c.Formula(a.Preds), t.Guard), c, t)
+	if err != nil {
+		return nil, false, err
+	}
+	a.cache[key] = postResult{cube, ok}
+	return cube, ok, nil
+}
+
+// abstract computes the cube of pre ∧ t for the state after t (t nil: the
+// identity, pre itself). old is the cube before the step, for literals that
+// the step cannot change.
+func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans) (Cube, bool, error) {
+	n := a.Preds.Len()
+	out := make(Cube, n)
+	trivial := t != nil && expr.Key(t.Guard) == "true"
+	if !trivial || a.Precise {
+		ans, err := a.check(pre)
+		if err != nil {
+			return nil, false, err
+		}
+		if ans == Unsat {
+			return nil, false, nil
+		}
+	}
+	var touched map[string]bool
+	if t != nil && !a.Precise {
+		touched = map[string]bool{}
+		for _, as := range t.Assign {
+			touched[as.Var] = true
+		}
+		if !trivial {
+			for _, v := range expr.Vars(t.Guard) {
+				touched[v] = true
+			}
+		}
+	}
+	if err := a.P.Push(); err != nil {
+		return nil, false, err
+	}
+	defer a.P.Pop()
+	if err := a.P.Assert(pre); err != nil {
+		return nil, false, err
+	}
+	for i, p := range a.Preds.All() {
+		if touched != nil && !intersects(p.Vars, touched) {
+			if i < len(old) {
+				out[i] = old[i]
+			}
+			continue
+		}
+		wp := p.F
+		if t != nil {
+			wp = t.WP(p.F)
+		}
+		v, err := a.decide(wp)
+		if err != nil {
+			return nil, false, err
+		}
+		out[i] = v
+	}
+	return out, true, nil
+}
+
+// decide returns +1 if the asserted context implies f, -1 if it implies !f,
+// else 0.
+func (a *Abstractor) decide(f expr.Expr) (int8, error) {
+	ans, err := a.check(expr.Not(f))
+	if err != nil {
+		return 0, err
+	}
+	if ans == Unsat {
+		return 1, nil
+	}
+	ans, err = a.check(f)
+	if err != nil {
+		return 0, err
+	}
+	if ans == Unsat {
+		return -1, nil
+	}
+	return 0, nil
+}
+
+func intersects(a, b map[string]bool) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	for v := range a {
+		if b[v] {
+			return true
+		}
+	}
+	return false
+}

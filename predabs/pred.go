@@ -1,0 +1,122 @@
+package predabs
+
+import (
+	"strings"
+
+	"fencer/smt/expr"
+)
+
+// Pred is one predicate over X.
+type Pred struct {
+	F    expr.Expr
+	Key  string
+	Vars map[string]bool
+}
+
+// Preds is an append-only, ordered set of predicates: the precision. A cube
+// made when the set was smaller is still valid (missing predicates are
+// unknown).
+type Preds struct {
+	list  []*Pred
+	index map[string]int
+}
+
+// NewPreds returns an empty set.
+func NewPreds() *Preds { return &Preds{index: map[string]int{}} }
+
+// Len returns the number of predicates.
+func (ps *Preds) Len() int { return len(ps.list) }
+
+// At returns predicate i.
+func (ps *Preds) At(i int) *Pred { return ps.list[i] }
+
+// All returns the predicates in order (do not modify).
+func (ps *Preds) All() []*Pred { return ps.list }
+
+// Add inserts f unless an equal predicate (after normalisation of linear
+// atoms) or a constant is there; it reports whether f was new.
+func (ps *Preds) Add(f expr.Expr) bool {
+	if _, ok := f.(expr.Bool); ok {
+		return false
+	}
+	if l, ok := expr.Linearize(f); ok {
+		if len(l.Coef) == 0 {
+			return false
+		}
+		f = l.Expr()
+	}
+	k := expr.Key(f)
+	if _, ok := ps.index[k]; ok {
+		return false
+	}
+	vars := map[string]bool{}
+	for _, v := range expr.Vars(f) {
+		vars[v] = true
+	}
+	ps.index[k] = len(ps.list)
+	ps.list = append(ps.list, &Pred{F: f, Key: k, Vars: vars})
+	return true
+}
+
+// Cube is a conjunction of predicate literals: Cube[i] is +1 when predicate
+// i holds, -1 when it does not, 0 when unknown. Indices past the end are
+// unknown.
+type Cube []int8
+
+// Key encodes the cube (trailing unknowns do not matter).
+func (c Cube) Key() string {
+	n := len(c)
+	for n > 0 && c[n-1] == 0 {
+		n--
+	}
+	b := make([]byte, n)
+	for i := 0; i < n; i++ {
+		b[i] = byte(c[i] + 1)
+	}
+	return string(b)
+}
+
+// Implies reports whether c has every literal of d, so that the states of c
+// are among those of d (c ⊑ d).
+func (c Cube) Implies(d Cube) bool {
+	for i, v := range d {
+		if v == 0 {
+			continue
+		}
+		if i >= len(c) || c[i] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// Formula returns the cube as a conjunction over ps.
+func (c Cube) Formula(ps *Preds) expr.Expr {
+	var lits []expr.Expr
+	for i, v := range c {
+		switch v {
+		case 1:
+			lits = append(lits, ps.list[i].F)
+		case -1:
+			lits = append(lits, expr.Not(ps.list[i].F))
+		}
+	}
+	return expr.And(lits...)
+}
+
+// String prints the literals of c.
+func (c Cube) String(ps *Preds) string {
+	var parts []string
+	for i, v := range c {
+		switch v {
+		case 1:
+			parts = append(parts, ps.list[i].F.String())
+		case -1:
+			parts = append(parts, "!"+ps.list[i].F.String())
+		}
+	}
+	if len(parts) == 0 {
+		return "true"
+	}
+	return strings.Join(parts, " && ")
+}
