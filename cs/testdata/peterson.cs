@@ -1,0 +1,16 @@
+// Peterson's mutual exclusion for two processes.
+const N = 2;
+shared flag[N], turn;
+
+process P[i in 0..N-1] {
+  local f, t;
+  while (1) {
+    flag[i] = 1;
+    turn = 1 - i;
+    while (flag[1-i] == 1 && turn == 1 - i) { }
+cs: skip;
+    flag[i] = 0;
+  }
+}
+
+mutex cs;
