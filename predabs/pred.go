@@ -120,3 +120,12 @@ func (c Cube) String(ps *Preds) string {
 	}
 	return strings.Join(parts, " && ")
 }
+
+// Exprs returns the predicates as formulas.
+func (ps *Preds) Exprs() []expr.Expr {
+	out := make([]expr.Expr, len(ps.list))
+	for i, p := range ps.list {
+		out[i] = p.F
+	}
+	return out
+}

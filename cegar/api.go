@@ -1,0 +1,133 @@
+package cegar
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"fencer/cs"
+	"fencer/fences"
+	"fencer/kabs"
+)
+
+// Verify decides whether sys is correct under opt.Model, without inserting
+// fences: Correct, Unsafe with a shortest real trace the engine found
+// (SCBug when the model is SC), or Unknown.
+func Verify(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, error) {
+	start := time.Now()
+	e := newEngine(sol, opt)
+	e.seedFromProgram(sys)
+	o, err := e.loop(ctx, sys, false)
+	if err != nil {
+		return nil, err
+	}
+	return e.result(o, start), nil
+}
+
+// Insert finds a minimum set of fence sites that makes sys correct under
+// opt.Model (TSO), after checking that sys is correct under SC. On success
+// the patched source is verified again from scratch before the result is
+// returned; the patched text is in Result.Patched.
+func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, []byte, error) {
+	start := time.Now()
+	scOpt := opt
+	scOpt.Model = kabs.SC
+	sc := newEngine(sol, scOpt)
+	sc.seedFromProgram(sys)
+	o, err := sc.loop(ctx, sys, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	if o.verdict != Correct || opt.Model == kabs.SC {
+		r := sc.result(o, start)
+		r.Model = opt.Model
+		return r, sys.File.Src, nil
+	}
+	opt.Seed = append(opt.Seed, sc.preds.Exprs()...)
+	e := newEngine(sol, opt)
+	e.seedFromProgram(sys)
+	e.stats.States, e.stats.Queries = sc.stats.States, sc.stats.Queries+sc.ab.Stats.Queries
+	o, err = e.loop(ctx, sys, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	r := e.result(o, start)
+	if o.verdict != Correct {
+		return r, sys.File.Src, nil
+	}
+	// Fences and the counterexample that makes each necessary.
+	var sites []*cs.Site
+	for _, id := range o.fences {
+		sites = append(sites, sys.Sites[id])
+		r.Fences = append(r.Fences, Fence{Site: sys.Sites[id], Witness: witnessFor(id, o)})
+	}
+	patched, err := fences.Apply(sys.File.Src, fences.FenceEdits(sys.File.Src, sites))
+	if err != nil {
+		return nil, nil, fmt.Errorf("internal error: patching: %v", err)
+	}
+	// Final check: the patched text, parsed and verified from scratch.
+	psys, err := cs.Parse(sys.File.Name, patched)
+	if err != nil {
+		return nil, nil, fmt.Errorf("internal error: the patched program does not parse: %v", err)
+	}
+	fopt := opt
+	fopt.Seed = append(fopt.Seed, e.preds.Exprs()...)
+	fr, err := Verify(ctx, psys, sol, fopt)
+	if err != nil {
+		return nil, nil, err
+	}
+	r.Stats.Queries += fr.Stats.Queries
+	r.Stats.States += fr.Stats.States
+	switch fr.Verdict {
+	case Correct:
+	case Unknown:
+		r.Verdict, r.Reason, r.Fences = Unknown, "final check of the patched program: "+fr.Reason, nil
+		return r, sys.File.Src, nil
+	default:
+		return nil, nil, fmt.Errorf("internal error: the final check found the patched program %s under %s", fr.Verdict, opt.Model)
+	}
+	r.Stats.Time = time.Since(start)
+	return r, patched, nil
+}
+
+// witnessFor picks the counterexample that shows site id is needed: one
+// whose candidate set meets the fence set only in id, else any containing it.
+func witnessFor(id int, o *outcome) *Witness {
+	in := map[int]bool{}
+	for _, s := range o.fences {
+		in[s] = true
+	}
+	var any *Witness
+	for i, c := range o.cands {
+		has, others := false, 0
+		for _, s := range c {
+			if s == id {
+				has = true
+			} else if in[s] {
+				others++
+			}
+		}
+		if has && others == 0 {
+			return o.wits[i]
+		}
+		if has && any == nil {
+			any = o.wits[i]
+		}
+	}
+	return any
+}
+
+func (e *engine) result(o *outcome, start time.Time) *Result {
+	r := &Result{Verdict: o.verdict, Model: e.opt.Model, Trace: o.trace, Reason: o.reason, Preds: e.preds.Exprs()}
+	r.Stats = e.stats
+	r.Stats.K = e.k
+	if e.opt.Model == kabs.SC {
+		r.Stats.K = 0
+	}
+	r.Stats.Predicates = e.preds.Len()
+	r.Stats.Queries += e.ab.Stats.Queries
+	r.Stats.Time = time.Since(start)
+	sort.Slice(r.Fences, func(i, j int) bool { return r.Fences[i].Site.Start < r.Fences[j].Site.Start })
+	return r
+}

@@ -1,0 +1,473 @@
+package cegar
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"fencer/cs"
+	"fencer/fences"
+	"fencer/kabs"
+	"fencer/predabs"
+	"fencer/smt/expr"
+)
+
+// Solver is what the engine needs of an SMT solver: incremental checks, the
+// model of the last satisfiable check, and sequence interpolants.
+type Solver interface {
+	predabs.Prover
+	// Value returns the value of an integer variable in the model of the last
+	// Sat answer (false if the model does not mention it).
+	Value(name string) (int64, bool)
+	// Interpolate returns I_0..I_n for the unsatisfiable conjunction
+	// A_1..A_n (Sat and no interpolants when it is satisfiable).
+	Interpolate(steps []expr.Expr) ([]expr.Expr, predabs.Answer, error)
+	// Atoms returns the normalised atoms of a formula.
+	Atoms(f expr.Expr) []expr.Expr
+}
+
+// Options configure a run. Zero values mean the defaults.
+type Options struct {
+	Model          kabs.Model // SC or TSO
+	MaxK           int        // default 6
+	MaxPredicates  int        // default 400
+	MaxStates      int        // abstract states per exploration, default 1,000,000
+	MaxRefinements int        // default 500
+	// Seed predicates to start from (e.g. those of an earlier run).
+	Seed []expr.Expr
+	// Progress, if set, is called now and then with the number of abstract
+	// states explored so far.
+	Progress func(states int)
+	// Log, if set, receives one line per refinement.
+	Log func(format string, args ...any)
+}
+
+func (o *Options) defaults() {
+	if o.MaxK <= 0 {
+		o.MaxK = 6
+	}
+	if o.MaxPredicates <= 0 {
+		o.MaxPredicates = 400
+	}
+	if o.MaxStates <= 0 {
+		o.MaxStates = 1_000_000
+	}
+	if o.MaxRefinements <= 0 {
+		o.MaxRefinements = 500
+	}
+}
+
+// Verdict is the outcome of a run.
+type Verdict uint8
+
+const (
+	Correct Verdict = iota // no bad state reachable (with the fences reported)
+	SCBug                  // a bad state is reachable under SC: no fence helps
+	Unsafe                 // verify: a bad state is reachable under the model
+	Unknown                // a limit was hit or the method could not decide
+)
+
+var verdictNames = [...]string{"correct", "sc-bug", "unsafe", "unknown"}
+
+func (v Verdict) String() string { return verdictNames[v] }
+
+// Witness is a real execution of a system under a model, replayed by the
+// explicit-state checker: States[i] is the state after i steps.
+type Witness struct {
+	Sys    *cs.System
+	Model  kabs.Model
+	Trace  *kabs.Trace
+	States []*kabs.State
+}
+
+// Fence is one inserted fence site and a counterexample that needs it.
+type Fence struct {
+	Site    *cs.Site
+	Witness *Witness
+}
+
+// Stats describe the work of a run.
+type Stats struct {
+	K              int
+	Predicates     int
+	Refinements    map[string]int // "predicates", "k", "fences"
+	States         int            // abstract states explored, all iterations
+	Queries        int            // SMT satisfiability queries
+	Interpolations int
+	Time           time.Duration
+}
+
+// Result of a run.
+type Result struct {
+	Verdict Verdict
+	Model   kabs.Model
+	Fences  []Fence  // Correct: the minimum fence set, in source order
+	Trace   *Witness // SCBug, Unsafe: a real trace to a bad state
+	Reason  string   // Unknown: why
+	Stats   Stats
+	Preds   []expr.Expr // the final predicates, to seed a later run
+}
+
+type engine struct {
+	opt      Options
+	sol      Solver
+	preds    *predabs.Preds
+	ab       *predabs.Abstractor
+	k        int
+	stats    Stats
+	seen     map[string]int // counterexample key → predicate refinements it caused
+	progress func(int)
+	// sysForParams is the system whose variables parameterised predicates
+	// range over.
+	sysForParams *cs.System
+}
+
+func newEngine(sol Solver, opt Options) *engine {
+	opt.defaults()
+	e := &engine{opt: opt, sol: sol, preds: predabs.NewPreds(), k: 1, seen: map[string]int{}, progress: opt.Progress}
+	e.stats.Refinements = map[string]int{}
+	e.ab = predabs.NewAbstractor(e.preds, sol)
+	for _, f := range opt.Seed {
+		e.preds.Add(f)
+	}
+	return e
+}
+
+func (e *engine) logf(format string, args ...any) {
+	if e.opt.Log != nil {
+		e.opt.Log(format, args...)
+	}
+}
+
+// seedFromProgram adds the atoms of the guards of sys.
+func (e *engine) seedFromProgram(sys *cs.System) {
+	var add func(op cs.Op)
+	add = func(op cs.Op) {
+		if op.Kind == cs.OpAssume {
+			for _, a := range e.sol.Atoms(op.Val) {
+				e.preds.Add(a)
+			}
+		}
+		for _, b := range op.Body {
+			add(b)
+		}
+	}
+	for _, p := range sys.Procs {
+		for _, ed := range p.Edges {
+			add(ed.Op)
+		}
+	}
+}
+
+// outcome of one CEGAR loop on a system.
+type outcome struct {
+	verdict Verdict
+	trace   *Witness
+	fences  []int // site IDs, sorted
+	cands   [][]int
+	wits    []*Witness
+	reason  string
+}
+
+// loop runs CEGAR on sys under the engine's model. With insert, real
+// counterexamples under a weak model add fences; without, they end the run.
+func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcome, error) {
+	model := e.opt.Model
+	out := &outcome{}
+	fenced := map[int]bool{}
+	e.sysForParams = sys
+	for iter := 0; ; iter++ {
+		if iter >= e.opt.MaxRefinements {
+			return unknown(out, fmt.Sprintf("refinement limit reached (%d refinements)", iter)), nil
+		}
+		cur := sys
+		if len(fenced) > 0 {
+			cur = sys.WithFences(fenced)
+		}
+		abs, err := kabs.NewAbs(cur, model, e.k)
+		if err != nil {
+			return nil, err
+		}
+		p, err := e.reach(ctx, abs)
+		var lim *errLimit
+		if errors.As(err, &lim) {
+			return unknown(out, lim.reason), nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if p == nil {
+			out.verdict = Correct
+			return out, nil
+		}
+		res, err := e.classify(ctx, cur, abs, p)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case res.real != nil && (model == kabs.SC || !insert):
+			out.verdict, out.trace = Unsafe, res.real
+			if model == kabs.SC {
+				out.verdict = SCBug
+			}
+			return out, nil
+		case res.real != nil:
+			cand := fences.Candidates(res.real.Sys, kabs.NewConcrete(res.real.Sys, model), res.real.Trace, res.real.States)
+			if len(cand) == 0 {
+				return unknown(out, "a real counterexample under "+model.String()+" passes no fence site with a non-empty buffer (it should be feasible under SC: fencer bug)"), nil
+			}
+			out.cands = append(out.cands, cand)
+			out.wits = append(out.wits, res.real)
+			hs, ok := fences.MinHittingSet(out.cands)
+			if !ok {
+				return unknown(out, "no fence set blocks all counterexamples"), nil
+			}
+			fenced = map[int]bool{}
+			for _, s := range hs {
+				fenced[s] = true
+			}
+			out.fences = hs
+			e.stats.Refinements["fences"]++
+			e.logf("fence case: candidate sites %v, fences now %v", siteLines(sys, cand), siteLines(sys, hs))
+			e.ab.ClearCache()
+		case res.newK > 0:
+			e.stats.Refinements["k"]++
+			e.logf("k case: k %d -> %d", e.k, res.newK)
+			e.k = res.newK
+		case res.reason != "":
+			return unknown(out, res.reason), nil
+		default:
+			e.stats.Refinements["predicates"]++
+			if e.preds.Len() > e.opt.MaxPredicates {
+				return unknown(out, fmt.Sprintf("predicate limit reached (%d predicates, --max-predicates)", e.preds.Len())), nil
+			}
+			e.ab.ClearCache()
+		}
+	}
+}
+
+func unknown(o *outcome, reason string) *outcome {
+	o.verdict, o.reason = Unknown, reason
+	return o
+}
+
+func siteLines(sys *cs.System, ids []int) string {
+	var parts []string
+	for _, id := range ids {
+		parts = append(parts, fmt.Sprintf("%d", sys.File.Line(sys.Sites[id].Pos())))
+	}
+	return "lines [" + strings.Join(parts, ",") + "]"
+}
+
+// classification of one counterexample.
+type classification struct {
+	real   *Witness // feasible under the exact semantics
+	newK   int      // k case: the new k
+	reason string   // give up: unknown with this reason
+	// otherwise: predicates were added
+}
+
+func (e *engine) classify(ctx context.Context, sys *cs.System, abs *kabs.Abs, p *path) (*classification, error) {
+	model := e.opt.Model
+	// 1. feasible under the exact semantics of the schedule?
+	exact := abs
+	if model != kabs.SC {
+		var err error
+		if exact, err = kabs.NewAbs(sys, model, kabs.Unbounded); err != nil {
+			return nil, err
+		}
+	}
+	if ts, _, _, ok := exact.Interpret(p.steps); ok {
+		f := buildSSA(exact.InitFormula(), ts)
+		ans, err := e.checkAll(f.A)
+		if err != nil {
+			return nil, err
+		}
+		if ans == predabs.Sat {
+			w, err := e.witness(sys, model, p.steps)
+			if err != nil {
+				return nil, err
+			}
+			return &classification{real: w}, nil
+		}
+	}
+	// 2. feasible under the k-abstraction (the trace's own transitions)?
+	f := buildSSA(abs.InitFormula(), p.ts)
+	if model != kabs.SC {
+		ans, err := e.checkAll(f.A)
+		if err != nil {
+			return nil, err
+		}
+		if ans != predabs.Unsat {
+			return e.raiseK(sys, p)
+		}
+	}
+	// 3. predicate case.
+	return e.refinePredicates(f, p)
+}
+
+// checkAll checks the conjunction of fs.
+func (e *engine) checkAll(fs []expr.Expr) (predabs.Answer, error) {
+	if err := e.sol.Push(); err != nil {
+		return predabs.Unknown, err
+	}
+	defer e.sol.Pop()
+	for _, f := range fs {
+		if err := e.sol.Assert(f); err != nil {
+			return predabs.Unknown, err
+		}
+	}
+	e.stats.Queries++
+	return e.sol.Check()
+}
+
+// witness builds the real trace of a feasible schedule from the solver's
+// model and replays it in the explicit checker: a trace that does not replay
+// is a fencer bug, reported as an error.
+func (e *engine) witness(sys *cs.System, model kabs.Model, steps []kabs.AStep) (*Witness, error) {
+	c := kabs.NewConcrete(sys, model)
+	tr := concreteTrace(c, steps, e.sol.Value)
+	states, err := c.Replay(tr)
+	if err != nil {
+		return nil, fmt.Errorf("internal error: a counterexample the engine found feasible does not replay in the explicit checker: %v", err)
+	}
+	if !c.IsBadState(states[len(states)-1]) {
+		return nil, fmt.Errorf("internal error: a replayed counterexample does not end in a bad state")
+	}
+	return &Witness{Sys: sys, Model: model, Trace: tr, States: states}, nil
+}
+
+// raiseK finds the least k' > k under which the schedule is infeasible.
+func (e *engine) raiseK(sys *cs.System, p *path) (*classification, error) {
+	key := ceKey(p, e.k)
+	if e.seen[key] > 0 {
+		return &classification{reason: "the same counterexample came back after raising k"}, nil
+	}
+	e.seen[key]++
+	for k := e.k + 1; k <= e.opt.MaxK; k++ {
+		abs, err := kabs.NewAbs(sys, e.opt.Model, k)
+		if err != nil {
+			return nil, err
+		}
+		ts, _, _, ok := abs.Interpret(p.steps)
+		if !ok {
+			return &classification{newK: k}, nil
+		}
+		ans, err := e.checkAll(buildSSA(abs.InitFormula(), ts).A)
+		if err != nil {
+			return nil, err
+		}
+		if ans == predabs.Unsat {
+			return &classification{newK: k}, nil
+		}
+	}
+	return &classification{reason: fmt.Sprintf("k limit reached (a counterexample needs k > %d, --max-k)", e.opt.MaxK)}, nil
+}
+
+func ceKey(p *path, k int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "k%d:", k)
+	for _, s := range p.steps {
+		fmt.Fprintf(&b, "%d.%d.%d.%d;", s.Proc, s.Edge, s.Var, s.Rule)
+	}
+	return b.String()
+}
+
+// refinePredicates adds the atoms of sequence interpolants of the infeasible
+// path formula (and their parameterised copies). A counterexample seen
+// before escalates: whole interpolants and precise posts, then unknown.
+func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
+	itps, ans, err := e.sol.Interpolate(f.A)
+	e.stats.Interpolations++
+	if err != nil {
+		return nil, err
+	}
+	if ans != predabs.Unsat || len(itps) == 0 {
+		return &classification{reason: "could not compute interpolants for an infeasible counterexample (solver said " + answerName(ans) + ")"}, nil
+	}
+	key := ceKey(p, e.k)
+	level := e.seen[key]
+	e.seen[key]++
+	before := e.preds.Len()
+	for _, itp := range itps {
+		back := expr.Rename(itp, func(n string) expr.Expr { return expr.V(unSSA(n)) })
+		if hasStepLocal(back) {
+			continue
+		}
+		for _, a := range e.sol.Atoms(back) {
+			e.preds.Add(a)
+			for _, g := range e.parameterise(a) {
+				e.preds.Add(g)
+			}
+		}
+		if level > 0 {
+			e.preds.Add(back)
+		}
+	}
+	if level > 0 {
+		e.ab.Precise = true
+	}
+	added := e.preds.Len() - before
+	e.logf("predicate case: %d new predicates (%d in all)%s", added, e.preds.Len(), map[bool]string{true: ", precise posts", false: ""}[level > 0])
+	if added == 0 && level > 0 {
+		return &classification{reason: "refinement made no progress: the same spurious counterexample came back with no new predicate"}, nil
+	}
+	if level > 1 {
+		return &classification{reason: "refinement made no progress: the same spurious counterexample came back three times"}, nil
+	}
+	return &classification{}, nil
+}
+
+func hasStepLocal(f expr.Expr) bool {
+	for _, v := range expr.Vars(f) {
+		if strings.HasPrefix(v, "?") {
+			return true
+		}
+	}
+	return false
+}
+
+func answerName(a predabs.Answer) string {
+	return [...]string{"sat", "unsat", "unknown"}[a]
+}
+
+// parameterise returns the copies of atom a with its one shared variable x
+// replaced by each lw_{p,x} and each buffer slot b_{p,i} (i ≤ k), and with
+// a last-write variable lw_{p,x} replaced by x.
+func (e *engine) parameterise(a expr.Expr) []expr.Expr {
+	sys := e.sysForParams
+	if sys == nil {
+		return nil
+	}
+	shared := map[string]bool{}
+	for _, v := range sys.Shared {
+		shared[v.Name] = true
+	}
+	var xs []string
+	for _, v := range expr.Vars(a) {
+		if shared[v] {
+			xs = append(xs, v)
+		}
+	}
+	var out []expr.Expr
+	subst := func(from, to string) expr.Expr {
+		return expr.Rename(a, func(n string) expr.Expr {
+			if n == from {
+				return expr.V(to)
+			}
+			return nil
+		})
+	}
+	if len(xs) == 1 && e.opt.Model != kabs.SC {
+		x := xs[0]
+		for _, p := range sys.Procs {
+			out = append(out, subst(x, kabs.LWVar(p.Name, x)))
+			for i := 1; i <= e.k; i++ {
+				out = append(out, subst(x, kabs.SlotVar(p.Name, i)))
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"fencer/cegar"
+	"fencer/cs"
+	"fencer/kabs"
+)
+
+// engineFlags are the flags of the commands that run the abstract engine.
+func engineFlags() []cli.Flag {
+	return []cli.Flag{
+		modelFlag,
+		&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "give up (verdict unknown) after this long"},
+		&cli.IntFlag{Name: "max-k", Value: 6, Usage: "largest number of exact writes kept per store buffer"},
+		&cli.IntFlag{Name: "max-predicates", Value: 400, Usage: "largest number of predicates"},
+		&cli.IntFlag{Name: "max-states", Value: 1_000_000, Usage: "largest number of abstract states in one exploration"},
+		&cli.StringFlag{Name: "json", Usage: "write a JSON report to `FILE` (whatever the verdict)"},
+	}
+}
+
+func engineOptions(c *cli.Context, m kabs.Model) (cegar.Options, error) {
+	if m == kabs.PSO {
+		return cegar.Options{}, fail(exitInput, "--model pso: the abstract engine handles sc and tso only for now (fencer explore --model pso runs the explicit checker)")
+	}
+	opt := cegar.Options{
+		Model:         m,
+		MaxK:          c.Int("max-k"),
+		MaxPredicates: c.Int("max-predicates"),
+		MaxStates:     c.Int("max-states"),
+		Log: func(format string, args ...any) {
+			log.Debugf(format, args...)
+		},
+	}
+	return opt, nil
+}
+
+// runEngine runs insert (or verify) on sys under model m with a fresh
+// solver, under the command's timeout and SIGINT.
+func runEngine(c *cli.Context, sys *cs.System, m kabs.Model, insert bool) (*cegar.Result, []byte, error) {
+	opt, err := engineOptions(c, m)
+	if err != nil {
+		return nil, nil, err
+	}
+	ctx, stop := interruptible(c.Context)
+	defer stop()
+	if d := c.Duration("timeout"); d > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
+	sol, err := cegar.NewZ3Solver()
+	if err != nil {
+		return nil, nil, fail(exitUnknown, "cannot start the SMT solver: %v", err)
+	}
+	defer sol.Close()
+	stopWatch := sol.InterruptOn(ctx)
+	defer stopWatch()
+	if insert {
+		return cegar.Insert(ctx, sys, sol, opt)
+	}
+	r, err := cegar.Verify(ctx, sys, sol, opt)
+	return r, nil, err
+}
+
+func verifyCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "verify",
+		Usage:     "decide whether a program is correct under a memory model (no fences added)",
+		ArgsUsage: "FILE",
+		Description: "Prints \"safe\", or a shortest real trace to a bad state found by the abstract engine.\n" +
+			"Exit codes: 0 safe, 1 bad state reachable, 2 bad input, 3 unknown.",
+		Flags: engineFlags(),
+		Action: func(c *cli.Context) error {
+			sys, err := parseArg(c)
+			if err != nil {
+				return err
+			}
+			m, err := modelOf(c)
+			if err != nil {
+				return err
+			}
+			r, _, err := runEngine(c, sys, m, false)
+			if err != nil {
+				return engineError(err)
+			}
+			if err := writeJSON(c, sys, r); err != nil {
+				return err
+			}
+			return reportVerify(sys, r)
+		},
+	}
+}
+
+func reportVerify(sys *cs.System, r *cegar.Result) error {
+	switch r.Verdict {
+	case cegar.Correct:
+		fmt.Printf("%s: safe under %s\n", sys.File.Name, r.Model)
+		printStats(os.Stderr, r)
+		return nil
+	case cegar.Unsafe, cegar.SCBug:
+		fmt.Printf("%s: bad state reachable under %s in %d steps\n", sys.File.Name, r.Model, len(r.Trace.Trace.Steps))
+		printTrace(os.Stdout, traceRows(r.Trace.Sys, r.Trace.Model, r.Trace.Trace, r.Trace.States))
+		printStats(os.Stderr, r)
+		return fail(exitBad, "")
+	}
+	fmt.Printf("%s: unknown under %s: %s\n", sys.File.Name, r.Model, r.Reason)
+	printStats(os.Stderr, r)
+	return fail(exitUnknown, "")
+}
+
+// engineError maps an engine failure to exit code 3 (fencer could not
+// decide), keeping the message.
+func engineError(err error) error {
+	if _, ok := err.(*exitError); ok {
+		return err
+	}
+	return fail(exitUnknown, "%v", err)
+}
+
+func printStats(w *os.File, r *cegar.Result) {
+	s := r.Stats
+	var ref []string
+	for _, k := range []string{"predicates", "k", "fences"} {
+		ref = append(ref, fmt.Sprintf("%s %d", k, s.Refinements[k]))
+	}
+	fmt.Fprintf(w, "k=%d, %d predicates, refinements: %s; %d abstract states, %d SMT queries, %d interpolations, %.2fs\n",
+		s.K, s.Predicates, strings.Join(ref, ", "), s.States, s.Queries, s.Interpolations, s.Time.Seconds())
+}

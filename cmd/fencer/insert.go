@@ -1,0 +1,95 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"fencer/cegar"
+	"fencer/cs"
+)
+
+func insertCommand() *cli.Command {
+	flags := append(engineFlags(),
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the patched program to `FILE` instead of stdout"},
+		&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "overwrite the input file with the patched program"},
+	)
+	return &cli.Command{
+		Name:      "insert",
+		Usage:     "insert a minimum set of fences that makes the program correct",
+		ArgsUsage: "FILE",
+		Description: "Checks the program under SC first (an SC bug cannot be fixed by fences: its trace is\n" +
+			"printed), then finds a minimum set of fences for the model, verifies the patched program\n" +
+			"again from scratch and prints it on stdout, with a summary on stderr.\n" +
+			"Exit codes: 0 correct (fences inserted or none needed), 1 SC bug, 2 bad input, 3 unknown.",
+		Flags: flags,
+		Action: func(c *cli.Context) error {
+			sys, err := parseArg(c)
+			if err != nil {
+				return err
+			}
+			if c.Bool("write") && c.String("output") != "" {
+				return fail(exitInput, "insert: use either -o or -w, not both")
+			}
+			m, err := modelOf(c)
+			if err != nil {
+				return err
+			}
+			r, patched, err := runEngine(c, sys, m, true)
+			if err != nil {
+				return engineError(err)
+			}
+			if err := writeJSON(c, sys, r); err != nil {
+				return err
+			}
+			return reportInsert(c, sys, r, patched)
+		},
+	}
+}
+
+func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byte) error {
+	name := sys.File.Name
+	switch r.Verdict {
+	case cegar.Correct:
+		if err := writeOutput(c, name, patched); err != nil {
+			return err
+		}
+		if len(r.Fences) == 0 {
+			fmt.Fprintf(os.Stderr, "%s: correct under %s, no fence needed\n", name, r.Model)
+		} else {
+			fmt.Fprintf(os.Stderr, "%s: correct under %s with %d fence(s) (a minimum):\n", name, r.Model, len(r.Fences))
+			for _, f := range r.Fences {
+				fmt.Fprintf(os.Stderr, "  %s:%d: after %s\n", name, sys.File.Line(f.Site.Pos()), f.Site.Text)
+			}
+		}
+		printStats(os.Stderr, r)
+		return nil
+	case cegar.SCBug:
+		fmt.Fprintf(os.Stderr, "%s: wrong under SC, no fence can help; a trace of %d steps:\n", name, len(r.Trace.Trace.Steps))
+		printTrace(os.Stderr, traceRows(r.Trace.Sys, r.Trace.Model, r.Trace.Trace, r.Trace.States))
+		printStats(os.Stderr, r)
+		return fail(exitBad, "")
+	}
+	fmt.Fprintf(os.Stderr, "%s: unknown under %s: %s\n", name, r.Model, r.Reason)
+	printStats(os.Stderr, r)
+	return fail(exitUnknown, "")
+}
+
+func writeOutput(c *cli.Context, name string, text []byte) error {
+	switch {
+	case c.Bool("write"):
+		return writeFile(name, text)
+	case c.String("output") != "":
+		return writeFile(c.String("output"), text)
+	}
+	_, err := os.Stdout.Write(text)
+	return err
+}
+
+func writeFile(path string, text []byte) error {
+	if err := os.WriteFile(path, text, 0o644); err != nil {
+		return fail(exitInput, "%v", err)
+	}
+	return nil
+}
