@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what fencer needs to build: Go (expected on the machine) and Z3's
+# C library and headers (Debian's libz3-dev, 4.8.12 on bookworm).
+set -euo pipefail
+if ! command -v go >/dev/null 2>&1; then
+  if [ -x /usr/local/go/bin/go ]; then export PATH=$PATH:/usr/local/go/bin; else
+    echo "setup: Go is not installed (need Go 1.22 or later)" >&2; exit 1
+  fi
+fi
+if [ ! -f /usr/include/z3.h ]; then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libz3-dev
+fi
