@@ -12,10 +12,10 @@ func (l *lowerer) atomic(s *AtomicStmt, from Loc) Loc {
 	l.beginStmt(s.Pos())
 	l.atomPos = s.Pos()
 	l.tooMany = false
+	to := l.newLoc()
 	var fails [][]Op
 	paths := l.atomicStmt(s.Body, [][]Op{nil}, &fails)
 	l.stmtPos = s.Pos()
-	to := l.newLoc()
 	for _, p := range paths {
 		l.emit(from, to, Op{Kind: OpAtomic, Body: p}, s.Pos(), -1)
 	}
@@ -97,7 +97,6 @@ func (l *lowerer) atomicStmt(s Stmt, paths [][]Op, fails *[][]Op) [][]Op {
 		l.beginStmt(s.Pos())
 		c := asBool(l.lowerExpr(s.X))
 		reads := plain(l.takeOps())
-		l.errLocation()
 		bad := append(append([]Op(nil), reads...), Op{Kind: OpAssume, Val: expr.Not(c)})
 		*fails = append(*fails, extend(paths, bad)...)
 		good := append(reads, Op{Kind: OpAssume, Val: c})
