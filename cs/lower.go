@@ -153,6 +153,10 @@ func (l *lowerer) program(prog *Program) {
 		}
 	}
 
+	// Shared names are known (as non-constants) while consts are evaluated.
+	for _, sp := range sharedSpecs {
+		l.shared[sp.Name.Name] = &varInfo{name: sp.Name.Name, size: -1}
+	}
 	// Consts, in order: a const may use the consts declared before it.
 	for _, d := range constDecls {
 		c := l.consts[d.Name.Name]

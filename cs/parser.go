@@ -136,6 +136,9 @@ func (p *parser) found() string {
 }
 
 func (p *parser) errorExpected(what string) {
+	if p.tok == ILLEGAL {
+		return // the scanner has reported it
+	}
 	p.error(p.pos, "expected "+what+", found "+p.found())
 }
 
@@ -536,6 +539,11 @@ func (p *parser) parseAssign() Stmt {
 			p.error(p.pos, p.lit+" not allowed inside atomic")
 		}
 		s.Rhs = p.parseCall()
+		if p.tok != SEMICOLON {
+			p.error(p.pos, s.Rhs.(*CallExpr).Fun.Name+"(...) must be the whole right-hand side of an assignment")
+			p.sync()
+			return s
+		}
 	default:
 		s.Rhs = p.parseExpr()
 	}

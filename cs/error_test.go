@@ -1,0 +1,136 @@
+package cs
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var errorRx = regexp.MustCompile(`/\* ERROR "((?:[^"\\]|\\.)*)" \*/`)
+
+// expectedErrors returns, per line, the regexp of the /* ERROR "rx" */
+// comment on that line.
+func expectedErrors(t *testing.T, src []byte) map[int]*regexp.Regexp {
+	want := map[int]*regexp.Regexp{}
+	for i, line := range strings.Split(string(src), "\n") {
+		m := errorRx.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		rx, err := regexp.Compile(strings.ReplaceAll(m[1], `\"`, `"`))
+		if err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		want[i+1] = rx
+	}
+	return want
+}
+
+// TestErrors parses every file in testdata/errors and checks that the
+// errors reported are exactly those announced by /* ERROR "rx" */ comments
+// on the lines where they occur.
+func TestErrors(t *testing.T) {
+	files, err := filepath.Glob("testdata/errors/*.cs")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no test files: %v", err)
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := expectedErrors(t, src)
+			sys, err := Parse(path, src)
+			if err == nil {
+				t.Fatalf("no error (want %d)", len(want))
+			}
+			if sys != nil {
+				t.Errorf("a System along with errors")
+			}
+			var list ErrorList
+			if !errors.As(err, &list) {
+				t.Fatalf("error is a %T, not an ErrorList", err)
+			}
+			for _, e := range list {
+				if e.Pos.Filename != path {
+					t.Errorf("error in file %q: %v", e.Pos.Filename, e)
+				}
+				rx, ok := want[e.Pos.Line]
+				switch {
+				case !ok:
+					t.Errorf("unexpected error: %v", e)
+				case !rx.MatchString(e.Msg):
+					t.Errorf("%v: does not match %q", e, rx)
+				}
+				delete(want, e.Pos.Line)
+			}
+			for line, rx := range want {
+				t.Errorf("%s:%d: missing error %q", path, line, rx)
+			}
+		})
+	}
+}
+
+func TestErrorFormat(t *testing.T) {
+	_, err := Parse("f.cs", []byte("shared x;\nprocess P {\n  x = y;\n}\n"))
+	if err == nil || err.Error() != "f.cs:3:7: undefined: y" {
+		t.Errorf("err = %v", err)
+	}
+	_, err = ParseFile("testdata/does-not-exist.cs")
+	if err == nil {
+		t.Errorf("no error for a missing file")
+	}
+}
+
+// TestShortValid lists one-liners that must parse.
+func TestShortValid(t *testing.T) {
+	for _, src := range []string{
+		"process P { }",
+		"process P { ; }",
+		"process P { skip; }",
+		"process P { local r; r = -(-3); assume(!(r == 3) || true); }",
+		"shared cas; process P { local r; r = cas; r = cas(cas, 0, 1); }",
+		"const N = 2; shared a[N] = N; process P[i in 0..N - 1] { a[N - 1 - i] = a[i % N]; }",
+		"process P { local r; if (r) if (r) r = 1; else r = 2; }",
+		"process P { L: if (*) goto L; else { goto M; } M: skip; }",
+		"process P { local r; while (1) { r = r + 1; } }",
+		"process P { local r; r = 1 / -1 + 7 % -2 + -7 / 2; assume(r == 1 + (-1) - 3); }",
+		"shared x; process P { atomic { x = 1; assert(x == 1); if (*) skip; else x = 2; } }",
+		"process P { end: skip; } forbidden P@end;",
+		"process P { L: L2: skip; } forbidden P@L2;",
+	} {
+		if _, err := Parse("short.cs", []byte(src)); err != nil {
+			t.Errorf("%s: %v", src, err)
+		}
+	}
+}
+
+// TestShortInvalid lists one-liners that must not parse, with the expected
+// message.
+func TestShortInvalid(t *testing.T) {
+	for _, tt := range []struct{ src, rx string }{
+		{"", "program has no processes"},
+		{"process P { x = 1; }", "undefined: x"},
+		{"process P { local r; r = *; assume(*); }", `\* is only allowed`},
+		{"process P", "expected '{'"},
+		{"process P {", "expected '}'"},
+		{"process P { } }", "expected declaration"},
+		{"process P { L: }", "expected statement after label"},
+		{"process P[i in 0..1 { }", "expected ']'"},
+		{"forbidden P@;", "expected identifier"},
+		{"process P { local r; r = swap(1, 2); }", "first argument of swap must be a shared variable"},
+		{"shared x; process P { x = 1 + ; }", "expected expression"},
+		{"process P { goto; }", "expected identifier"},
+		{"shared x = y; process P { }", "undefined: y"},
+		{"const N = -9223372036854775807 - 2; process P { }", "constant overflow"},
+	} {
+		_, err := Parse("short.cs", []byte(tt.src))
+		if err == nil || !regexp.MustCompile(tt.rx).MatchString(err.Error()) {
+			t.Errorf("%q: err = %v, want %q", tt.src, err, tt.rx)
+		}
+	}
+}

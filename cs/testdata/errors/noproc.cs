@@ -1,0 +1,1 @@
+shared x; /* ERROR "program has no processes" */
