@@ -281,22 +281,22 @@ func (e *engine) classify(ctx context.Context, sys *cs.System, abs *kabs.Abs, p 
 	}
 	if ts, _, _, ok := exact.Interpret(p.steps); ok {
 		f := buildSSA(exact.InitFormula(), ts)
-		ans, err := e.checkAll(f.A)
+		var w *Witness
+		ans, err := e.checkAll(f.A, func() (err error) {
+			w, err = e.witness(sys, model, p.steps)
+			return err
+		})
 		if err != nil {
 			return nil, err
 		}
 		if ans == predabs.Sat {
-			w, err := e.witness(sys, model, p.steps)
-			if err != nil {
-				return nil, err
-			}
 			return &classification{real: w}, nil
 		}
 	}
 	// 2. feasible under the k-abstraction (the trace's own transitions)?
 	f := buildSSA(abs.InitFormula(), p.ts)
 	if model != kabs.SC {
-		ans, err := e.checkAll(f.A)
+		ans, err := e.checkAll(f.A, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -308,8 +308,9 @@ func (e *engine) classify(ctx context.Context, sys *cs.System, abs *kabs.Abs, p 
 	return e.refinePredicates(f, p)
 }
 
-// checkAll checks the conjunction of fs.
-func (e *engine) checkAll(fs []expr.Expr) (predabs.Answer, error) {
+// checkAll checks the conjunction of fs; onSat, if set, runs while the
+// model of a Sat answer is available.
+func (e *engine) checkAll(fs []expr.Expr, onSat func() error) (predabs.Answer, error) {
 	if err := e.sol.Push(); err != nil {
 		return predabs.Unknown, err
 	}
@@ -320,7 +321,11 @@ func (e *engine) checkAll(fs []expr.Expr) (predabs.Answer, error) {
 		}
 	}
 	e.stats.Queries++
-	return e.sol.Check()
+	ans, err := e.sol.Check()
+	if err == nil && ans == predabs.Sat && onSat != nil {
+		err = onSat()
+	}
+	return ans, err
 }
 
 // witness builds the real trace of a feasible schedule from the solver's
@@ -355,7 +360,7 @@ func (e *engine) raiseK(sys *cs.System, p *path) (*classification, error) {
 		if !ok {
 			return &classification{newK: k}, nil
 		}
-		ans, err := e.checkAll(buildSSA(abs.InitFormula(), ts).A)
+		ans, err := e.checkAll(buildSSA(abs.InitFormula(), ts).A, nil)
 		if err != nil {
 			return nil, err
 		}
