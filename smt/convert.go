@@ -238,3 +238,24 @@ func (c *Context) emit(e expr.Expr) error {
 	}
 	return fmt.Errorf("smt: unknown expression %T", e)
 }
+
+// roundTrip converts e to Z3 and back without simplification (for tests).
+func (c *Context) roundTrip(e expr.Expr) (expr.Expr, error) {
+	ts, err := c.terms(e)
+	if err != nil {
+		return nil, err
+	}
+	return c.toExpr(ts[0])
+}
+
+// opcodes returns the shim's opcodes of expr's operators (for tests).
+func opcodes() map[expr.Op]int {
+	return map[expr.Op]int{
+		expr.OpAdd: C.SHIM_ADD, expr.OpSub: C.SHIM_SUB, expr.OpMul: C.SHIM_MUL,
+		expr.OpDiv: C.SHIM_DIV, expr.OpMod: C.SHIM_MOD, expr.OpNeg: C.SHIM_NEG,
+		expr.OpIte: C.SHIM_ITE, expr.OpEq: C.SHIM_EQ, expr.OpNe: C.SHIM_NE,
+		expr.OpLt: C.SHIM_LT, expr.OpLe: C.SHIM_LE, expr.OpGt: C.SHIM_GT,
+		expr.OpGe: C.SHIM_GE, expr.OpAnd: C.SHIM_AND, expr.OpOr: C.SHIM_OR,
+		expr.OpNot: C.SHIM_NOT, expr.OpImplies: C.SHIM_IMPLIES,
+	}
+}

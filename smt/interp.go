@@ -1,6 +1,7 @@
 package smt
 
 /*
+#include <stdlib.h>
 #include "z3shim.h"
 */
 import "C"
@@ -10,6 +11,8 @@ import (
 	"fmt"
 	"runtime"
 	"sort"
+	"time"
+	"unsafe"
 
 	"fencer/smt/expr"
 )
@@ -24,14 +27,18 @@ import (
 // interpolants are checked by the solver before they are returned. If the
 // conjunction is satisfiable it returns Sat and no interpolants; otherwise
 // Unknown and an error (*ErrUnknown when Z3 gave up, for example after
-// timeoutMs; timeoutMs <= 0 means DefaultTimeoutMs).
+// timeoutMs for the whole call, or on non-linear steps; timeoutMs <= 0
+// means DefaultTimeoutMs).
 //
 // The interpolants come from Z3's Horn-clause engine (Spacer): predicates
 // P_1 … P_{n-1}, P_i over the shared variables of cut i (sorted by name),
 // rules P_1(V_1) ← A_1, P_i(V_i) ← P_{i-1}(V_{i-1}) ∧ A_i and
 // Err ← P_{n-1}(V_{n-1}) ∧ A_n, and the query Err. When Err is unreachable
-// the solution of P_i is I_i. The cost grows faster than linearly in n:
-// cut the path to the points that matter.
+// the solution of P_i is I_i. Before that, the solver finds the shortest
+// unsatisfiable prefix A_1 … A_k incrementally (a feasible path is answered
+// there, without Spacer); Spacer gets only that prefix, and I_k … I_n are
+// false. The cost grows faster than linearly in k: cut the path to the
+// points that matter.
 //
 // Maps to: Z3_fixedpoint_add_rule, Z3_fixedpoint_query,
 // Z3_fixedpoint_get_cover_delta, Z3_substitute_vars, Z3_simplify.
@@ -43,19 +50,73 @@ func (c *Context) Interpolate(steps []expr.Expr, timeoutMs int) (itps []expr.Exp
 	if n == 0 {
 		return nil, Unknown, errors.New("smt: Interpolate of an empty path")
 	}
-	timeout := timeoutOf(timeoutMs)
-	if n == 1 {
-		h, err := c.solver()
-		if err != nil {
-			return nil, Unknown, err
-		}
-		r, err := c.checkWith(h, timeout, steps[0])
-		if r != Unsat {
-			return nil, r, err
-		}
-		return []expr.Expr{expr.True, expr.False}, Unsat, nil
-	}
+	deadline := time.Now().Add(timeoutOf(timeoutMs))
 
+	// Find the shortest unsatisfiable prefix A_1..A_k. Spacer drops rules
+	// whose body is unsatisfiable and then reports "true" for predicates
+	// that are in fact empty, so it only gets paths whose proper prefixes
+	// are satisfiable; I_k .. I_n are false.
+	k, res, err := c.firstUnsat(steps, time.Until(deadline))
+	if res != Unsat {
+		return nil, res, err
+	}
+	itps = make([]expr.Expr, n+1)
+	itps[0] = expr.True
+	for i := k; i <= n; i++ {
+		itps[i] = expr.False
+	}
+	if k > 1 {
+		mid, res, err := c.spacer(steps[:k], deadline)
+		if res != Unsat {
+			if res == Sat { // cannot be: A_1..A_k is unsatisfiable
+				return nil, Unknown, errors.New("smt: Spacer finds an unsatisfiable path feasible")
+			}
+			return nil, res, err
+		}
+		copy(itps[1:k], mid)
+	}
+	if err := c.CheckInterpolants(steps, itps); err != nil {
+		return nil, Unknown, fmt.Errorf("smt: Spacer gave bad interpolants: %w", err)
+	}
+	return itps, Unsat, nil
+}
+
+// firstUnsat returns the length k of the shortest unsatisfiable prefix of
+// steps and Unsat, or Sat if the whole path is satisfiable.
+func (c *Context) firstUnsat(steps []expr.Expr, timeout time.Duration) (int, Result, error) {
+	h, err := c.solver()
+	if err != nil {
+		return 0, Unknown, err
+	}
+	ts, err := c.terms(steps...)
+	if err != nil {
+		return 0, Unknown, err
+	}
+	if err := c.g.begin(max(timeout, time.Millisecond)); err != nil {
+		return 0, Unknown, err
+	}
+	var k, r C.int32_t
+	rc := C.shim_first_unsat(c.s, h.sv, &ts[0], C.int32_t(len(ts)), &k, &r)
+	why := c.g.end()
+	res, err := c.answer(rc, r, why)
+	return int(k), res, err
+}
+
+// spacer returns I_1 .. I_{n-1} for a path of n >= 2 steps.
+// spacerSettings are tried in turn while Spacer gives up by itself (it
+// throws "Stuck on a lemma" on some paths, depending on the context's
+// history): the defaults are the fastest on the usual traces; the others
+// avoid the paths where the defaults get stuck.
+var spacerSettings = []string{"", "spacer.arith.solver=6", "spacer.iuc.arith=0"}
+
+// spacer returns I_1 .. I_{n-1} for a path of n >= 2 steps.
+func (c *Context) spacer(steps []expr.Expr, deadline time.Time) ([]expr.Expr, Result, error) {
+	n := len(steps)
+	pure := make([]expr.Expr, n)
+	for i, s := range steps {
+		pure[i] = purifyDivMod(s, fmt.Sprintf("smt!%d", i))
+	}
+	steps = pure
 	cuts, rules, names := pathVars(steps)
 	roots := append([]expr.Expr(nil), steps...)
 	for _, name := range names {
@@ -65,6 +126,9 @@ func (c *Context) Interpolate(steps []expr.Expr, timeoutMs int) (itps []expr.Exp
 	if err != nil {
 		return nil, Unknown, err
 	}
+	// Copy what the shim needs: ts is overwritten by the next conversion.
+	// The terms stay alive: the cache is cleared only when a conversion
+	// starts, and no conversion happens until the last attempt returns.
 	stepTerms := append([]C.Z3_ast(nil), ts[:n]...)
 	varTerm := make(map[string]C.Z3_ast, len(names))
 	for i, name := range names {
@@ -74,45 +138,56 @@ func (c *Context) Interpolate(steps []expr.Expr, timeoutMs int) (itps []expr.Exp
 	ruleOff, ruleVars := flatten(rules, varTerm)
 	out := make([]C.Z3_ast, n-1)
 
-	if err := c.g.begin(timeout); err != nil {
-		return nil, Unknown, err
-	}
-	var r C.int32_t
-	rc := C.shim_interpolate(c.s, C.int32_t(n), &stepTerms[0],
-		&cutOff[0], first(cutVars), &ruleOff[0], first(ruleVars), &r, &out[0])
-	why := c.g.end()
-	runtime.KeepAlive(c)
-	if rc != 0 {
-		if why != "" {
-			return nil, Unknown, &ErrUnknown{Reason: why}
+	var res Result
+	for _, settings := range spacerSettings {
+		var rc C.int
+		var why string
+		rc, res, why, err = c.spacerOnce(n, stepTerms, cutOff, cutVars, ruleOff, ruleVars, settings, deadline, out)
+		if rc != C.SHIM_EGAVEUP || why != "" || !time.Now().Before(deadline) {
+			break // a result, an error, or the timeout/interrupt
 		}
-		return nil, Unknown, c.err(rc)
 	}
-	switch lbool(int32(r)) {
-	case Sat:
-		return nil, Sat, nil
-	case Unknown:
-		if why == "" {
-			why = C.GoString(&c.s.errmsg[0])
-		}
-		return nil, Unknown, &ErrUnknown{Reason: why}
+	if res != Unsat {
+		return nil, res, err
 	}
-
-	itps = make([]expr.Expr, n+1)
-	itps[0], itps[n] = expr.True, expr.False
+	itps := make([]expr.Expr, n-1)
 	for i, a := range out {
 		if err == nil {
-			itps[i+1], err = c.toExpr(a)
+			itps[i], err = c.toExpr(a)
 		}
 		c.release(a)
 	}
 	if err != nil {
 		return nil, Unknown, err
 	}
-	if err := c.CheckInterpolants(steps, itps); err != nil {
-		return nil, Unknown, fmt.Errorf("smt: Spacer gave bad interpolants: %w", err)
-	}
 	return itps, Unsat, nil
+}
+
+// spacerOnce runs one query of the Horn clauses with the given settings. It
+// returns the shim's code and the guard's reason for stopping it besides
+// the result; after Unsat, out holds the interpolants (with references).
+func (c *Context) spacerOnce(n int, steps []C.Z3_ast, cutOff []C.int32_t, cutVars []C.Z3_ast,
+	ruleOff []C.int32_t, ruleVars []C.Z3_ast, settings string, deadline time.Time,
+	out []C.Z3_ast) (C.int, Result, string, error) {
+	var opts *C.char
+	if settings != "" {
+		opts = C.CString(settings)
+		defer C.free(unsafe.Pointer(opts))
+	}
+	if err := c.g.begin(max(time.Until(deadline), time.Millisecond)); err != nil {
+		return 0, Unknown, "", err
+	}
+	var r C.int32_t
+	rc := C.shim_interpolate(c.s, C.int32_t(n), &steps[0],
+		&cutOff[0], first(cutVars), &ruleOff[0], first(ruleVars), opts, &r, &out[0])
+	why := c.g.end()
+	runtime.KeepAlive(c)
+	reason := why
+	if rc == C.SHIM_EGAVEUP && reason == "" {
+		reason = C.GoString(&c.s.errmsg[0])
+	}
+	res, err := c.answer(rc, r, reason)
+	return rc, res, why, err
 }
 
 // CheckInterpolants checks that itps (I_0 … I_n) are sequence interpolants

@@ -421,6 +421,60 @@ int shim_ast_string(shim_ctx *s, Z3_ast a, const char **out) {
 	return *out ? Z3_OK : fail(s, Z3_get_error_code(s->c));
 }
 
+int shim_first_unsat(shim_ctx *s, Z3_solver sv, const Z3_ast *steps, int32_t n,
+	int32_t *k, int32_t *res) {
+	*k = 0;
+	*res = Z3_L_TRUE;
+	int rc = shim_push(s, sv);
+	if (rc != Z3_OK) {
+		return rc;
+	}
+	for (int32_t i = 0; i < n; i++) {
+		rc = shim_assert(s, sv, steps + i, 1);
+		if (rc == Z3_OK) {
+			rc = shim_check(s, sv, NULL, 0, res, NULL);
+		}
+		if (rc != Z3_OK || *res != Z3_L_TRUE) {
+			*k = i + 1;
+			break;
+		}
+	}
+	Z3_solver_pop(s->c, sv, 1);
+	if (rc == Z3_OK) {
+		rc = ERRCODE(s);
+	}
+	return rc;
+}
+
+// set_opts adds "name=value" pairs separated by spaces to p: true/false
+// as booleans, digits as unsigned, anything else as a symbol.
+static int set_opts(shim_ctx *s, Z3_params p, const char *opts) {
+	Z3_context c = s->c;
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s", opts);
+	for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(tok, '=');
+		if (!eq) {
+			return fail_own(s, SHIM_EBAD, "smt: option without '='");
+		}
+		*eq = 0;
+		const char *v = eq + 1;
+		Z3_symbol k = Z3_mk_string_symbol(c, tok);
+		if (!strcmp(v, "true") || !strcmp(v, "false")) {
+			Z3_params_set_bool(c, p, k, !strcmp(v, "true"));
+		} else if (strspn(v, "0123456789") == strlen(v) && *v) {
+			Z3_params_set_uint(c, p, k, (unsigned)strtoul(v, NULL, 10));
+		} else {
+			Z3_params_set_symbol(c, p, k, Z3_mk_string_symbol(c, v));
+		}
+		int rc = ERRCODE(s);
+		if (rc != Z3_OK) {
+			return rc;
+		}
+	}
+	return Z3_OK;
+}
+
 // Horn-clause encoding of a path A_1..A_n (steps[0..n-1]) for Spacer:
 //   P_1(V_1) <- A_1;  P_i(V_i) <- P_{i-1}(V_{i-1}) & A_i;  Err <- P_{n-1}(V_{n-1}) & A_n
 // cut i (0-based, P_{i+1}) has the arguments cut_vars[cut_off[i] .. cut_off[i+1]),
@@ -428,7 +482,7 @@ int shim_ast_string(shim_ctx *s, Z3_ast a, const char **out) {
 int shim_interpolate(shim_ctx *s, int32_t n, const Z3_ast *steps,
 	const int32_t *cut_off, const Z3_ast *cut_vars,
 	const int32_t *rule_off, const Z3_ast *rule_vars,
-	int32_t *res, Z3_ast *itps) {
+	const char *opts, int32_t *res, Z3_ast *itps) {
 	Z3_context c = s->c;
 	int32_t m = n - 1; // number of predicates
 	int rc = Z3_OK;
@@ -473,6 +527,7 @@ int shim_interpolate(shim_ctx *s, int32_t n, const Z3_ast *steps,
 	for (size_t i = 0; i < sizeof off / sizeof off[0]; i++) {
 		Z3_params_set_bool(c, p, Z3_mk_string_symbol(c, off[i]), false);
 	}
+	if (opts && (rc = set_opts(s, p, opts)) != Z3_OK) goto out;
 	Z3_fixedpoint_set_params(c, fp, p);
 	if ((rc = ERRCODE(s)) != Z3_OK) goto out;
 
@@ -531,7 +586,10 @@ int shim_interpolate(shim_ctx *s, int32_t n, const Z3_ast *steps,
 	}
 
 	Z3_lbool r = Z3_fixedpoint_query(c, fp, heads[m]);
-	if ((rc = ERRCODE(s)) != Z3_OK) goto out;
+	if ((rc = ERRCODE(s)) != Z3_OK) {
+		rc = SHIM_EGAVEUP; // e.g. "Stuck on a lemma", or canceled
+		goto out;
+	}
 	*res = r;
 	if (r == Z3_L_UNDEF) {
 		Z3_string why = Z3_fixedpoint_get_reason_unknown(c, fp);

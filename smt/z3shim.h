@@ -18,6 +18,7 @@ enum {
 	SHIM_ERANGE = 1001,  // a value does not fit in int64
 	SHIM_EVALUE = 1002,  // model evaluation gave no numeral/boolean
 	SHIM_ENOMEM = 1003,  // malloc failed
+	SHIM_EGAVEUP = 1004, // the engine gave up with an exception (an unknown)
 };
 
 typedef struct shim_ctx {
@@ -90,10 +91,17 @@ int shim_node_info(shim_ctx *s, Z3_ast a, shim_node *info, Z3_ast *args, int32_t
 int shim_simplify(shim_ctx *s, Z3_ast a, Z3_ast *out);
 int shim_ast_string(shim_ctx *s, Z3_ast a, const char **out);
 
+// shim_first_unsat asserts steps[0..n-1] one by one in a new scope of sv and
+// checks after each; *k is the number of steps of the shortest unsatisfiable
+// prefix (*res == Z3_L_FALSE), or *res is Z3_L_TRUE (all satisfiable) or
+// Z3_L_UNDEF (a check was undecided; reason in errmsg). The scope is popped.
+int shim_first_unsat(shim_ctx *s, Z3_solver sv, const Z3_ast *steps, int32_t n,
+	int32_t *k, int32_t *res);
+
 int shim_interpolate(shim_ctx *s, int32_t n, const Z3_ast *steps,
 	const int32_t *cut_off, const Z3_ast *cut_vars,
 	const int32_t *rule_off, const Z3_ast *rule_vars,
-	int32_t *res, Z3_ast *itps);
+	const char *opts, int32_t *res, Z3_ast *itps);
 
 // Benchmark support: the query loop of BenchmarkCheck written against the
 // C API directly.
