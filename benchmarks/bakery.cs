@@ -29,6 +29,13 @@
 // Expected fences: under TSO two, after `choosing[i] = 1;` and after the
 // ticket is published (`number[i] = t;` or `choosing[i] = 0;`).
 
+// Checked with fencer's explicit-state checker (kabs.Concrete, every subset of the
+// fence sites up to the size shown):
+// TSO: every single site has a counterexample; {after `choosing[i] = 1;`,
+// after `number[i] = t;`} and {after `choosing[i] = 1;`, after
+// `choosing[i] = 0;`} show none within 400,000 states (the state space is
+// infinite: tickets are unbounded, so this is no proof).
+//
 // fences per process from Table 1 of the SAS 2012 paper; not yet confirmed by fencer
 // fencer: expect sc safe
 // fencer: expect tso fences=2

@@ -24,14 +24,24 @@
 // over all j, the process itself included, is a compile-time `for`.
 // Symmetric: written as a template.
 //
-// Expected fences: under TSO two (the paper does not say which; the natural
-// candidates are after `x = i + 1;` and after `y = i + 1;`, each followed by
-// a read of the other variable).
+// Expected fences: under TSO two (the paper does not say which): after
+// `x = i + 1;` and after `y = i + 1;`, each followed by a read of the other
+// variable. Under PSO also one after `y = 0;`, so that the release of `y`
+// reaches memory before `b[i] = 0`.
 
+// Checked with fencer's explicit-state checker (kabs.Concrete, every subset of the
+// fence sites up to the size shown):
+// TSO: every set of at most 2 sites other than {after `x = i + 1;`, after
+// `y = i + 1;`} has a counterexample; that set is safe (finite state space,
+// explored to the end).
+//
 // fences per process from Table 1 of the SAS 2012 paper; not yet confirmed by fencer
 // fencer: expect sc safe
 // fencer: expect tso fences=2
-// pso: count not known yet
+// fencer: expect pso fences=3
+// pso: derived with the explicit checker: every set of at most 3 sites other
+// than {after `x = i + 1;`, after `y = i + 1;`, after `y = 0;`} has a
+// counterexample, and that set is safe; not yet confirmed by fencer.
 
 shared x, y, b[2];
 
