@@ -153,9 +153,9 @@ func TestRoundTrip(t *testing.T) {
 func TestFromZ3Forms(t *testing.T) {
 	c := newCtx(t)
 	for _, tt := range []struct{ in, want Expr }{
-		{Ne(x, y), Not(Eq(x, y))},                    // distinct
-		{Ge(Sub(x, N(-3)), N(0)), Ge(x, N(-3))},      // negative numerals
-		{Le(Neg(x), y), Ge(Add(x, y), N(0))},         // unary minus
+		{Ne(x, y), Not(Eq(x, y))},               // distinct
+		{Ge(Sub(x, N(-3)), N(0)), Ge(x, N(-3))}, // negative numerals
+		{Le(Neg(x), y), Ge(Add(x, y), N(0))},    // unary minus
 		{Implies(Lt(x, N(0)), Lt(y, N(0))), Or(Not(Lt(x, N(0))), Lt(y, N(0)))},
 		{Eq(Ite(Lt(x, y), x, y), z), Eq(Ite(Lt(x, y), x, y), z)}, // ite
 		{Eq(Div(x, N(4)), N(1)), Eq(Div(x, N(4)), N(1))},         // div back as euclid

@@ -110,15 +110,15 @@ func checkItps(t *testing.T, c *Context, steps, itps []Expr) {
 func TestInterpolants(t *testing.T) {
 	c := newCtx(t)
 	for name, steps := range map[string][]Expr{
-		"counter":      counterTrace(),
-		"bakery":       bakeryTrace(),
-		"havoc":        havocTrace(),
-		"bakery-long":  longBakeryTrace(2),
-		"no-shared-F":  {And(Eq(x, N(0)), Eq(x, N(1))), Eq(y, N(2))},
-		"no-shared-T":  {Eq(y, N(2)), And(Eq(x, N(0)), Eq(x, N(1)))},
-		"false-first":  {False, Eq(x, N(1)), Eq(x, N(2))},
-		"one-step":     {And(Lt(x, y), Lt(y, x))},
-		"div-mod":      {Eq(x, N(-7)), Eq(y, Div(x, N(2))), Eq(z, Mod(x, N(2))), Or(Ne(y, N(-3)), Ne(z, N(-1)))},
+		"counter":     counterTrace(),
+		"bakery":      bakeryTrace(),
+		"havoc":       havocTrace(),
+		"bakery-long": longBakeryTrace(2),
+		"no-shared-F": {And(Eq(x, N(0)), Eq(x, N(1))), Eq(y, N(2))},
+		"no-shared-T": {Eq(y, N(2)), And(Eq(x, N(0)), Eq(x, N(1)))},
+		"false-first": {False, Eq(x, N(1)), Eq(x, N(2))},
+		"one-step":    {And(Lt(x, y), Lt(y, x))},
+		"div-mod":     {Eq(x, N(-7)), Eq(y, Div(x, N(2))), Eq(z, Mod(x, N(2))), Or(Ne(y, N(-3)), Ne(z, N(-1)))},
 	} {
 		t.Run(name, func(t *testing.T) {
 			itps, res, err := c.Interpolate(steps, 0)

@@ -413,3 +413,73 @@ func TestResultString(t *testing.T) {
 		}
 	}
 }
+
+// TestInterruptStorm interrupts from another goroutine at random moments of
+// many short queries: each answer is right or Unknown("interrupted"), Z3
+// never reports a stale cancel as an error, and no scope is left behind.
+func TestInterruptStorm(t *testing.T) {
+	c := newCtx(t)
+	s, _ := c.NewSolver()
+	defer s.Close()
+	s.Assert(Le(x, N(3)))
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			select {
+			case <-done:
+				return
+			default:
+				c.Interrupt()
+				time.Sleep(20 * time.Microsecond)
+			}
+		}
+	}()
+	interrupted := 0
+	for i := 0; i < 3000; i++ {
+		k := int64(i % 8)
+		want := Sat
+		if k > 3 {
+			want = Unsat
+		}
+		var r Result
+		var err error
+		switch i % 3 {
+		case 0:
+			r, err = s.CheckWith(Ge(x, N(k)))
+		case 1:
+			r, err = c.Sat(And(Le(x, N(3)), Ge(x, N(k))))
+		default:
+			if err = s.Push(); err == nil {
+				if err = s.Assert(Ge(x, N(k))); err == nil {
+					r, err = s.Check()
+				}
+				if perr := s.Pop(); perr != nil {
+					t.Fatalf("Pop: %v", perr)
+				}
+			}
+		}
+		var unk *ErrUnknown
+		switch {
+		case err == nil && r == want:
+		case r == Unknown && errors.As(err, &unk) && unk.Reason == "interrupted":
+			interrupted++
+		default:
+			t.Fatalf("query %d: %v, %v (want %v)", i, r, err, want)
+		}
+	}
+	close(done)
+	wg.Wait()
+	t.Logf("%d of 3000 queries interrupted", interrupted)
+	if r, err := s.CheckWith(Le(x, N(3))); r != Sat || err != nil {
+		t.Fatalf("a scope was left behind: %v, %v", r, err)
+	}
+	if r, err := s.CheckWith(Ge(x, N(4))); r != Unsat || err != nil {
+		t.Fatalf("the prefix is lost: %v, %v", r, err)
+	}
+	if _, err := c.Simplify(And(Le(x, N(3)), Le(x, N(5)))); err != nil {
+		t.Fatalf("Simplify after the storm: %v", err)
+	}
+}

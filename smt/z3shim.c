@@ -57,14 +57,36 @@ int shim_new(shim_ctx **out) {
 	keep(c, s->fls);
 	s->zero = Z3_mk_int64(c, 0, s->int_sort);
 	keep(c, s->zero);
+	s->scratch = Z3_mk_simple_solver(c);
+	if (s->scratch) {
+		Z3_solver_inc_ref(c, s->scratch);
+	}
 	int rc = Z3_get_error_code(c);
-	if (rc != Z3_OK) {
+	if (rc != Z3_OK || !s->scratch || pthread_mutex_init(&s->mu, NULL) != 0) {
 		Z3_del_context(c);
 		free(s);
-		return rc;
+		return rc != Z3_OK ? rc : SHIM_ENOMEM;
 	}
 	*out = s;
 	return Z3_OK;
+}
+
+// enter and leave bracket the calls that shim_interrupt may stop.
+static void enter(shim_ctx *s) {
+	pthread_mutex_lock(&s->mu);
+	s->in_query = 1;
+	pthread_mutex_unlock(&s->mu);
+}
+
+static void leave(shim_ctx *s) {
+	pthread_mutex_lock(&s->mu);
+	s->in_query = 0;
+	int delivered = s->delivered;
+	s->delivered = 0;
+	pthread_mutex_unlock(&s->mu);
+	if (delivered) {
+		Z3_solver_check(s->c, s->scratch); // clears a cancel that came late
+	}
 }
 
 void shim_del(shim_ctx *s) {
@@ -74,12 +96,21 @@ void shim_del(shim_ctx *s) {
 	drop(c, s->tru);
 	drop(c, s->fls);
 	drop(c, s->zero);
+	Z3_solver_dec_ref(c, s->scratch);
 	Z3_del_context(c);
+	pthread_mutex_destroy(&s->mu);
 	free(s->stack);
 	free(s);
 }
 
-void shim_interrupt(shim_ctx *s) { Z3_interrupt(s->c); }
+void shim_interrupt(shim_ctx *s) {
+	pthread_mutex_lock(&s->mu);
+	if (s->in_query) {
+		Z3_interrupt(s->c);
+		s->delivered = 1;
+	}
+	pthread_mutex_unlock(&s->mu);
+}
 
 // divmod builds C's truncating x/d or x%d from Z3's euclidean div and mod:
 // ite(x >= 0, x op d, -((-x) op d)).
@@ -268,10 +299,12 @@ int shim_assert(shim_ctx *s, Z3_solver sv, const Z3_ast *fs, int32_t n) {
 
 int shim_check(shim_ctx *s, Z3_solver sv, const Z3_ast *assumptions, int32_t n, int32_t *res,
 	int32_t *in_core) {
+	enter(s);
 	Z3_lbool r = n > 0 ? Z3_solver_check_assumptions(s->c, sv, (unsigned)n, assumptions)
 			   : Z3_solver_check(s->c, sv);
 	*res = r;
 	int rc = ERRCODE(s);
+	leave(s);
 	if (rc == Z3_OK && r == Z3_L_UNDEF) {
 		// copy the reason now: check_with pops before returning
 		Z3_string why = Z3_solver_get_reason_unknown(s->c, sv);
@@ -585,8 +618,11 @@ int shim_interpolate(shim_ctx *s, int32_t n, const Z3_ast *steps,
 		if (rc != Z3_OK) goto out;
 	}
 
+	enter(s);
 	Z3_lbool r = Z3_fixedpoint_query(c, fp, heads[m]);
-	if ((rc = ERRCODE(s)) != Z3_OK) {
+	rc = ERRCODE(s);
+	leave(s);
+	if (rc != Z3_OK) {
 		rc = SHIM_EGAVEUP; // e.g. "Stuck on a lemma", or canceled
 		goto out;
 	}

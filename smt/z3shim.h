@@ -9,6 +9,7 @@
 #ifndef FENCER_Z3SHIM_H
 #define FENCER_Z3SHIM_H
 
+#include <pthread.h>
 #include <stdint.h>
 #include <z3.h>
 
@@ -21,12 +22,22 @@ enum {
 	SHIM_EGAVEUP = 1004, // the engine gave up with an exception (an unknown)
 };
 
+// Interrupts. Z3 4.8.12 keeps a Z3_interrupt that arrives while no check
+// runs (or just after one returned), and then fails the next push, pop or
+// simplify with "canceled". So shim_interrupt calls Z3_interrupt only while
+// a helper is inside a check or a fixedpoint query (in_query, under mu),
+// and when it did, the helper clears any leftover cancel afterwards with a
+// check of the empty scratch solver.
 typedef struct shim_ctx {
 	Z3_context c;
 	Z3_sort int_sort, bool_sort;
 	Z3_ast tru, fls, zero;
-	Z3_ast *stack; // operand stack of shim_build
+	Z3_solver scratch; // always empty
+	Z3_ast *stack;     // operand stack of shim_build
 	int32_t cap;
+	pthread_mutex_t mu;
+	int in_query;  // under mu
+	int delivered; // under mu: Z3_interrupt was called in this query
 	char errmsg[1024];
 } shim_ctx;
 
