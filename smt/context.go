@@ -1,6 +1,7 @@
 package smt
 
 /*
+#cgo CFLAGS: -Wall -Wextra
 #cgo LDFLAGS: -lz3
 #include "z3shim.h"
 */
@@ -36,6 +37,7 @@ type Context struct {
 	comp compiler
 
 	live     map[*solverHandle]struct{} // solvers not yet closed
+	gcAt     int                        // run the GC when live reaches this
 	internal *solverHandle              // for Sat, Valid and checks of interpolants
 }
 
@@ -52,6 +54,7 @@ func NewContext() (*Context, error) {
 		g:       newGuard(s),
 		timeout: DefaultTimeoutMs * time.Millisecond,
 		live:    map[*solverHandle]struct{}{},
+		gcAt:    minGCAt,
 	}
 	c.resetCache()
 	runtime.SetFinalizer(c, (*Context).Close)
@@ -137,13 +140,28 @@ func (c *Context) err(rc C.int) error {
 	return &Error{Code: int(rc), Msg: C.GoString(&c.s.errmsg[0])}
 }
 
-// releaseOrphans releases the solvers whose Go values were collected.
+// minGCAt is the least number of live solvers at which NewSolver runs the
+// Go GC so that the finalizers of unreachable solvers run.
+const minGCAt = 64
+
+// releaseOrphans releases the solvers whose Go values were collected. The
+// GC does not see the C memory of a solver, so a program that drops
+// solvers without Close could pile up many before a collection; when the
+// number of live solvers doubles, this runs the GC itself.
 func (c *Context) releaseOrphans() {
-	for _, h := range c.g.takeOrphans() {
+	if len(c.live) >= c.gcAt {
+		runtime.GC() // queues the finalizers; they run soon after
+		c.gcAt = max(minGCAt, 2*len(c.live))
+	}
+	orphans := c.g.takeOrphans()
+	for _, h := range orphans {
 		if _, ok := c.live[h]; ok {
 			h.release(c.s)
 			delete(c.live, h)
 		}
+	}
+	if len(orphans) > 0 {
+		c.gcAt = max(minGCAt, 2*len(c.live))
 	}
 }
 
@@ -214,7 +232,9 @@ func (c *Context) Format(f expr.Expr) (string, error) {
 	if rc := C.shim_ast_string(c.s, ts[0], &p); rc != 0 {
 		return "", c.err(rc)
 	}
-	return C.GoString(p), nil // copied before any other Z3 call
+	text := C.GoString(p) // copied before any other Z3 call
+	runtime.KeepAlive(c)
+	return text, nil
 }
 
 // release drops the reference the caller holds to a.

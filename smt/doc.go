@@ -33,7 +33,15 @@
 // ill-formed expression), or ErrClosed. Every query has a timeout
 // (DefaultTimeoutMs unless set); it is enforced with a Go timer that calls
 // Z3_interrupt, which costs far less per query than Z3's own timeout
-// parameter (that one starts a timer in Z3 for every check).
+// parameter (measured: 70,000 → 47,000 trivial checks/s, because Z3 arms a
+// timer thread for every check).
+//
+// Z3 4.8.12 keeps an interrupt that arrives while no check runs and then
+// fails the next push, pop or simplify with "canceled". The C helpers
+// therefore let Z3_interrupt through only while they are inside a check or
+// a fixedpoint query, and clear a late one afterwards; the Go side repeats
+// an interrupt every few milliseconds until the query ends, so one that
+// came too early is not lost.
 //
 // Z3 never aborts the process: the context has no error handler and every C
 // helper (z3shim.c) checks Z3_get_error_code and returns the code and the
@@ -54,6 +62,10 @@
 // emptied when it outgrows CacheLimit entries) and ClearCache empties it.
 // Expressions are compiled to a small stack program that one C call turns
 // into Z3 terms, so a conversion is one cgo crossing.
+//
+// Variable names are arbitrary non-empty strings without NUL bytes; names
+// that start with "smt!" are reserved for the package's own fresh
+// variables.
 //
 // Div and Mod are C's (truncating): x/d becomes
 // ite(x >= 0, div(x, d), -div(-x, d)) over Z3's euclidean div, and the

@@ -127,7 +127,9 @@ func (s *Solver) Push() error {
 		return err
 	}
 	s.changed()
-	if rc := C.shim_push(s.c.s, s.h.sv); rc != 0 {
+	rc := C.shim_push(s.c.s, s.h.sv)
+	runtime.KeepAlive(s)
+	if rc != 0 {
 		return s.c.err(rc)
 	}
 	s.depth++
@@ -145,7 +147,9 @@ func (s *Solver) Pop() error {
 		return errors.New("smt: Pop without Push")
 	}
 	s.changed()
-	if rc := C.shim_pop(s.c.s, s.h.sv, 1); rc != 0 {
+	rc := C.shim_pop(s.c.s, s.h.sv, 1)
+	runtime.KeepAlive(s)
+	if rc != 0 {
 		return s.c.err(rc)
 	}
 	s.depth--
@@ -161,7 +165,9 @@ func (s *Solver) Reset() error {
 	}
 	s.changed()
 	s.depth = 0
-	if rc := C.shim_reset(s.c.s, s.h.sv); rc != 0 {
+	rc := C.shim_reset(s.c.s, s.h.sv)
+	runtime.KeepAlive(s)
+	if rc != 0 {
 		return s.c.err(rc)
 	}
 	return nil
@@ -179,7 +185,9 @@ func (s *Solver) Assert(fs ...expr.Expr) error {
 		return err
 	}
 	s.changed()
-	if rc := C.shim_assert(s.c.s, s.h.sv, first(ts), C.int32_t(len(ts))); rc != 0 {
+	rc := C.shim_assert(s.c.s, s.h.sv, first(ts), C.int32_t(len(ts)))
+	runtime.KeepAlive(s)
+	if rc != 0 {
 		return s.c.err(rc)
 	}
 	return nil
@@ -296,7 +304,9 @@ func (s *Solver) String() string {
 	if rc := C.shim_solver_string(s.c.s, s.h.sv, &p); rc != 0 {
 		return "<" + s.c.err(rc).Error() + ">"
 	}
-	return C.GoString(p)
+	text := C.GoString(p) // copied before any other Z3 call
+	runtime.KeepAlive(s)
+	return text
 }
 
 // Model gives the values of a satisfying assignment found by the last
@@ -343,7 +353,9 @@ func (m *Model) Eval(e expr.Expr) (int64, error) {
 		return 0, err
 	}
 	var v C.int64_t
-	if rc := C.shim_eval(s.c.s, s.h.model, ts[0], &v); rc != 0 {
+	rc := C.shim_eval(s.c.s, s.h.model, ts[0], &v)
+	runtime.KeepAlive(m)
+	if rc != 0 {
 		if rc == C.SHIM_ERANGE {
 			return 0, expr.ErrOverflow
 		}

@@ -483,3 +483,45 @@ func TestInterruptStorm(t *testing.T) {
 		t.Fatalf("Simplify after the storm: %v", err)
 	}
 }
+
+// TestRefBalance: every reference the shim takes is released, except one
+// per cached term and the five fixed terms (two sorts, true, false, 0),
+// after every kind of operation, failed ones included.
+func TestRefBalance(t *testing.T) {
+	c := newCtx(t)
+	check := func(what string) {
+		t.Helper()
+		if got, want := c.refs(), int64(c.cacheSize()+5); got != want {
+			t.Fatalf("after %s: %d references held, want %d", what, got, want)
+		}
+	}
+	check("NewContext")
+	s, _ := c.NewSolver()
+	s.Assert(Le(x, y), Eq(Div(x, N(3)), Mod(y, N(-2))))
+	s.Check()
+	m, _ := s.Model()
+	m.Eval(Add(x, y))
+	check("Assert, Check, Model")
+	s.CheckAssumptions(Gt(x, y), Lt(z, N(0)))
+	check("CheckAssumptions")
+	c.Simplify(Or(Le(x, N(1)), Le(x, N(2))))
+	c.Format(Ne(x, y))
+	check("Simplify, Format")
+	s.Assert(And(Le(x, y), &App{Op: OpAdd, Args: []Expr{True, x}}))
+	c.Sat(Or(Ge(z, N(4)), &App{Op: OpAnd, Args: []Expr{x}}))
+	check("ill-sorted terms")
+	c.Interpolate(counterTrace(), 0)
+	c.Interpolate(bakeryTrace(), 0)
+	c.Interpolate([]Expr{Eq(x, N(-7)), Eq(y, Div(x, N(2))), Ne(y, N(-3))}, 0)
+	c.Interpolate([]Expr{Eq(x, N(0)), Eq(y, Add(x, N(1)))}, 0)
+	c.Interpolate([]Expr{Eq(x, N(0)), &App{Op: OpOr, Args: []Expr{x}}}, 0)
+	check("Interpolate")
+	s.SetTimeout(50)
+	s.CheckWith(hard)
+	check("timeout")
+	c.ClearCache()
+	check("ClearCache")
+	if c.refs() != 5 {
+		t.Errorf("%d references after ClearCache", c.refs())
+	}
+}

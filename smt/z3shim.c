@@ -24,10 +24,16 @@ static int fail_own(shim_ctx *s, int code, const char *msg) {
 // ERRCODE returns the error code of the last Z3 call, recording its message.
 #define ERRCODE(s) (Z3_get_error_code((s)->c) == Z3_OK ? Z3_OK : fail((s), Z3_get_error_code((s)->c)))
 
-static void keep(Z3_context c, Z3_ast a) { Z3_inc_ref(c, a); }
-static void drop(Z3_context c, Z3_ast a) {
+// keep and drop take and release a reference, counting them in s->refs.
+static void keep(shim_ctx *s, Z3_ast a) {
+	Z3_inc_ref(s->c, a);
+	s->refs++;
+}
+
+static void drop(shim_ctx *s, Z3_ast a) {
 	if (a) {
-		Z3_dec_ref(c, a);
+		Z3_dec_ref(s->c, a);
+		s->refs--;
 	}
 }
 
@@ -48,15 +54,15 @@ int shim_new(shim_ctx **out) {
 	Z3_context c = s->c;
 	Z3_set_error_handler(c, NULL);
 	s->int_sort = Z3_mk_int_sort(c);
-	keep(c, Z3_sort_to_ast(c, s->int_sort));
+	keep(s, Z3_sort_to_ast(c, s->int_sort));
 	s->bool_sort = Z3_mk_bool_sort(c);
-	keep(c, Z3_sort_to_ast(c, s->bool_sort));
+	keep(s, Z3_sort_to_ast(c, s->bool_sort));
 	s->tru = Z3_mk_true(c);
-	keep(c, s->tru);
+	keep(s, s->tru);
 	s->fls = Z3_mk_false(c);
-	keep(c, s->fls);
+	keep(s, s->fls);
 	s->zero = Z3_mk_int64(c, 0, s->int_sort);
-	keep(c, s->zero);
+	keep(s, s->zero);
 	s->scratch = Z3_mk_simple_solver(c);
 	if (s->scratch) {
 		Z3_solver_inc_ref(c, s->scratch);
@@ -91,11 +97,11 @@ static void leave(shim_ctx *s) {
 
 void shim_del(shim_ctx *s) {
 	Z3_context c = s->c;
-	drop(c, Z3_sort_to_ast(c, s->int_sort));
-	drop(c, Z3_sort_to_ast(c, s->bool_sort));
-	drop(c, s->tru);
-	drop(c, s->fls);
-	drop(c, s->zero);
+	drop(s, Z3_sort_to_ast(c, s->int_sort));
+	drop(s, Z3_sort_to_ast(c, s->bool_sort));
+	drop(s, s->tru);
+	drop(s, s->fls);
+	drop(s, s->zero);
 	Z3_solver_dec_ref(c, s->scratch);
 	Z3_del_context(c);
 	pthread_mutex_destroy(&s->mu);
@@ -118,22 +124,22 @@ static Z3_ast divmod(Z3_context c, shim_ctx *s, int op, Z3_ast x, Z3_ast d) {
 	Z3_ast t[5] = {0};
 	Z3_ast r = NULL;
 	if (!(t[0] = Z3_mk_ge(c, x, s->zero))) goto out;
-	keep(c, t[0]);
+	keep(s, t[0]);
 	if (!(t[1] = Z3_mk_unary_minus(c, x))) goto out;
-	keep(c, t[1]);
+	keep(s, t[1]);
 	if (!(t[2] = op == SHIM_DIV ? Z3_mk_div(c, x, d) : Z3_mk_mod(c, x, d))) goto out;
-	keep(c, t[2]);
+	keep(s, t[2]);
 	if (!(t[3] = op == SHIM_DIV ? Z3_mk_div(c, t[1], d) : Z3_mk_mod(c, t[1], d))) goto out;
-	keep(c, t[3]);
+	keep(s, t[3]);
 	if (!(t[4] = Z3_mk_unary_minus(c, t[3]))) goto out;
-	keep(c, t[4]);
+	keep(s, t[4]);
 	r = Z3_mk_ite(c, t[0], t[2], t[4]);
 	if (r) {
-		keep(c, r);
+		keep(s, r);
 	}
 out:
 	for (int i = 0; i < 5; i++) {
-		drop(c, t[i]);
+		drop(s, t[i]);
 	}
 	return r; // with a reference, or NULL
 }
@@ -159,11 +165,11 @@ int shim_build(shim_ctx *s, const shim_instr *code, int32_t ncode,
 		switch (in->op) {
 		case SHIM_AST:
 			st[sp++] = (Z3_ast)(intptr_t)in->v;
-			keep(c, st[sp - 1]);
+			keep(s, st[sp - 1]);
 			continue;
 		case SHIM_LOAD:
 			st[sp++] = slots[in->v];
-			keep(c, st[sp - 1]);
+			keep(s, st[sp - 1]);
 			continue;
 		case SHIM_INT:
 			r = Z3_mk_int64(c, in->v, s->int_sort);
@@ -176,12 +182,12 @@ int shim_build(shim_ctx *s, const shim_instr *code, int32_t ncode,
 		case SHIM_SAVE:
 			if (sp < 1) goto bad;
 			slots[in->v] = st[sp - 1];
-			keep(c, st[sp - 1]);
+			keep(s, st[sp - 1]);
 			continue;
 		case SHIM_ROOT:
 			if (sp < 1) goto bad;
 			roots[in->v] = st[sp - 1];
-			drop(c, st[--sp]);
+			drop(s, st[--sp]);
 			continue;
 		case SHIM_ADD: case SHIM_SUB: case SHIM_MUL: case SHIM_AND: case SHIM_OR:
 			n = in->n;
@@ -228,10 +234,10 @@ int shim_build(shim_ctx *s, const shim_instr *code, int32_t ncode,
 			goto cleanup;
 		}
 		if (in->op != SHIM_DIV && in->op != SHIM_MOD) {
-			keep(c, r);
+			keep(s, r);
 		}
 		for (int32_t i = 0; i < n; i++) {
-			drop(c, a[i]);
+			drop(s, a[i]);
 		}
 		sp -= n;
 		st[sp++] = r;
@@ -242,11 +248,11 @@ bad:
 	rc = fail_own(s, SHIM_EBAD, "smt: malformed term program");
 cleanup:
 	while (sp > 0) {
-		drop(c, st[--sp]);
+		drop(s, st[--sp]);
 	}
 	for (int32_t i = 0; i < pc && i < ncode; i++) {
 		if (code[i].op == SHIM_SAVE && slots[code[i].v]) {
-			drop(c, slots[code[i].v]);
+			drop(s, slots[code[i].v]);
 			slots[code[i].v] = NULL;
 		}
 	}
@@ -255,7 +261,7 @@ cleanup:
 
 void shim_release(shim_ctx *s, const Z3_ast *asts, int32_t n) {
 	for (int32_t i = 0; i < n; i++) {
-		drop(s->c, asts[i]);
+		drop(s, asts[i]);
 	}
 }
 
@@ -379,7 +385,7 @@ int shim_eval(shim_ctx *s, Z3_model m, Z3_ast t, int64_t *v) {
 	if (!Z3_model_eval(c, m, t, true, &r) || !r) {
 		return fail(s, Z3_get_error_code(c));
 	}
-	keep(c, r);
+	keep(s, r);
 	int rc = Z3_OK;
 	Z3_sort_kind k = Z3_get_sort_kind(c, Z3_get_sort(c, r));
 	if (k == Z3_BOOL_SORT) {
@@ -393,7 +399,7 @@ int shim_eval(shim_ctx *s, Z3_model m, Z3_ast t, int64_t *v) {
 	} else if (!Z3_get_numeral_int64(c, r, v)) {
 		rc = fail_own(s, SHIM_ERANGE, "smt: model value out of the 64-bit range");
 	}
-	drop(c, r);
+	drop(s, r);
 	return rc;
 }
 
@@ -444,7 +450,7 @@ int shim_simplify(shim_ctx *s, Z3_ast a, Z3_ast *out) {
 	if (!r) {
 		return fail(s, Z3_get_error_code(s->c));
 	}
-	keep(s->c, r);
+	keep(s, r);
 	*out = r;
 	return Z3_OK;
 }
@@ -573,48 +579,48 @@ int shim_interpolate(shim_ctx *s, int32_t n, const Z3_ast *steps,
 			rc = fail(s, Z3_get_error_code(c));
 			goto out;
 		}
-		keep(c, Z3_func_decl_to_ast(c, preds[i]));
+		keep(s, Z3_func_decl_to_ast(c, preds[i]));
 		Z3_fixedpoint_register_relation(c, fp, preds[i]);
 		heads[i] = Z3_mk_app(c, preds[i], (unsigned)arity, i < m ? cut_vars + cut_off[i] : NULL);
 		if (!heads[i]) {
 			rc = fail(s, Z3_get_error_code(c));
 			goto out;
 		}
-		keep(c, heads[i]);
+		keep(s, heads[i]);
 	}
 	if ((rc = ERRCODE(s)) != Z3_OK) goto out;
 
 	for (int32_t i = 0; i < n; i++) {
 		Z3_ast body = steps[i], impl = NULL, rule = NULL;
-		keep(c, body);
+		keep(s, body);
 		if (i > 0) {
 			Z3_ast conj[2] = {heads[i - 1], steps[i]};
 			Z3_ast b = Z3_mk_and(c, 2, conj);
 			if (b) {
-				keep(c, b);
+				keep(s, b);
 			}
-			drop(c, body);
+			drop(s, body);
 			body = b;
 		}
 		if (body && (impl = Z3_mk_implies(c, body, heads[i < m ? i : m]))) {
-			keep(c, impl);
+			keep(s, impl);
 			int32_t nb = rule_off[i + 1] - rule_off[i];
 			for (int32_t j = 0; j < nb; j++) {
 				bound[j] = Z3_to_app(c, rule_vars[rule_off[i] + j]);
 			}
 			rule = nb > 0 ? Z3_mk_forall_const(c, 0, (unsigned)nb, bound, 0, NULL, impl) : impl;
 			if (rule) {
-				keep(c, rule);
+				keep(s, rule);
 				Z3_fixedpoint_add_rule(c, fp, rule, Z3_mk_int_symbol(c, (int)i));
 				rc = ERRCODE(s);
-				drop(c, rule);
+				drop(s, rule);
 			}
 		}
 		if (!body || !impl || !rule) {
 			rc = fail(s, Z3_get_error_code(c));
 		}
-		drop(c, body);
-		drop(c, impl);
+		drop(s, body);
+		drop(s, impl);
 		if (rc != Z3_OK) goto out;
 	}
 
@@ -637,35 +643,35 @@ int shim_interpolate(shim_ctx *s, int32_t n, const Z3_ast *steps,
 				rc = fail(s, Z3_get_error_code(c));
 				goto out;
 			}
-			keep(c, cover);
+			keep(s, cover);
 			Z3_ast sub = Z3_substitute_vars(c, cover, (unsigned)(cut_off[i + 1] - cut_off[i]),
 				cut_vars + cut_off[i]);
 			if (sub) {
-				keep(c, sub);
+				keep(s, sub);
 				itps[i] = Z3_simplify(c, sub);
 				if (itps[i]) {
-					keep(c, itps[i]);
+					keep(s, itps[i]);
 				}
 			}
 			if (!sub || !itps[i]) {
 				rc = fail(s, Z3_get_error_code(c));
 			}
-			drop(c, cover);
-			drop(c, sub);
+			drop(s, cover);
+			drop(s, sub);
 			if (rc != Z3_OK) goto out;
 		}
 	}
 out:
 	if (rc != Z3_OK) {
 		for (int32_t i = 0; i < m; i++) {
-			drop(c, itps[i]);
+			drop(s, itps[i]);
 			itps[i] = NULL;
 		}
 	}
 	for (int32_t i = 0; preds && heads && i <= m; i++) {
-		drop(c, heads[i]);
+		drop(s, heads[i]);
 		if (preds[i]) {
-			drop(c, Z3_func_decl_to_ast(c, preds[i]));
+			drop(s, Z3_func_decl_to_ast(c, preds[i]));
 		}
 	}
 	if (p) {

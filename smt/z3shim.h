@@ -38,6 +38,7 @@ typedef struct shim_ctx {
 	pthread_mutex_t mu;
 	int in_query;  // under mu
 	int delivered; // under mu: Z3_interrupt was called in this query
+	int64_t refs;  // references to terms taken by the shim and not released
 	char errmsg[1024];
 } shim_ctx;
 

@@ -1,7 +1,15 @@
 package smt
 
 /*
+#include <malloc.h>
 #include "z3shim.h"
+
+static void shim_mem(uint64_t *z3, uint64_t *inuse, uint64_t *arenas) {
+	*z3 = Z3_get_estimated_alloc_size();
+	struct mallinfo2 mi = mallinfo2();
+	*inuse = mi.uordblks + mi.hblkhd;
+	*arenas = mi.arena + mi.hblkhd;
+}
 */
 import "C"
 
@@ -10,6 +18,20 @@ import (
 
 	"fencer/smt/expr"
 )
+
+// This file holds the parts of the tests and benchmarks that need cgo
+// (which test files cannot use).
+
+// memStats returns the bytes Z3 has allocated (all contexts), the bytes
+// in use in the C heap, and the bytes the C heap holds from the system.
+func memStats() (z3, inUse, held uint64) {
+	var a, b, d C.uint64_t
+	C.shim_mem(&a, &b, &d)
+	return uint64(a), uint64(b), uint64(d)
+}
+
+// mallocTrim returns free C heap memory to the system.
+func mallocTrim() { C.malloc_trim(0) }
 
 // rawLoop is the support of BenchmarkCheckRawC (cgo is not allowed in test
 // files): it asserts prefix in a new solver, converts negs once, and runs
@@ -38,3 +60,6 @@ func (c *Context) rawLoop(prefix expr.Expr, negs []expr.Expr, iters int64, ready
 	}
 	return int64(nsat), nil
 }
+
+// refs returns the number of term references the shim holds for c.
+func (c *Context) refs() int64 { return int64(c.s.refs) }
