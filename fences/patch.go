@@ -1,130 +1,260 @@
 package fences
 
 import (
-	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 
 	"fencer/cs"
 )
 
-// Edit replaces the bytes [Pos, End) of the original source with NewText
-// (Pos == End inserts).
+// Edit replaces the bytes src[Pos:End] of the original source by NewText;
+// Pos == End is an insertion. Offsets are byte offsets into the original
+// source, as in go/analysis's TextEdit, so edits made for one source compose
+// without reprinting it.
 type Edit struct {
 	Pos, End int
 	NewText  string
 }
 
-// FenceEdits returns the edits that put a fence after each site (LANGUAGE.md,
-// "Fences in the output"): on its own line right after the write, with the
-// write's indentation; right after it on the same line when the write
-// shares its line with other statements; and `{ <write> fence; }` when the
-// write is the whole body of an if, else, while or for without braces.
+// FenceEdits returns the edits that put a fence after each of sites in src,
+// the source the sites were parsed from, sorted by position and
+// non-overlapping. A site listed twice gets one fence. The rules (LANGUAGE.md,
+// "Fences in the output"):
+//
+//   - A site that is the whole body of an if, else, while or for without
+//     braces (BareBody) is replaced by "{ <statement> fence; }".
+//   - A write alone on its line gets "fence;" on a new line right after that
+//     line, indented like the line the write starts on. Alone means: before
+//     it on its line only whitespace, comments and labels ("L:"); after its
+//     ';' only whitespace, comments closed on that line and a trailing "//"
+//     comment, which stay on the write's line. The new line ends like the
+//     write's line ("\n" or "\r\n"); at the end of a file without a final
+//     newline the fence becomes the new last line, also without one.
+//   - Any other write (another statement or a brace before or after it on
+//     its line, or a "/*" comment after it that continues on later lines)
+//     gets " fence;" right after its ';' on the same line.
+//
+// Nothing else changes. FenceEdits panics if a site does not lie within
+// src.
 func FenceEdits(src []byte, sites []*cs.Site) []Edit {
+	sorted := slices.Clone(sites)
+	slices.SortStableFunc(sorted, func(a, b *cs.Site) int { return a.Start - b.Start })
+	sc := newLineScanner(src)
 	var edits []Edit
-	for _, s := range sites {
-		if s.BareBody {
-			edits = append(edits, Edit{Pos: s.Start, End: s.End, NewText: "{ " + string(src[s.Start:s.End]) + " fence; }"})
+	for i, s := range sorted {
+		if i > 0 && s.Start == sorted[i-1].Start {
 			continue
 		}
-		lineStart := bytes.LastIndexByte(src[:s.Start], '\n') + 1
-		if !aloneBefore(src[lineStart:s.Start]) {
-			edits = append(edits, Edit{Pos: s.End, End: s.End, NewText: " fence;"})
-			continue
+		if s.Start < 0 || s.Start >= s.End || s.End > len(src) || src[s.End-1] != ';' {
+			panic(fmt.Sprintf("fences: site %d [%d,%d) is not a statement of the source (%d bytes)", s.ID, s.Start, s.End, len(src)))
 		}
-		eol, ok := restOfLineEnd(src, s.End)
-		if !ok {
-			edits = append(edits, Edit{Pos: s.End, End: s.End, NewText: " fence;"})
-			continue
+		switch {
+		case s.BareBody:
+			edits = append(edits, Edit{s.Start, s.End, "{ " + string(src[s.Start:s.End]) + " fence; }"})
+		case sc.aloneBefore(s.Start):
+			if at, eol, ok := sc.aloneAfter(s.End); ok {
+				edits = append(edits, Edit{at, at, sc.fenceLine(s.Start, at, eol)})
+				break
+			}
+			fallthrough
+		default:
+			edits = append(edits, Edit{s.End, s.End, " fence;"})
 		}
-		indent := leadingSpace(src[lineStart:])
-		nl := "\n"
-		if eol > 0 && eol < len(src) && src[eol-1] == '\r' {
-			eol--
-			nl = "\r\n"
-		}
-		if eol == len(src) || src[eol] != '\r' && src[eol] != '\n' { // last line, no newline
-			edits = append(edits, Edit{Pos: eol, End: eol, NewText: nl + indent + "fence;"})
-			continue
-		}
-		edits = append(edits, Edit{Pos: eol, End: eol, NewText: nl + indent + "fence;"})
 	}
+	slices.SortStableFunc(edits, func(a, b Edit) int {
+		if a.Pos != b.Pos {
+			return a.Pos - b.Pos
+		}
+		return a.End - b.End
+	})
 	return edits
 }
 
-// aloneBefore reports whether what precedes a statement on its line is
-// only white space and labels ("L:").
-func aloneBefore(b []byte) bool {
-	b = bytes.TrimSpace(b)
-	for len(b) > 0 {
-		i := 0
-		for i < len(b) && (b[i] == '_' || b[i] >= 'a' && b[i] <= 'z' || b[i] >= 'A' && b[i] <= 'Z' || i > 0 && b[i] >= '0' && b[i] <= '9') {
-			i++
-		}
-		if i == 0 {
-			return false
-		}
-		rest := bytes.TrimLeft(b[i:], " \t")
-		if len(rest) == 0 || rest[0] != ':' {
-			return false
-		}
-		b = bytes.TrimSpace(rest[1:])
-	}
-	return true
-}
-
-// restOfLineEnd returns the offset of the end of the line that contains off
-// (the newline, or len(src)) if the rest of the line after off holds only
-// white space and comments that close on that line.
-func restOfLineEnd(src []byte, off int) (int, bool) {
-	i := off
-	for i < len(src) {
-		switch c := src[i]; {
-		case c == '\n':
-			return i, true
-		case c == ' ' || c == '\t' || c == '\r':
-			i++
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			for i < len(src) && src[i] != '\n' {
-				i++
-			}
-			return i, true
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			end := bytes.Index(src[i+2:], []byte("*/"))
-			if end < 0 || bytes.IndexByte(src[i+2:i+2+end], '\n') >= 0 {
-				return 0, false
-			}
-			i += 2 + end + 2
-		default:
-			return 0, false
-		}
-	}
-	return len(src), true
-}
-
-func leadingSpace(line []byte) string {
-	n := 0
-	for n < len(line) && (line[n] == ' ' || line[n] == '\t') {
-		n++
-	}
-	return string(line[:n])
-}
-
-// Apply applies edits to src. Edits must not overlap; insertions at the
-// same offset keep their order.
+// Apply returns a copy of src with edits applied. The edits must be sorted by
+// position and must not overlap (insertions at the same offset are applied
+// in order); otherwise, or when an edit lies outside src, Apply returns an
+// error and no output. src is not modified.
 func Apply(src []byte, edits []Edit) ([]byte, error) {
-	sorted := append([]Edit(nil), edits...)
-	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Pos < sorted[j].Pos })
-	var out bytes.Buffer
-	last := 0
-	for _, e := range sorted {
-		if e.Pos < last || e.End < e.Pos || e.End > len(src) {
-			return nil, fmt.Errorf("edit [%d,%d) overlaps another or is out of range", e.Pos, e.End)
+	size := len(src)
+	for i, e := range edits {
+		if e.Pos < 0 || e.Pos > e.End || e.End > len(src) {
+			return nil, fmt.Errorf("fences: edit %d [%d,%d) is outside the source (%d bytes)", i, e.Pos, e.End, len(src))
 		}
-		out.Write(src[last:e.Pos])
-		out.WriteString(e.NewText)
+		if i > 0 {
+			prev := edits[i-1]
+			if e.Pos < prev.Pos {
+				return nil, fmt.Errorf("fences: edit %d at %d comes after edit %d at %d: edits are not sorted", i, e.Pos, i-1, prev.Pos)
+			}
+			if e.Pos < prev.End {
+				return nil, fmt.Errorf("fences: edit %d [%d,%d) overlaps edit %d [%d,%d)", i, e.Pos, e.End, i-1, prev.Pos, prev.End)
+			}
+		}
+		size += len(e.NewText) - (e.End - e.Pos)
+	}
+	out := make([]byte, 0, size)
+	last := 0
+	for _, e := range edits {
+		out = append(out, src[last:e.Pos]...)
+		out = append(out, e.NewText...)
 		last = e.End
 	}
-	out.Write(src[last:])
-	return out.Bytes(), nil
+	return append(out, src[last:]...), nil
+}
+
+// lineScanner answers questions about the lines of a source: where comments
+// are, what is before and after a statement on its line.
+type lineScanner struct {
+	src      []byte
+	comments [][2]int // [start, end) of every comment, in order
+	eol      string   // the file's line ending: "\r\n" if its first line has one
+}
+
+func newLineScanner(src []byte) *lineScanner {
+	sc := &lineScanner{src: src, eol: "\n"}
+	for i := 0; i+1 < len(src); i++ {
+		if src[i] == '\n' {
+			break
+		}
+		if src[i] == '\r' && src[i+1] == '\n' {
+			sc.eol = "\r\n"
+			break
+		}
+	}
+	for i := 0; i+1 < len(src); {
+		switch {
+		case src[i] == '/' && src[i+1] == '/':
+			end := i + 2
+			for end < len(src) && src[end] != '\n' {
+				end++
+			}
+			sc.comments = append(sc.comments, [2]int{i, end})
+			i = end
+		case src[i] == '/' && src[i+1] == '*':
+			end := i + 2
+			for end < len(src) && !(src[end-1] == '*' && src[end] == '/' && end-1 >= i+2) {
+				end++
+			}
+			end = min(end+1, len(src)) // an unclosed comment runs to the end
+			sc.comments = append(sc.comments, [2]int{i, end})
+			i = end
+		default:
+			i++
+		}
+	}
+	return sc
+}
+
+// commentAt returns the end of the comment containing offset i, or -1.
+func (sc *lineScanner) commentAt(i int) int {
+	k := sort.Search(len(sc.comments), func(k int) bool { return sc.comments[k][1] > i })
+	if k < len(sc.comments) && sc.comments[k][0] <= i {
+		return sc.comments[k][1]
+	}
+	return -1
+}
+
+func (sc *lineScanner) lineStart(i int) int {
+	for i > 0 && sc.src[i-1] != '\n' {
+		i--
+	}
+	return i
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' }
+
+func isIdent(c byte, first bool) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || !first && '0' <= c && c <= '9'
+}
+
+// skipBlank returns the first offset at or after i and before limit that is
+// not whitespace (other than a newline) or inside a comment. A comment that
+// runs past limit is skipped too, so the result can exceed limit.
+func (sc *lineScanner) skipBlank(i, limit int) int {
+	for i < limit {
+		if isSpace(sc.src[i]) {
+			i++
+		} else if end := sc.commentAt(i); end >= 0 {
+			i = end
+		} else {
+			break
+		}
+	}
+	return i
+}
+
+// aloneBefore reports whether only whitespace, comments and labels precede
+// offset start on its line.
+func (sc *lineScanner) aloneBefore(start int) bool {
+	i := sc.lineStart(start)
+	for {
+		i = sc.skipBlank(i, start)
+		if i >= start {
+			return true
+		}
+		if !isIdent(sc.src[i], true) {
+			return false
+		}
+		for i < start && isIdent(sc.src[i], false) {
+			i++
+		}
+		i = sc.skipBlank(i, start)
+		if i >= start || sc.src[i] != ':' {
+			return false
+		}
+		i++
+	}
+}
+
+// aloneAfter reports whether only whitespace and comments follow offset end
+// up to the end of its line, every "/*" comment closing on that line. It
+// returns where the next line starts (len(src) at the end of the file) and
+// the line ending to use for an inserted line: that of end's line, or "" when
+// it is the last line and has none.
+func (sc *lineScanner) aloneAfter(end int) (at int, eol string, ok bool) {
+	src := sc.src
+	i := end
+	for i < len(src) && src[i] != '\n' {
+		switch {
+		case isSpace(src[i]):
+			i++
+		case i+1 < len(src) && src[i] == '/' && src[i+1] == '/':
+			i = sc.commentAt(i) // runs to the newline
+		case i+1 < len(src) && src[i] == '/' && src[i+1] == '*':
+			close := sc.commentAt(i)
+			for j := i; j < close; j++ {
+				if src[j] == '\n' {
+					return 0, "", false
+				}
+			}
+			if close == len(src) && !(close-i >= 4 && src[close-2] == '*' && src[close-1] == '/') {
+				return 0, "", false // unclosed comment
+			}
+			i = close
+		default:
+			return 0, "", false
+		}
+	}
+	if i == len(src) {
+		return i, "", true
+	}
+	if i > 0 && src[i-1] == '\r' {
+		return i + 1, "\r\n", true
+	}
+	return i + 1, "\n", true
+}
+
+// fenceLine returns the text of a fence line inserted at offset at for the
+// write starting at offset start; eol is the line ending from aloneAfter.
+func (sc *lineScanner) fenceLine(start, at int, eol string) string {
+	ls := sc.lineStart(start)
+	j := ls
+	for j < len(sc.src) && (sc.src[j] == ' ' || sc.src[j] == '\t') {
+		j++
+	}
+	indent := string(sc.src[ls:j])
+	if eol == "" { // after a last line without a newline
+		return sc.eol + indent + "fence;"
+	}
+	return indent + "fence;" + eol
 }
