@@ -196,12 +196,27 @@ func BenchmarkCheckRawC(b *testing.B) {
 	reportQPS(b, int(nsat), cpu0)
 }
 
+// BenchmarkCheckRawCPerQuery is BenchmarkCheckRawC with one cgo call per
+// query (the C loop run for one iteration): the cost of crossing into C for
+// a call of tens of microseconds, without any logic of the binding.
+func BenchmarkCheckRawCPerQuery(b *testing.B) {
+	p := newBenchProblem(1)
+	c := newCtx(b)
+	var cpu0 time.Duration
+	nsat, err := c.rawPerCall(p.prefix, p.negs, int64(b.N), false, func() { cpu0 = start(b) })
+	if err != nil {
+		b.Fatal(err)
+	}
+	reportQPS(b, int(nsat), cpu0)
+}
+
 // BenchmarkOverhead measures what the binding adds to a query besides Z3:
 // the cache lookup of a converted formula and the timeout guard.
 func BenchmarkOverhead(b *testing.B) {
 	p := newBenchProblem(1)
 	c := newCtx(b)
 	c.terms(p.negs...)
+	cpu0 := start(b)
 	for i := 0; i < b.N; i++ {
 		if _, err := c.terms(p.negs[i%len(p.negs)]); err != nil {
 			b.Fatal(err)
@@ -209,6 +224,7 @@ func BenchmarkOverhead(b *testing.B) {
 		c.g.begin(c.timeout)
 		c.g.end()
 	}
+	b.ReportMetric(float64((cpuNow()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkConvert measures the conversion of a fresh 10-atom conjunction.

@@ -24,6 +24,8 @@ type guard struct {
 	mu          sync.Mutex
 	s           *C.shim_ctx // nil once the context is closed
 	timer       *time.Timer
+	armed       bool      // the timer will fire at armedAt
+	armedAt     time.Time //
 	running     bool      // a query is between begin and end
 	deadline    time.Time // of the running query
 	timedOut    bool      // the running query was interrupted at its deadline
@@ -54,8 +56,22 @@ func (g *guard) begin(timeout time.Duration) error {
 	g.running = true
 	g.timedOut, g.interrupted = false, false
 	g.deadline = time.Now().Add(timeout)
-	g.timer.Reset(timeout)
+	// The timer is lazy: it is not stopped at the end of a query, and a
+	// query whose deadline is after the timer's next firing leaves it
+	// alone (fire re-arms it for the running query). Stopping and
+	// resetting a timer around every query costs microseconds, since the
+	// runtime wakes its timer thread each time.
+	if !g.armed || g.armedAt.After(g.deadline) {
+		g.arm(timeout)
+	}
 	return nil
+}
+
+// arm makes the timer fire after d (g.mu held).
+func (g *guard) arm(d time.Duration) {
+	g.timer.Reset(d)
+	g.armed = true
+	g.armedAt = time.Now().Add(d)
 }
 
 // end marks the end of the query and returns why it was stopped, or "".
@@ -63,7 +79,6 @@ func (g *guard) end() string {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.running = false
-	g.timer.Stop()
 	switch {
 	case g.timedOut:
 		return reasonTimeout
@@ -79,24 +94,29 @@ func (g *guard) end() string {
 func (g *guard) fire() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	g.armed = false
 	if g.s == nil || !g.running {
 		return
 	}
 	if !g.interrupted && g.canceled == 0 {
-		if time.Now().Before(g.deadline) {
-			return // a stale timer of an earlier query
+		if left := time.Until(g.deadline); left > 0 {
+			g.arm(left) // armed for an earlier query
+			return
 		}
 		g.timedOut = true
 	}
 	C.shim_interrupt(g.s)
-	g.timer.Reset(retry)
+	g.arm(retry)
 }
 
-// interrupt stops the running query, if any (g.mu held).
+// interruptLocked stops the running query, if any, and has the timer
+// repeat the interrupt until the query ends (g.mu held).
 func (g *guard) interruptLocked() {
 	if g.s != nil && g.running {
 		C.shim_interrupt(g.s)
-		g.timer.Reset(retry)
+		if !g.armed || g.armedAt.After(time.Now().Add(retry)) {
+			g.arm(retry)
+		}
 	}
 }
 
@@ -106,6 +126,7 @@ func (g *guard) close() {
 	defer g.mu.Unlock()
 	g.s = nil
 	g.timer.Stop()
+	g.armed = false
 }
 
 // adopt queues the handle of an unreachable solver (any goroutine).

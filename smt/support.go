@@ -63,3 +63,42 @@ func (c *Context) rawLoop(prefix expr.Expr, negs []expr.Expr, iters int64, ready
 
 // refs returns the number of term references the shim holds for c.
 func (c *Context) refs() int64 { return int64(c.s.refs) }
+
+// rawPerCall is rawLoop with one cgo call per query: checkWith selects
+// shim_check_with (the binding's helper) instead of shim_bench_loop(1).
+func (c *Context) rawPerCall(prefix expr.Expr, negs []expr.Expr, iters int64, checkWith bool, ready func()) (int64, error) {
+	s, err := c.NewSolver()
+	if err != nil {
+		return 0, err
+	}
+	defer s.Close()
+	if err := s.Assert(prefix); err != nil {
+		return 0, err
+	}
+	ts, err := c.terms(negs...)
+	if err != nil {
+		return 0, err
+	}
+	ts = append([]C.Z3_ast(nil), ts...)
+	ready()
+	var total int64
+	for i := int64(0); i < iters; i++ {
+		var nsat C.int64_t
+		var res C.int32_t
+		var rc C.int
+		if checkWith {
+			rc = C.shim_check_with(c.s, s.h.sv, &ts[i%int64(len(ts))], 1, &res)
+			if res == 1 {
+				nsat = 1
+			}
+		} else {
+			rc = C.shim_bench_loop(c.s, s.h.sv, &ts[i%int64(len(ts))], 1, 1, &nsat)
+		}
+		if rc != 0 {
+			return 0, c.err(rc)
+		}
+		total += int64(nsat)
+	}
+	runtime.KeepAlive(s)
+	return total, nil
+}
