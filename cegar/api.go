@@ -9,15 +9,26 @@ import (
 	"fencer/cs"
 	"fencer/fences"
 	"fencer/kabs"
+	"fencer/predabs"
 )
 
 // Verify decides whether sys is correct under opt.Model, without inserting
 // fences: Correct, Unsafe with a shortest real trace the engine found
 // (SCBug when the model is SC), or Unknown.
 func Verify(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, error) {
+	return verify(ctx, sys, sol, opt, nil)
+}
+
+// verify is Verify, reusing the memo of abstract posts of memo if it is not
+// nil (posts are pure functions of the cube, the transition and the
+// predicates, so the memo stays valid across systems).
+func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *predabs.Abstractor) (*Result, error) {
 	start := time.Now()
 	e := newEngine(sol, opt)
 	e.seedFromProgram(sys)
+	if memo != nil {
+		e.ab.ShareCache(memo)
+	}
 	o, err := e.loop(ctx, sys, false)
 	if err != nil {
 		return nil, err
@@ -73,7 +84,7 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	}
 	fopt := opt
 	fopt.Seed = append(fopt.Seed, e.preds.Exprs()...)
-	fr, err := Verify(ctx, psys, sol, fopt)
+	fr, err := verify(ctx, psys, sol, fopt, e.ab)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -122,6 +122,7 @@ type engine struct {
 	// sysForParams is the system whose variables parameterised predicates
 	// range over.
 	sysForParams *cs.System
+	writers      map[string][]int
 }
 
 func newEngine(sol Solver, opt Options) *engine {
@@ -178,6 +179,7 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 	out := &outcome{}
 	fenced := map[int]bool{}
 	e.sysForParams = sys
+	e.writers = writersOf(sys)
 	for iter := 0; ; iter++ {
 		if iter >= e.opt.MaxRefinements {
 			return unknown(out, fmt.Sprintf("refinement limit reached (%d refinements)", iter)), nil
@@ -200,6 +202,9 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 		}
 		if p == nil {
 			out.verdict = Correct
+			for _, q := range e.preds.All() {
+				e.logf("predicate %s", q.F)
+			}
 			return out, nil
 		}
 		res, err := e.classify(ctx, cur, abs, p)
@@ -231,7 +236,6 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 			out.fences = hs
 			e.stats.Refinements["fences"]++
 			e.logf("fence case: candidate sites %v, fences now %v", siteLines(sys, cand), siteLines(sys, hs))
-			e.ab.ClearCache()
 		case res.newK > 0:
 			e.stats.Refinements["k"]++
 			e.logf("k case: k %d -> %d", e.k, res.newK)
@@ -439,40 +443,55 @@ func answerName(a predabs.Answer) string {
 }
 
 // parameterise returns the copies of atom a with its one shared variable x
-// replaced by each lw_{p,x} and each buffer slot b_{p,i} (i ≤ k), and with
-// a last-write variable lw_{p,x} replaced by x.
+// replaced by lw_{p,x} and by each buffer slot b_{p,i} (i ≤ k), for each
+// process p that writes x: the same shape over the places where a value of
+// x waits in a buffer (the paper's parameterised predicates).
 func (e *engine) parameterise(a expr.Expr) []expr.Expr {
 	sys := e.sysForParams
-	if sys == nil {
+	if sys == nil || e.opt.Model == kabs.SC {
 		return nil
-	}
-	shared := map[string]bool{}
-	for _, v := range sys.Shared {
-		shared[v.Name] = true
 	}
 	var xs []string
 	for _, v := range expr.Vars(a) {
-		if shared[v] {
+		if len(e.writers[v]) > 0 {
 			xs = append(xs, v)
 		}
 	}
-	var out []expr.Expr
-	subst := func(from, to string) expr.Expr {
+	if len(xs) != 1 {
+		return nil
+	}
+	x := xs[0]
+	subst := func(to string) expr.Expr {
 		return expr.Rename(a, func(n string) expr.Expr {
-			if n == from {
+			if n == x {
 				return expr.V(to)
 			}
 			return nil
 		})
 	}
-	if len(xs) == 1 && e.opt.Model != kabs.SC {
-		x := xs[0]
-		for _, p := range sys.Procs {
-			out = append(out, subst(x, kabs.LWVar(p.Name, x)))
-			for i := 1; i <= e.k; i++ {
-				out = append(out, subst(x, kabs.SlotVar(p.Name, i)))
-			}
+	var out []expr.Expr
+	for _, p := range e.writers[x] {
+		name := sys.Procs[p].Name
+		out = append(out, subst(kabs.LWVar(name, x)))
+		for i := 1; i <= e.k; i++ {
+			out = append(out, subst(kabs.SlotVar(name, i)))
 		}
 	}
 	return out
+}
+
+// writersOf maps each shared variable to the processes that write it through
+// their buffers (writes outside atomic).
+func writersOf(sys *cs.System) map[string][]int {
+	w := map[string][]int{}
+	for i, p := range sys.Procs {
+		seen := map[string]bool{}
+		for _, ed := range p.Edges {
+			if ed.Op.Kind == cs.OpWrite && !seen[ed.Op.Shared] {
+				seen[ed.Op.Shared] = true
+				w[ed.Op.Shared] = append(w[ed.Op.Shared], i)
+			}
+		}
+	}
+	return w
 }

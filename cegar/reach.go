@@ -14,6 +14,7 @@ type rnode struct {
 	ctl    *kabs.Ctl
 	cube   predabs.Cube
 	parent int32
+	depth  int32
 	step   kabs.AStep
 	t      *kabs.Trans
 }
@@ -32,6 +33,8 @@ func (e *errLimit) Error() string { return e.reason }
 // reach explores the combined abstraction breadth first and returns a
 // shortest path to a bad state, or nil when none is reachable.
 func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
+	rel := newRelevance(abs.Sys)
+	rel.update(e.preds)
 	cube0, ok, err := e.ab.Alpha(abs.InitFormula())
 	if err != nil {
 		return nil, err
@@ -39,11 +42,17 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	if !ok {
 		return nil, nil
 	}
+	rel.forget(cube0, abs.Init())
 	nodes := []rnode{{ctl: abs.Init(), cube: cube0, parent: -1}}
 	if abs.Sys.IsBad(nodes[0].ctl.PC) {
 		return &path{}, nil
 	}
 	visited := map[string][]predabs.Cube{nodes[0].ctl.Key(): {cube0}}
+	type mask struct {
+		keep []bool
+		key  string
+	}
+	masks := map[string]mask{} // relevance per control state
 	for head := 0; head < len(nodes); head++ {
 		if head&255 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -55,14 +64,19 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 		}
 		n := nodes[head]
 		for _, s := range abs.Successors(n.ctl) {
-			cube, ok, err := e.ab.Post(n.cube, s.T)
+			key := s.Ctl.Key()
+			m, ok := masks[key]
+			if !ok {
+				m.keep, m.key = rel.mask(s.Ctl)
+				masks[key] = m
+			}
+			cube, ok, err := e.ab.Post(n.cube, s.T, m.keep, m.key)
 			if err != nil {
 				return nil, err
 			}
 			if !ok {
 				continue
 			}
-			key := s.Ctl.Key()
 			if subsumed(visited[key], cube) {
 				continue
 			}
@@ -71,14 +85,16 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 				e.stats.States += len(nodes)
 				return nil, &errLimit{fmt.Sprintf("state limit reached (%d abstract states, --max-states)", e.opt.MaxStates)}
 			}
-			nodes = append(nodes, rnode{ctl: s.Ctl, cube: cube, parent: int32(head), step: s.Step, t: s.T})
+			nodes = append(nodes, rnode{ctl: s.Ctl, cube: cube, parent: int32(head), step: s.Step, t: s.T, depth: n.depth + 1})
 			if abs.Sys.IsBad(s.Ctl.PC) {
 				e.stats.States += len(nodes)
+				e.logf("exploration: %d abstract states (k=%d, %d predicates), counterexample of %d steps", len(nodes), e.k, e.preds.Len(), nodes[len(nodes)-1].depth)
 				return pathTo(nodes, int32(len(nodes)-1)), nil
 			}
 		}
 	}
 	e.stats.States += len(nodes)
+	e.logf("exploration: %d abstract states (k=%d, %d predicates), no bad state", len(nodes), e.k, e.preds.Len())
 	return nil, nil
 }
 

@@ -30,6 +30,7 @@ type Stats struct {
 	Unknowns  int // of which the solver could not decide
 	Posts     int // abstract posts asked for
 	CacheHits int // of which answered from the cache
+	Syntactic int // predicates decided without the solver
 }
 
 // Abstractor computes α and abstract posts over a growing predicate set.
@@ -43,6 +44,7 @@ type Abstractor struct {
 	Stats   Stats
 
 	cache map[string]postResult
+	keep  []bool // during a Post: the predicates to evaluate (nil: all)
 }
 
 type postResult struct {
@@ -87,15 +89,18 @@ func (a *Abstractor) Alpha(f expr.Expr) (Cube, bool, error) {
 
 // Post returns the abstract successor of c through t: the cube of
 // ∃X. c(X) ∧ t(X, X'). ok is false when there is no successor (the step's
-// guard contradicts c).
-func (a *Abstractor) Post(c Cube, t *kabs.Trans) (Cube, bool, error) {
+// guard contradicts c). Predicates outside keep (nil: all) are not
+// evaluated and left unknown; keepKey identifies keep for the cache.
+func (a *Abstractor) Post(c Cube, t *kabs.Trans, keep []bool, keepKey string) (Cube, bool, error) {
 	a.Stats.Posts++
-	key := c.Key() + "\x00" + t.Key()
+	key := c.Key() + "\x00" + t.Key() + "\x00" + keepKey
 	if r, hit := a.cache[key]; hit {
 		a.Stats.CacheHits++
 		return r.cube, r.ok, nil
 	}
+	a.keep = keep
 	cube, ok, err := a.abstract(expr.And(c.Formula(a.Preds), t.Guard), c, t)
+	a.keep = nil
 	if err != nil {
 		return nil, false, err
 	}
@@ -139,6 +144,9 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans) (Cube, boo
 		return nil, false, err
 	}
 	for i, p := range a.Preds.All() {
+		if a.keep != nil && (i >= len(a.keep) || !a.keep[i]) {
+			continue
+		}
 		if touched != nil && !intersects(p.Vars, touched) {
 			if i < len(old) {
 				out[i] = old[i]
@@ -149,6 +157,11 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans) (Cube, boo
 		if t != nil {
 			wp = t.WP(p.F)
 		}
+		if v, ok := a.syntactic(wp, old); ok {
+			a.Stats.Syntactic++
+			out[i] = v
+			continue
+		}
 		v, err := a.decide(wp)
 		if err != nil {
 			return nil, false, err
@@ -156,6 +169,25 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans) (Cube, boo
 		out[i] = v
 	}
 	return out, true, nil
+}
+
+// syntactic decides f without the solver when it is a constant or a
+// predicate whose literal the cube before the step already has.
+func (a *Abstractor) syntactic(f expr.Expr, old Cube) (int8, bool) {
+	if b, ok := expr.BoolValue(f); ok {
+		if b {
+			return 1, true
+		}
+		return -1, true
+	}
+	if old == nil {
+		return 0, false
+	}
+	j := a.Preds.Index(f)
+	if j >= 0 && j < len(old) && old[j] != 0 {
+		return old[j], true
+	}
+	return 0, false
 }
 
 // decide returns +1 if the asserted context implies f, -1 if it implies !f,
@@ -188,4 +220,18 @@ func intersects(a, b map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// ShareCache makes a use the cache of b when both have the same predicates
+// in the same order (cached cubes are indexed by predicate position).
+func (a *Abstractor) ShareCache(b *Abstractor) {
+	if a.Preds.Len() != b.Preds.Len() {
+		return
+	}
+	for i, p := range a.Preds.All() {
+		if b.Preds.At(i).Key != p.Key {
+			return
+		}
+	}
+	a.cache = b.cache
 }

@@ -33,19 +33,41 @@ func (ps *Preds) At(i int) *Pred { return ps.list[i] }
 // All returns the predicates in order (do not modify).
 func (ps *Preds) All() []*Pred { return ps.list }
 
-// Add inserts f unless an equal predicate (after normalisation of linear
-// atoms) or a constant is there; it reports whether f was new.
-func (ps *Preds) Add(f expr.Expr) bool {
+// normal returns the form in which f is stored and its key; ok is false for
+// constants.
+func normal(f expr.Expr) (expr.Expr, string, bool) {
 	if _, ok := f.(expr.Bool); ok {
-		return false
+		return nil, "", false
 	}
 	if l, ok := expr.Linearize(f); ok {
 		if len(l.Coef) == 0 {
-			return false
+			return nil, "", false
 		}
 		f = l.Expr()
 	}
-	k := expr.Key(f)
+	return f, expr.Key(f), true
+}
+
+// Index returns the index of the predicate equal to f after normalisation,
+// or -1.
+func (ps *Preds) Index(f expr.Expr) int {
+	_, k, ok := normal(f)
+	if !ok {
+		return -1
+	}
+	if i, ok := ps.index[k]; ok {
+		return i
+	}
+	return -1
+}
+
+// Add inserts f unless an equal predicate (after normalisation of linear
+// atoms) or a constant is there; it reports whether f was new.
+func (ps *Preds) Add(f expr.Expr) bool {
+	f, k, ok := normal(f)
+	if !ok {
+		return false
+	}
 	if _, ok := ps.index[k]; ok {
 		return false
 	}
