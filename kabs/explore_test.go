@@ -40,7 +40,7 @@ func explore(t *testing.T, sys *cs.System, m Model) *Result {
 // Litmus tests: the verdict of the explicit checker per memory model.
 func TestLitmus(t *testing.T) {
 	cases := []struct {
-		file        string
+		file         string
 		sc, tso, pso Verdict
 	}{
 		{"sb.cs", Safe, Unsafe, Unsafe},
