@@ -30,7 +30,7 @@ type Solver interface {
 
 // Options configure a run. Zero values mean the defaults.
 type Options struct {
-	Model          kabs.Model // SC or TSO
+	Model          kabs.Model
 	MaxK           int        // default 6
 	MaxPredicates  int        // default 400
 	MaxStates      int        // abstract states per exploration, default 1,000,000
@@ -474,7 +474,11 @@ func (e *engine) parameterise(a expr.Expr) []expr.Expr {
 		name := sys.Procs[p].Name
 		out = append(out, subst(kabs.LWVar(name, x)))
 		for i := 1; i <= e.k; i++ {
-			out = append(out, subst(kabs.SlotVar(name, i)))
+			if e.opt.Model == kabs.PSO {
+				out = append(out, subst(kabs.SlotVarX(name, x, i)))
+			} else {
+				out = append(out, subst(kabs.SlotVar(name, i)))
+			}
 		}
 	}
 	return out

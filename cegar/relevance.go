@@ -27,6 +27,7 @@ type predDeps struct {
 	locals []procVar // (process, local name)
 	slots  []procVar // (process, slot number in num)
 	lws    []procVar // (process, shared variable index in num)
+	xslots []procVar // PSO: (process, shared variable name, slot number)
 }
 
 type procVar struct {
@@ -59,6 +60,13 @@ func (r *relevance) update(ps *predabs.Preds) {
 				rest := v[j+1:]
 				if strings.HasPrefix(rest, "lw(") && strings.HasSuffix(rest, ")") {
 					d.lws = append(d.lws, procVar{proc: p, num: r.sidx[rest[3:len(rest)-1]]})
+				} else if strings.HasPrefix(rest, "b(") { // PSO slot b(x)i
+					k := strings.LastIndexByte(rest, ')')
+					n := 0
+					for _, c := range rest[k+1:] {
+						n = n*10 + int(c-'0')
+					}
+					d.xslots = append(d.xslots, procVar{proc: p, name: rest[2:k], num: n})
 				} else if strings.HasPrefix(rest, "b") {
 					n := 0
 					for _, c := range rest[1:] {
@@ -111,7 +119,18 @@ func (r *relevance) relevant(d *predDeps, ctl *kabs.Ctl) bool {
 		}
 	}
 	if ctl.B == nil {
-		return len(d.slots) == 0 && len(d.lws) == 0
+		return len(d.slots) == 0 && len(d.lws) == 0 && len(d.xslots) == 0
+	}
+	for _, s := range d.xslots {
+		n, x := 0, r.sidx[s.name]
+		for _, y := range ctl.B[s.proc] {
+			if y == x {
+				n++
+			}
+		}
+		if s.num > n {
+			return false
+		}
 	}
 	for _, s := range d.slots {
 		if s.num > len(ctl.B[s.proc]) {

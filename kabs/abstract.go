@@ -41,9 +41,11 @@ func (r Rule) IsFlush() bool { return r >= RuleUpdateNE }
 // exact part of the buffer (the TSO semantics of Fig. 3).
 const Unbounded = -1
 
-// Abs is the k-abstraction of a system under SC or TSO: control states
+// Abs is the k-abstraction of a system under SC, TSO or PSO: control states
 // (pc, B_x, S) and symbolic data transitions over
-// X = X_S ∪ X_L ∪ X_B ∪ X_LW.
+// X = X_S ∪ X_L ∪ X_B ∪ X_LW. Under PSO each process has one buffer per
+// variable, each abstracted the same way: its oldest k writes exact
+// (slots b_{p,x,i}), the rest folded into S(p) and lw_{p,x}.
 type Abs struct {
 	Sys   *cs.System
 	Model Model
@@ -54,10 +56,10 @@ type Abs struct {
 	interned map[string]*Trans
 }
 
-// NewAbs returns the k-abstraction of sys under m (SC or TSO).
+// NewAbs returns the k-abstraction of sys under m.
 func NewAbs(sys *cs.System, m Model, k int) (*Abs, error) {
-	if m == PSO {
-		return nil, fmt.Errorf("the abstract engine does not handle pso yet")
+	if m > PSO {
+		return nil, fmt.Errorf("unknown memory model %v", m)
 	}
 	a := &Abs{Sys: sys, Model: m, K: k, sidx: map[string]int{}, interned: map[string]*Trans{}}
 	for i, v := range sys.Shared {
@@ -74,6 +76,18 @@ func NewAbs(sys *cs.System, m Model, k int) (*Abs, error) {
 // buffer of process p.
 func SlotVar(proc string, i int) string { return proc + "#b" + strconv.Itoa(i) }
 
+// SlotVarX names b_{p,x,i}, the value of the i-th exact write to x in the
+// PSO buffer of process p for x.
+func SlotVarX(proc, x string, i int) string { return proc + "#b(" + x + ")" + strconv.Itoa(i) }
+
+// slot names the i-th exact slot for a write to x by proc.
+func (a *Abs) slot(proc, x string, i int) string {
+	if a.Model == PSO {
+		return SlotVarX(proc, x, i)
+	}
+	return SlotVar(proc, i)
+}
+
 // LWVar names lw_{p,x}, the value of p's newest buffered write to x.
 func LWVar(proc, x string) string { return proc + "#lw(" + x + ")" }
 
@@ -83,7 +97,10 @@ func IsAuxVar(name string) bool { return strings.Contains(name, "#") }
 // Ctl is the control part of an abstract state.
 type Ctl struct {
 	PC []cs.Loc
-	B  [][]int // per process: the shared variables of the exact writes, oldest first
+	// B holds per process the shared variables of the exact writes: under
+	// TSO oldest first; under PSO sorted (only the count per variable
+	// matters, each variable's writes being in order in their own buffer).
+	B  [][]int
 	S  [][]int // per process: the sorted set S(p) of variables in the abstract tail
 }
 
@@ -227,11 +244,15 @@ func (a *Abs) edgeSucc(out []Succ, c *Ctl, p, ei int) []Succ {
 		switch {
 		case a.Model == SC:
 			add(RuleWriteSC, next, newTrans(expr.True, []Assign{{op.Shared, op.Val}}, nil))
-		case len(c.S[p]) == 0 && (a.K == Unbounded || len(c.B[p]) < a.K):
-			i := len(c.B[p]) + 1
-			next.B[p] = append(append([]int(nil), c.B[p]...), x)
+		case a.exactRoom(c, p, x):
+			if a.Model == PSO {
+				next.B[p] = insertSorted(c.B[p], x)
+			} else {
+				next.B[p] = append(append([]int(nil), c.B[p]...), x)
+			}
+			i := a.exactCount(c.B[p], x) + 1
 			add(RuleWriteL, next, newTrans(expr.True, []Assign{
-				{SlotVar(proc.Name, i), op.Val}, {LWVar(proc.Name, op.Shared), op.Val}}, nil))
+				{a.slot(proc.Name, op.Shared, i), op.Val}, {LWVar(proc.Name, op.Shared), op.Val}}, nil))
 		default:
 			next.S[p] = addSet(c.S[p], x)
 			add(RuleWriteG, next, newTrans(expr.True, []Assign{{LWVar(proc.Name, op.Shared), op.Val}}, nil))
@@ -274,9 +295,62 @@ func atomicTrans(body []cs.Op) *Trans {
 	return b.build()
 }
 
+// exactRoom reports whether a write to x by p goes to the exact part: the
+// tail is empty (under PSO: x's tail) and the exact part has room.
+func (a *Abs) exactRoom(c *Ctl, p, x int) bool {
+	if a.Model == PSO {
+		return !contains(c.S[p], x) && (a.K == Unbounded || a.exactCount(c.B[p], x) < a.K)
+	}
+	return len(c.S[p]) == 0 && (a.K == Unbounded || len(c.B[p]) < a.K)
+}
+
+// exactCount is the number of exact writes to x in b (under TSO: the slot
+// number of the last one is len(b), so the count of all writes matters).
+func (a *Abs) exactCount(b []int, x int) int {
+	if a.Model != PSO {
+		return len(b)
+	}
+	n := 0
+	for _, y := range b {
+		if y == x {
+			n++
+		}
+	}
+	return n
+}
+
+func contains(s []int, x int) bool {
+	for _, y := range s {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func insertSorted(s []int, x int) []int {
+	i := 0
+	for i < len(s) && s[i] <= x {
+		i++
+	}
+	return append(append(append([]int(nil), s[:i]...), x), s[i:]...)
+}
+
+func removeFirst(s []int, x int) []int {
+	for i, y := range s {
+		if y == x {
+			return append(append([]int(nil), s[:i]...), s[i+1:]...)
+		}
+	}
+	return s
+}
+
 func (a *Abs) flushSucc(out []Succ, c *Ctl, p int) []Succ {
 	if a.Model == SC {
 		return out
+	}
+	if a.Model == PSO {
+		return a.flushSuccPSO(out, c, p)
 	}
 	proc := a.Sys.Procs[p]
 	if n := len(c.B[p]); n > 0 { // UPDATE-NE
@@ -289,7 +363,41 @@ func (a *Abs) flushSucc(out []Succ, c *Ctl, p int) []Succ {
 		}
 		return append(out, Succ{Step: AStep{Proc: p, Edge: -1, Var: x, Rule: RuleUpdateNE}, Ctl: next, T: a.intern(newTrans(expr.True, as, nil))})
 	}
+	return a.flushTail(out, c, p, c.S[p])
+}
+
+// flushSuccPSO flushes, for each variable x with buffered writes, the
+// oldest of them.
+func (a *Abs) flushSuccPSO(out []Succ, c *Ctl, p int) []Succ {
+	proc := a.Sys.Procs[p]
+	var tailOnly []int
 	for _, x := range c.S[p] {
+		if !contains(c.B[p], x) {
+			tailOnly = append(tailOnly, x)
+		}
+	}
+	for i, x := range c.B[p] {
+		if i > 0 && c.B[p][i-1] == x {
+			continue
+		}
+		n := a.exactCount(c.B[p], x)
+		name := a.shared[x]
+		next := c.clone()
+		next.B[p] = removeFirst(c.B[p], x)
+		as := []Assign{{name, expr.V(SlotVarX(proc.Name, name, 1))}}
+		for j := 1; j < n; j++ {
+			as = append(as, Assign{SlotVarX(proc.Name, name, j), expr.V(SlotVarX(proc.Name, name, j+1))})
+		}
+		out = append(out, Succ{Step: AStep{Proc: p, Edge: -1, Var: x, Rule: RuleUpdateNE}, Ctl: next, T: a.intern(newTrans(expr.True, as, nil))})
+	}
+	return a.flushTail(out, c, p, tailOnly)
+}
+
+// flushTail gives the UPDATE-AM and UPDATE-AS steps of the variables xs of
+// the abstract tail of p.
+func (a *Abs) flushTail(out []Succ, c *Ctl, p int, xs []int) []Succ {
+	proc := a.Sys.Procs[p]
+	for _, x := range xs {
 		am := newTrans(expr.True, []Assign{{a.shared[x], expr.V(existsName(0))}}, []string{existsName(0)})
 		out = append(out, Succ{Step: AStep{Proc: p, Edge: -1, Var: x, Rule: RuleUpdateAM}, Ctl: c, T: a.intern(am)})
 		next := c.clone()
@@ -348,11 +456,11 @@ func (a *Abs) Interpret(steps []AStep) (ts []*Trans, ctls []*Ctl, bad int, ok bo
 			// a flush: the real buffer decides which write goes and whether
 			// it is the last one to its variable.
 			q := conc[st.Proc]
-			if len(q) == 0 || q[0] != st.Var || s.Step.Var != st.Var {
+			if s.Step.Var != st.Var || !contains(q, st.Var) || a.Model != PSO && q[0] != st.Var {
 				continue
 			}
 			last := true
-			for _, y := range q[1:] {
+			for _, y := range removeFirst(q, st.Var) {
 				if y == st.Var {
 					last = false
 				}
@@ -370,7 +478,7 @@ func (a *Abs) Interpret(steps []AStep) (ts []*Trans, ctls []*Ctl, bad int, ok bo
 			conc[st.Proc] = append(conc[st.Proc], x)
 		}
 		if st.Edge < 0 {
-			conc[st.Proc] = conc[st.Proc][1:]
+			conc[st.Proc] = removeFirst(conc[st.Proc], st.Var)
 		}
 		ts = append(ts, chosen.T)
 		c = chosen.Ctl

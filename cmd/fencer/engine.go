@@ -27,9 +27,6 @@ func engineFlags() []cli.Flag {
 }
 
 func engineOptions(c *cli.Context, m kabs.Model) (cegar.Options, error) {
-	if m == kabs.PSO {
-		return cegar.Options{}, fail(exitInput, "--model pso: the abstract engine handles sc and tso only for now (fencer explore --model pso runs the explicit checker)")
-	}
 	opt := cegar.Options{
 		Model:         m,
 		MaxK:          c.Int("max-k"),
