@@ -31,10 +31,10 @@ type Solver interface {
 // Options configure a run. Zero values mean the defaults.
 type Options struct {
 	Model          kabs.Model
-	MaxK           int        // default 6
-	MaxPredicates  int        // default 400
-	MaxStates      int        // abstract states per exploration, default 1,000,000
-	MaxRefinements int        // default 500
+	MaxK           int // default 6
+	MaxPredicates  int // default 400
+	MaxStates      int // abstract states per exploration, default 1,000,000
+	MaxRefinements int // default 500
 	// Seed predicates to start from (e.g. those of an earlier run).
 	Seed []expr.Expr
 	// Progress, if set, is called now and then with the number of abstract

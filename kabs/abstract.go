@@ -100,8 +100,8 @@ type Ctl struct {
 	// B holds per process the shared variables of the exact writes: under
 	// TSO oldest first; under PSO sorted (only the count per variable
 	// matters, each variable's writes being in order in their own buffer).
-	B  [][]int
-	S  [][]int // per process: the sorted set S(p) of variables in the abstract tail
+	B [][]int
+	S [][]int // per process: the sorted set S(p) of variables in the abstract tail
 }
 
 // Key encodes the control state.
