@@ -71,7 +71,7 @@ func (c *Context) Close() {
 		return
 	}
 	c.ClearCache()
-	c.releaseOrphans()
+	c.g.takeOrphans() // all of them are in c.live
 	for h := range c.live {
 		h.release(c.s)
 	}

@@ -24,8 +24,8 @@ type guard struct {
 	mu          sync.Mutex
 	s           *C.shim_ctx // nil once the context is closed
 	timer       *time.Timer
-	armed       bool      // the timer will fire at armedAt
-	armedAt     time.Time //
+	armed       bool      // the timer is set to fire at armedAt
+	armedAt     time.Time // (armed may be false while the timer is set: harmless)
 	running     bool      // a query is between begin and end
 	deadline    time.Time // of the running query
 	timedOut    bool      // the running query was interrupted at its deadline
@@ -58,9 +58,9 @@ func (g *guard) begin(timeout time.Duration) error {
 	g.deadline = time.Now().Add(timeout)
 	// The timer is lazy: it is not stopped at the end of a query, and a
 	// query whose deadline is after the timer's next firing leaves it
-	// alone (fire re-arms it for the running query). Stopping and
-	// resetting a timer around every query costs microseconds, since the
-	// runtime wakes its timer thread each time.
+	// alone (fire re-arms it for the running query). So the common query
+	// does no timer operation at all, rather than a Reset and a Stop
+	// (BenchmarkOverhead: 160 → 80 ns; below the noise of a query).
 	if !g.armed || g.armedAt.After(g.deadline) {
 		g.arm(timeout)
 	}
