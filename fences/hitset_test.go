@@ -204,14 +204,35 @@ func TestMinHittingSetSize(t *testing.T) {
 	}
 }
 
+// BenchmarkMinHittingSet runs 64 sites and 300 sets of 1..6 sites (the easy,
+// usual case) and 64 sites and 100 sets of exactly 4 sites (random and
+// unstructured: the hard case for branch and bound).
 func BenchmarkMinHittingSet(b *testing.B) {
-	r := rand.New(rand.NewPCG(3, 4))
-	inst := make([][][]int, 10)
-	for i := range inst {
-		inst[i] = randomInstance(r, 64, 300, 6)
-	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		MinHittingSet(inst[i%len(inst)])
+	for _, bc := range []struct {
+		name       string
+		m, maxSize int
+		exact      bool
+	}{
+		{"64x300/1-6", 300, 6, false},
+		{"64x100/4", 100, 4, true},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			r := rand.New(rand.NewPCG(3, 4))
+			inst := make([][][]int, 10)
+			for i := range inst {
+				inst[i] = randomInstance(r, 64, bc.m, bc.maxSize)
+				if bc.exact {
+					for j := range inst[i] {
+						for len(inst[i][j]) < bc.maxSize {
+							inst[i][j] = append(inst[i][j], r.IntN(64))
+						}
+					}
+				}
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				MinHittingSet(inst[i%len(inst)])
+			}
+		})
 	}
 }
