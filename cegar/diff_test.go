@@ -55,6 +55,13 @@ func TestDifferential(t *testing.T) {
 	t.Logf("%d programs in %v: %v", n, time.Since(start).Round(time.Millisecond), counts)
 }
 
+// debugLog prints the engine's refinement log when FENCER_DEBUG is set.
+var debugLog = func(format string, args ...any) {
+	if os.Getenv("FENCER_DEBUG") != "" {
+		fmt.Printf(format+"\n", args...)
+	}
+}
+
 // differential compares engine and oracle on one program; "" means agreement.
 func differential(sol Solver, sys *cs.System, counts map[string]int) string {
 	ctx := context.Background()
@@ -69,7 +76,7 @@ func differential(sol Solver, sys *cs.System, counts map[string]int) string {
 			return ""
 		}
 		oracle[m] = r.Verdict
-		res, err := Verify(ctx, sys, sol, Options{Model: m})
+		res, err := Verify(ctx, sys, sol, Options{Model: m, Log: debugLog})
 		if err != nil {
 			return fmt.Sprintf("verify %s: %v", m, err)
 		}
@@ -82,7 +89,7 @@ func differential(sol Solver, sys *cs.System, counts map[string]int) string {
 		}
 		counts[m.String()+" checked"]++
 	}
-	res, patched, err := Insert(ctx, sys, sol, Options{Model: kabs.TSO})
+	res, patched, err := Insert(ctx, sys, sol, Options{Model: kabs.TSO, Log: debugLog})
 	if err != nil {
 		return "insert: " + err.Error()
 	}

@@ -399,33 +399,43 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 	key := ceKey(p, e.k)
 	level := e.seen[key]
 	e.seen[key]++
-	before := e.preds.Len()
-	for _, itp := range itps {
+	if level > 1 {
+		return &classification{reason: "refinement made no progress: the same spurious counterexample came back after whole interpolants and precise posts"}, nil
+	}
+	var backs []expr.Expr
+	for j, itp := range itps {
 		back := expr.Rename(itp, func(n string) expr.Expr { return expr.V(unSSA(n)) })
-		if hasStepLocal(back) {
-			continue
+		if level > 0 {
+			e.logf("  I_%d = %s", j, back)
 		}
+		if !hasStepLocal(back) {
+			backs = append(backs, back)
+		}
+	}
+	before := e.preds.Len()
+	for _, back := range backs {
 		for _, a := range e.sol.Atoms(back) {
 			e.preds.Add(a)
 			for _, g := range e.parameterise(a) {
 				e.preds.Add(g)
 			}
 		}
-		if level > 0 {
+	}
+	// Escalate when the atoms are not enough: whole interpolants as
+	// predicates, and posts that re-evaluate every predicate. With both, the
+	// abstract post of each step implies the next interpolant, so the same
+	// path cannot come back (I_n is false).
+	if level > 0 || e.preds.Len() == before {
+		for _, back := range backs {
 			e.preds.Add(back)
 		}
-	}
-	if level > 0 {
+		e.seen[key] = 2
+		if e.preds.Len() == before && e.ab.Precise {
+			return &classification{reason: "refinement made no progress: the same spurious counterexample came back with no new predicate"}, nil
+		}
 		e.ab.Precise = true
 	}
-	added := e.preds.Len() - before
-	e.logf("predicate case: %d new predicates (%d in all)%s", added, e.preds.Len(), map[bool]string{true: ", precise posts", false: ""}[level > 0])
-	if added == 0 && level > 0 {
-		return &classification{reason: "refinement made no progress: the same spurious counterexample came back with no new predicate"}, nil
-	}
-	if level > 1 {
-		return &classification{reason: "refinement made no progress: the same spurious counterexample came back three times"}, nil
-	}
+	e.logf("predicate case: %d new predicates (%d in all)%s", e.preds.Len()-before, e.preds.Len(), map[bool]string{true: ", precise posts", false: ""}[e.ab.Precise])
 	return &classification{}, nil
 }
 

@@ -12,7 +12,7 @@ import (
 // assert). The same seed gives the same program.
 func genProgram(seed int64) string {
 	r := rand.New(rand.NewSource(seed))
-	nShared := 1 + r.Intn(4)
+	nShared := 2 + r.Intn(3)
 	nProcs := 2 + r.Intn(2)
 	if r.Intn(3) > 0 {
 		nProcs = 2
@@ -25,17 +25,27 @@ func genProgram(seed int64) string {
 	}
 	fmt.Fprintf(&b, "shared %s;\n", strings.Join(sh, ", "))
 	useAssert := r.Intn(3) == 0
+	sbShape := r.Intn(3) > 0
 	assertProc := r.Intn(nProcs)
 	for p := 0; p < nProcs; p++ {
 		g := &gen{r: r, shared: sh, b: &b}
 		fmt.Fprintf(&b, "process P%d {\n  local r0, r1;\n", p)
-		n := 2 + r.Intn(4)
+		if sbShape {
+			// a store-buffering shape: write one's own variable, read the next one's
+			x, y := sh[p%len(sh)], sh[(p+1)%len(sh)]
+			g.line(1, "%s = %d;", x, 1+r.Intn(2))
+			g.line(1, "r0 = %s;", y)
+		}
+		n := 1 + r.Intn(4)
 		for i := 0; i < n; i++ {
 			g.stmt(1, 1)
 		}
-		if useAssert && p == assertProc {
+		switch {
+		case useAssert && p == assertProc:
 			fmt.Fprintf(&b, "  assert(%s);\n", g.cond())
-		} else {
+		case r.Intn(2) == 0:
+			fmt.Fprintf(&b, "  assume(r0 == 0);\nend: skip;\n")
+		default:
 			fmt.Fprintf(&b, "  assume(%s);\nend: skip;\n", g.cond())
 		}
 		b.WriteString("}\n")
