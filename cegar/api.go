@@ -53,12 +53,15 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	if o.verdict != Correct || opt.Model == kabs.SC {
 		r := sc.result(o, start)
 		r.Model = opt.Model
+		if r.Verdict == Unknown && opt.Model != kabs.SC {
+			r.Reason = "during the SC check: " + r.Reason
+		}
 		return r, sys.File.Src, nil
 	}
 	opt.Seed = append(opt.Seed, sc.preds.Exprs()...)
 	e := newEngine(sol, opt)
 	e.seedFromProgram(sys)
-	e.stats.States, e.stats.Queries = sc.stats.States, sc.stats.Queries+sc.ab.Stats.Queries
+	e.absorb(sc)
 	o, err = e.loop(ctx, sys, true)
 	if err != nil {
 		return nil, nil, err
@@ -85,6 +88,9 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	fopt := opt
 	fopt.Seed = append(fopt.Seed, e.preds.Exprs()...)
 	fr, err := verify(ctx, psys, sol, fopt, e.ab)
+	if err != nil && ctx.Err() != nil {
+		fr, err = &Result{Verdict: Unknown, Reason: interruptReason(ctx.Err())}, nil
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -127,6 +133,16 @@ func witnessFor(id int, o *outcome) *Witness {
 		}
 	}
 	return any
+}
+
+// absorb adds the work of an earlier engine (the SC check) to e's counts.
+func (e *engine) absorb(o *engine) {
+	e.stats.States += o.stats.States
+	e.stats.Queries += o.stats.Queries + o.ab.Stats.Queries
+	e.stats.Interpolations += o.stats.Interpolations
+	for k, v := range o.stats.Refinements {
+		e.stats.Refinements[k] += v
+	}
 }
 
 func (e *engine) result(o *outcome, start time.Time) *Result {

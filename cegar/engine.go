@@ -193,12 +193,8 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 			return nil, err
 		}
 		p, err := e.reach(ctx, abs)
-		var lim *errLimit
-		if errors.As(err, &lim) {
-			return unknown(out, lim.reason), nil
-		}
 		if err != nil {
-			return nil, err
+			return e.stopped(ctx, out, err)
 		}
 		if p == nil {
 			out.verdict = Correct
@@ -209,7 +205,7 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 		}
 		res, err := e.classify(ctx, cur, abs, p)
 		if err != nil {
-			return nil, err
+			return e.stopped(ctx, out, err)
 		}
 		switch {
 		case res.real != nil && (model == kabs.SC || !insert):
@@ -245,11 +241,25 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 		default:
 			e.stats.Refinements["predicates"]++
 			if e.preds.Len() > e.opt.MaxPredicates {
-				return unknown(out, fmt.Sprintf("predicate limit reached (%d predicates, --max-predicates)", e.preds.Len())), nil
+				return unknown(out, fmt.Sprintf("predicate limit reached (refinement needs %d predicates, more than --max-predicates %d)", e.preds.Len(), e.opt.MaxPredicates)), nil
 			}
 			e.ab.ClearCache()
 		}
 	}
+}
+
+// stopped turns an error into an unknown outcome when it comes from a limit
+// or from the run being cancelled (an SMT call cut short by the interrupt
+// fails in its own way); other errors stay errors.
+func (e *engine) stopped(ctx context.Context, out *outcome, err error) (*outcome, error) {
+	var lim *errLimit
+	if errors.As(err, &lim) {
+		return unknown(out, lim.reason), nil
+	}
+	if ctx.Err() != nil {
+		return unknown(out, interruptReason(ctx.Err())), nil
+	}
+	return nil, err
 }
 
 func unknown(o *outcome, reason string) *outcome {
