@@ -37,6 +37,17 @@ static void drop(shim_ctx *s, Z3_ast a) {
 	}
 }
 
+// no_ctrl_c stops Z3 from installing its own SIGINT handler around each
+// check (solver parameter ctrl_c, on by default): it would swallow the
+// user's Ctrl-C, which the Go side turns into an interrupt itself.
+static void no_ctrl_c(Z3_context c, Z3_solver sv) {
+	Z3_params p = Z3_mk_params(c);
+	Z3_params_inc_ref(c, p);
+	Z3_params_set_bool(c, p, Z3_mk_string_symbol(c, "ctrl_c"), false);
+	Z3_solver_set_params(c, sv, p);
+	Z3_params_dec_ref(c, p);
+}
+
 int shim_new(shim_ctx **out) {
 	*out = NULL;
 	shim_ctx *s = calloc(1, sizeof *s);
@@ -66,6 +77,7 @@ int shim_new(shim_ctx **out) {
 	s->scratch = Z3_mk_simple_solver(c);
 	if (s->scratch) {
 		Z3_solver_inc_ref(c, s->scratch);
+		no_ctrl_c(c, s->scratch);
 	}
 	int rc = Z3_get_error_code(c);
 	if (rc != Z3_OK || !s->scratch || pthread_mutex_init(&s->mu, NULL) != 0) {
@@ -271,8 +283,9 @@ int shim_solver_new(shim_ctx *s, Z3_solver *out) {
 		return fail(s, Z3_get_error_code(s->c));
 	}
 	Z3_solver_inc_ref(s->c, sv);
+	no_ctrl_c(s->c, sv);
 	*out = sv;
-	return Z3_OK;
+	return ERRCODE(s);
 }
 
 void shim_solver_del(shim_ctx *s, Z3_solver sv) { Z3_solver_dec_ref(s->c, sv); }

@@ -1,0 +1,5 @@
+shared x;
+process P {
+  x = 1
+  x = 2;
+}
