@@ -22,7 +22,7 @@ test: setup fmt-check vet
 	$(GO) test -count=1 ./...
 	$(GO) test -count=1 -race $(RACE_PKGS)
 	$(GO) build -o fencer ./cmd/fencer
-	./fencer check benchmarks/*.cs
+	./fencer check benchmarks/*.cs benchmarks/regressions/*.cs
 
 vet:
 	$(GO) vet ./...
