@@ -49,7 +49,7 @@ func TestLitmus(t *testing.T) {
 		{"sc_bug.cs", Unsafe, Unsafe, Unsafe},
 	}
 	for _, c := range cases {
-		src, err := os.ReadFile(filepath.Join("testdata", c.file))
+		src, err := os.ReadFile(filepath.Join("..", "benchmarks", c.file))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -76,11 +76,7 @@ func verifyCommand() *cli.Command {
 			"Exit codes: 0 safe, 1 bad state reachable, 2 bad input, 3 unknown.",
 		Flags: engineFlags(),
 		Action: func(c *cli.Context) error {
-			sys, err := parseArg(c)
-			if err != nil {
-				return err
-			}
-			m, err := modelOf(c)
+			sys, m, err := parseArgModel(c)
 			if err != nil {
 				return err
 			}

@@ -41,11 +41,7 @@ func exploreCommand() *cli.Command {
 			&cli.IntFlag{Name: "max-depth", Value: 0, Usage: "stop at this many steps (0: no limit)"},
 		},
 		Action: func(c *cli.Context) error {
-			sys, err := parseArg(c)
-			if err != nil {
-				return err
-			}
-			m, err := modelOf(c)
+			sys, m, err := parseArgModel(c)
 			if err != nil {
 				return err
 			}

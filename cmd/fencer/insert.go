@@ -25,16 +25,12 @@ func insertCommand() *cli.Command {
 			"Exit codes: 0 correct (fences inserted or none needed), 1 SC bug, 2 bad input, 3 unknown.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			sys, err := parseArg(c)
+			sys, m, err := parseArgModel(c)
 			if err != nil {
 				return err
 			}
 			if c.Bool("write") && c.String("output") != "" {
 				return fail(exitInput, "insert: use either -o or -w, not both")
-			}
-			m, err := modelOf(c)
-			if err != nil {
-				return err
 			}
 			r, patched, err := runEngine(c, sys, m, true)
 			if err != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"fencer/cs"
+	"fencer/kabs"
 )
 
 // Exit codes.
@@ -103,6 +104,16 @@ func parseArg(c *cli.Context) (*cs.System, error) {
 		return nil, fail(exitInput, "%s: want exactly one FILE argument (see fencer %s --help)", c.Command.Name, c.Command.Name)
 	}
 	return parsePath(c.Args().First())
+}
+
+// parseArgModel parses the FILE argument and reads --model.
+func parseArgModel(c *cli.Context) (*cs.System, kabs.Model, error) {
+	sys, err := parseArg(c)
+	if err != nil {
+		return nil, 0, err
+	}
+	m, err := modelOf(c)
+	return sys, m, err
 }
 
 func parsePath(path string) (*cs.System, error) {

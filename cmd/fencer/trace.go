@@ -88,33 +88,21 @@ func printTrace(w io.Writer, rows []traceRow) {
 		if r.Line > 0 {
 			line = strconv.Itoa(r.Line)
 		}
-		t.Append([]string{strconv.Itoa(r.Step), r.Process, line, r.Operation, joinMap(r.Buffers), joinMem(r.Memory)})
+		t.Append([]string{strconv.Itoa(r.Step), r.Process, line, r.Operation, joinSorted(r.Buffers, ": ", "; "), joinSorted(r.Memory, "=", " ")})
 	}
 	t.Render()
 }
 
-func joinMap(m map[string]string) string {
+// joinSorted prints a map as "k<sep>v" pairs in key order.
+func joinSorted[V any](m map[string]V, sep, between string) string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	var parts []string
-	for _, k := range keys {
-		parts = append(parts, k+": "+m[k])
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s%s%v", k, sep, m[k])
 	}
-	return strings.Join(parts, "; ")
-}
-
-func joinMem(m map[string]int64) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var parts []string
-	for _, k := range keys {
-		parts = append(parts, fmt.Sprintf("%s=%d", k, m[k]))
-	}
-	return strings.Join(parts, " ")
+	return strings.Join(parts, between)
 }
