@@ -21,6 +21,7 @@ run: build
 test: setup fmt-check vet
 	$(GO) test -count=1 ./...
 	$(GO) test -count=1 -race $(RACE_PKGS)
+	$(GO) test -count=1 -race -short ./cegar/
 	$(GO) build -o fencer ./cmd/fencer
 	./fencer check benchmarks/*.cs benchmarks/regressions/*.cs
 
@@ -34,7 +35,7 @@ fmt-check:
 # Long runs: the differential suite on thousands of programs and the parser
 # fuzzer for a fixed time.
 soak: setup
-	FENCER_SOAK=1 $(GO) test -count=1 -timeout 60m -run 'Differential' ./cegar/
+	FENCER_SOAK=1 $(GO) test -count=1 -v -timeout 80m -run 'Differential' ./cegar/
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 5m ./cs/
 
 bench: build

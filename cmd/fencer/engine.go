@@ -23,6 +23,7 @@ func engineFlags() []cli.Flag {
 		&cli.IntFlag{Name: "max-predicates", Value: 400, Usage: "largest number of predicates"},
 		&cli.IntFlag{Name: "max-states", Value: 1_000_000, Usage: "largest number of abstract states in one exploration"},
 		&cli.StringFlag{Name: "json", Usage: "write a JSON report to `FILE` (whatever the verdict)"},
+		verboseFlag,
 	}
 }
 
@@ -46,6 +47,7 @@ func runEngine(c *cli.Context, sys *cs.System, m kabs.Model, insert bool) (*cega
 	if err != nil {
 		return nil, nil, err
 	}
+	setVerbose(c)
 	ctx, stop := interruptible(c.Context)
 	defer stop()
 	if d := c.Duration("timeout"); d > 0 {

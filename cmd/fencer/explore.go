@@ -39,6 +39,7 @@ func exploreCommand() *cli.Command {
 			modelFlag,
 			&cli.IntFlag{Name: "max-states", Value: 1_000_000, Usage: "stop after this many distinct states"},
 			&cli.IntFlag{Name: "max-depth", Value: 0, Usage: "stop at this many steps (0: no limit)"},
+			verboseFlag,
 		},
 		Action: func(c *cli.Context) error {
 			sys, m, err := parseArgModel(c)

@@ -41,6 +41,15 @@ func fail(code int, format string, args ...any) error {
 
 var log = logrus.New()
 
+// verboseFlag is accepted before the command and after it.
+var verboseFlag = &cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "log debug information (each refinement) to stderr"}
+
+func setVerbose(c *cli.Context) {
+	if c.Bool("verbose") {
+		log.SetLevel(logrus.DebugLevel)
+	}
+}
+
 func main() {
 	os.Exit(run(os.Args))
 }
@@ -54,17 +63,12 @@ func run(args []string) int {
 			"and returns the program with a minimum set of fences that makes it correct, or a trace\n" +
 			"showing that it is wrong even under sequential consistency.\n\n" +
 			"Exit codes: 0 correct/safe, 1 bad state reachable, 2 bad input, 3 unknown (limit hit).",
-		Flags: []cli.Flag{
-			&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "log debug information to stderr"},
-		},
+		Flags: []cli.Flag{verboseFlag},
 		Before: func(c *cli.Context) error {
 			log.SetOutput(os.Stderr)
 			log.SetFormatter(&logrus.TextFormatter{DisableTimestamp: true})
-			if c.Bool("verbose") {
-				log.SetLevel(logrus.DebugLevel)
-			} else {
-				log.SetLevel(logrus.WarnLevel)
-			}
+			log.SetLevel(logrus.WarnLevel)
+			setVerbose(c)
 			return nil
 		},
 		Commands: []*cli.Command{
