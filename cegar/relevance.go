@@ -138,18 +138,9 @@ func (r *relevance) relevant(d *predDeps, ctl *kabs.Ctl) bool {
 		}
 	}
 	for _, w := range d.lws {
-		if !contains(ctl.B[w.proc], w.num) && !contains(ctl.S[w.proc], w.num) {
+		if !ctl.Buffered(w.proc, w.num) {
 			return false
 		}
 	}
 	return true
-}
-
-func contains(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

@@ -91,9 +91,6 @@ func (a *Abs) slot(proc, x string, i int) string {
 // LWVar names lw_{p,x}, the value of p's newest buffered write to x.
 func LWVar(proc, x string) string { return proc + "#lw(" + x + ")" }
 
-// IsAuxVar reports whether name is a buffer-slot or last-write variable.
-func IsAuxVar(name string) bool { return strings.Contains(name, "#") }
-
 // Ctl is the control part of an abstract state.
 type Ctl struct {
 	PC []cs.Loc
@@ -203,21 +200,10 @@ func (a *Abs) intern(t *Trans) *Trans {
 
 func existsName(i int) string { return "?e" + strconv.Itoa(i) }
 
-func (a *Abs) contains(c *Ctl, p, x int) bool {
-	if a.Model == SC {
-		return false
-	}
-	for _, y := range c.B[p] {
-		if y == x {
-			return true
-		}
-	}
-	for _, y := range c.S[p] {
-		if y == x {
-			return true
-		}
-	}
-	return false
+// Buffered reports whether p's buffer holds a write to x (Contain(x) of the
+// paper: in the exact part or in S(p)).
+func (c *Ctl) Buffered(p, x int) bool {
+	return c.B != nil && (contains(c.B[p], x) || contains(c.S[p], x))
 }
 
 func (a *Abs) edgeSucc(out []Succ, c *Ctl, p, ei int) []Succ {
@@ -234,7 +220,7 @@ func (a *Abs) edgeSucc(out []Succ, c *Ctl, p, ei int) []Succ {
 	switch op.Kind {
 	case cs.OpRead:
 		x := a.sidx[op.Shared]
-		if a.contains(c, p, x) {
+		if c.Buffered(p, x) {
 			add(RuleReadB, next, newTrans(expr.True, []Assign{{op.Local, expr.V(LWVar(proc.Name, op.Shared))}}, nil))
 		} else {
 			add(RuleReadM, next, newTrans(expr.True, []Assign{{op.Local, expr.V(op.Shared)}}, nil))

@@ -3,8 +3,6 @@ package kabs
 import (
 	"context"
 	"fmt"
-
-	"fencer/cs"
 )
 
 // Verdict is the outcome of an explicit search.
@@ -139,6 +137,3 @@ func traceTo(nodes []node, i int32, inits map[int32][]int64) *Trace {
 
 // IsBadState reports whether s is a bad state of the system.
 func (c *Concrete) IsBadState(s *State) bool { return c.Sys.IsBad(s.PC) }
-
-// Procs is a convenience for the processes of the system.
-func (c *Concrete) Procs() []*cs.Process { return c.Sys.Procs }
