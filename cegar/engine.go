@@ -130,6 +130,7 @@ func newEngine(sol Solver, opt Options) *engine {
 	e := &engine{opt: opt, sol: sol, preds: predabs.NewPreds(), k: 1, seen: map[string]int{}, progress: opt.Progress}
 	e.stats.Refinements = map[string]int{}
 	e.ab = predabs.NewAbstractor(e.preds, sol)
+	e.ab.CacheLimit = 2 * opt.MaxStates // memory stays proportional to --max-states
 	for _, f := range opt.Seed {
 		e.preds.Add(f)
 	}

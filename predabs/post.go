@@ -41,7 +41,9 @@ type Abstractor struct {
 	// predicate whose variables the step neither assigns nor tests keeps its
 	// literal (sound, cheaper, sometimes less precise).
 	Precise bool
-	Stats   Stats
+	// CacheLimit bounds the memo of posts (entries); it is emptied when full.
+	CacheLimit int
+	Stats      Stats
 
 	cache map[string]postResult
 	keep  []bool // during a Post: the predicates to evaluate (nil: all)
@@ -54,7 +56,7 @@ type postResult struct {
 
 // NewAbstractor returns an abstractor over ps using p.
 func NewAbstractor(ps *Preds, p Prover) *Abstractor {
-	return &Abstractor{Preds: ps, P: p, cache: map[string]postResult{}}
+	return &Abstractor{Preds: ps, P: p, cache: map[string]postResult{}, CacheLimit: 1 << 21}
 }
 
 // ClearCache forgets cached posts (call it after the predicates change).
@@ -103,6 +105,9 @@ func (a *Abstractor) Post(c Cube, t *kabs.Trans, keep []bool, keepKey string) (C
 	a.keep = nil
 	if err != nil {
 		return nil, false, err
+	}
+	if len(a.cache) >= a.CacheLimit {
+		a.ClearCache()
 	}
 	a.cache[key] = postResult{cube, ok}
 	return cube, ok, nil
