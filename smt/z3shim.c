@@ -579,6 +579,7 @@ int shim_interpolate(shim_ctx *s, int32_t n, const Z3_ast *steps,
 	for (size_t i = 0; i < sizeof off / sizeof off[0]; i++) {
 		Z3_params_set_bool(c, p, Z3_mk_string_symbol(c, off[i]), false);
 	}
+	Z3_params_set_bool(c, p, Z3_mk_string_symbol(c, "ctrl_c"), false);
 	if (opts && (rc = set_opts(s, p, opts)) != Z3_OK) goto out;
 	Z3_fixedpoint_set_params(c, fp, p);
 	if ((rc = ERRCODE(s)) != Z3_OK) goto out;
