@@ -24,17 +24,20 @@ func genProgram(seed int64) string {
 		sh = append(sh, fmt.Sprintf("x%d", i))
 	}
 	fmt.Fprintf(&b, "shared %s;\n", strings.Join(sh, ", "))
-	useAssert := r.Intn(3) == 0
+	useAssert := r.Intn(5) == 0
 	sbShape := r.Intn(3) > 0
 	assertProc := r.Intn(nProcs)
 	for p := 0; p < nProcs; p++ {
-		g := &gen{r: r, shared: sh, b: &b}
+		g := &gen{r: r, shared: sh, b: &b, locals: []string{"r0", "r1"}}
 		fmt.Fprintf(&b, "process P%d {\n  local r0, r1;\n", p)
 		if sbShape {
 			// a store-buffering shape: write one's own variable, read the next one's
 			x, y := sh[p%len(sh)], sh[(p+1)%len(sh)]
 			g.line(1, "%s = %d;", x, 1+r.Intn(2))
 			g.line(1, "r0 = %s;", y)
+			if r.Intn(4) > 0 {
+				g.locals = []string{"r1"} // keep the read's value for the property
+			}
 		}
 		n := 1 + r.Intn(4)
 		for i := 0; i < n; i++ {
@@ -43,7 +46,8 @@ func genProgram(seed int64) string {
 		switch {
 		case useAssert && p == assertProc:
 			fmt.Fprintf(&b, "  assert(%s);\n", g.cond())
-		case r.Intn(2) == 0:
+		case sbShape && r.Intn(4) > 0 || r.Intn(2) == 0:
+			// the store-buffering outcome: the read saw the initial value
 			fmt.Fprintf(&b, "  assume(r0 == 0);\nend: skip;\n")
 		default:
 			fmt.Fprintf(&b, "  assume(%s);\nend: skip;\n", g.cond())
@@ -69,12 +73,11 @@ type gen struct {
 	r      *rand.Rand
 	shared []string
 	b      *strings.Builder
+	locals []string // the locals statements may assign
 }
 
 func (g *gen) x() string { return g.shared[g.r.Intn(len(g.shared))] }
-func (g *gen) loc() string {
-	return []string{"r0", "r1"}[g.r.Intn(2)]
-}
+func (g *gen) loc() string { return g.locals[g.r.Intn(len(g.locals))] }
 func (g *gen) c() int { return g.r.Intn(3) }
 
 func (g *gen) val() string {
