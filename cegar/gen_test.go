@@ -76,9 +76,9 @@ type gen struct {
 	locals []string // the locals statements may assign
 }
 
-func (g *gen) x() string { return g.shared[g.r.Intn(len(g.shared))] }
+func (g *gen) x() string   { return g.shared[g.r.Intn(len(g.shared))] }
 func (g *gen) loc() string { return g.locals[g.r.Intn(len(g.locals))] }
-func (g *gen) c() int { return g.r.Intn(3) }
+func (g *gen) c() int      { return g.r.Intn(3) }
 
 func (g *gen) val() string {
 	switch g.r.Intn(4) {
