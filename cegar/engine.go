@@ -238,6 +238,9 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 			e.logf("k case: k %d -> %d", e.k, res.newK)
 			e.k = res.newK
 		case res.reason != "":
+			if ctx.Err() != nil { // the solver gave up because the run was stopped
+				return unknown(out, interruptReason(ctx.Err())), nil
+			}
 			return unknown(out, res.reason), nil
 		default:
 			e.stats.Refinements["predicates"]++
