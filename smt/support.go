@@ -38,19 +38,11 @@ func mallocTrim() { C.malloc_trim(0) }
 // iters queries push/assert(negs[i % len])/check/pop in one C loop written
 // against the Z3 API directly. It returns the number of Sat answers.
 func (c *Context) rawLoop(prefix expr.Expr, negs []expr.Expr, iters int64, ready func()) (int64, error) {
-	s, err := c.NewSolver()
+	s, ts, err := c.benchSetup(prefix, negs)
 	if err != nil {
 		return 0, err
 	}
 	defer s.Close()
-	if err := s.Assert(prefix); err != nil {
-		return 0, err
-	}
-	ts, err := c.terms(negs...)
-	if err != nil {
-		return 0, err
-	}
-	ts = append([]C.Z3_ast(nil), ts...)
 	ready()
 	var nsat C.int64_t
 	rc := C.shim_bench_loop(c.s, s.h.sv, &ts[0], C.int32_t(len(ts)), C.int64_t(iters), &nsat)
@@ -61,25 +53,36 @@ func (c *Context) rawLoop(prefix expr.Expr, negs []expr.Expr, iters int64, ready
 	return int64(nsat), nil
 }
 
+// benchSetup makes a solver with prefix asserted and converts negs (a copy
+// of the terms: the conversion buffer is reused by the next call).
+func (c *Context) benchSetup(prefix expr.Expr, negs []expr.Expr) (*Solver, []C.Z3_ast, error) {
+	s, err := c.NewSolver()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.Assert(prefix); err != nil {
+		s.Close()
+		return nil, nil, err
+	}
+	ts, err := c.terms(negs...)
+	if err != nil {
+		s.Close()
+		return nil, nil, err
+	}
+	return s, append([]C.Z3_ast(nil), ts...), nil
+}
+
 // refs returns the number of term references the shim holds for c.
 func (c *Context) refs() int64 { return int64(c.s.refs) }
 
 // rawPerCall is rawLoop with one cgo call per query: checkWith selects
 // shim_check_with (the binding's helper) instead of shim_bench_loop(1).
 func (c *Context) rawPerCall(prefix expr.Expr, negs []expr.Expr, iters int64, checkWith bool, ready func()) (int64, error) {
-	s, err := c.NewSolver()
+	s, ts, err := c.benchSetup(prefix, negs)
 	if err != nil {
 		return 0, err
 	}
 	defer s.Close()
-	if err := s.Assert(prefix); err != nil {
-		return 0, err
-	}
-	ts, err := c.terms(negs...)
-	if err != nil {
-		return 0, err
-	}
-	ts = append([]C.Z3_ast(nil), ts...)
 	ready()
 	var total int64
 	for i := int64(0); i < iters; i++ {
