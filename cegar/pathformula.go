@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"fencer/cs"
 	"fencer/kabs"
 	"fencer/smt/expr"
 )
@@ -36,10 +35,9 @@ func buildSSA(init expr.Expr, ts []*kabs.Trans) *ssa {
 		for _, e := range t.Exists {
 			local[e] = true
 		}
-		step := strconv.Itoa(i + 1)
 		rn := func(n string) expr.Expr {
 			if local[n] {
-				return expr.V(n + "@s" + step)
+				return expr.V(existsValue(n, i+1))
 			}
 			return cur(n)
 		}
@@ -66,7 +64,7 @@ func existsValue(e string, i int) string { return e + "@s" + strconv.Itoa(i) }
 // process, edge or flushed variable and the havocked value.
 func concreteTrace(c *kabs.Concrete, steps []kabs.AStep, value func(string) (int64, bool)) *kabs.Trace {
 	tr := &kabs.Trace{}
-	for _, d := range decls(c.Sys) {
+	for _, d := range c.Decls() {
 		v, ok := value(ssaName(d.Name, 0))
 		if !ok {
 			v = d.Init.Value
@@ -81,13 +79,4 @@ func concreteTrace(c *kabs.Concrete, steps []kabs.AStep, value func(string) (int
 		tr.Steps = append(tr.Steps, s)
 	}
 	return tr
-}
-
-// decls lists the variables in the slot order of kabs.Concrete.
-func decls(sys *cs.System) []cs.VarDecl {
-	ds := append([]cs.VarDecl(nil), sys.Shared...)
-	for _, p := range sys.Procs {
-		ds = append(ds, p.Locals...)
-	}
-	return ds
 }

@@ -181,7 +181,7 @@ func hasHavoc(op cs.Op) bool {
 func (c *Concrete) Initials(limit int) []*State {
 	base := &State{PC: make([]cs.Loc, len(c.Sys.Procs)), Vals: make([]int64, len(c.names)), Buf: c.emptyBufs()}
 	var nondet []int
-	for i, d := range c.decls() {
+	for i, d := range c.Decls() {
 		if d.Init.Nondet {
 			nondet = append(nondet, i)
 		} else {
@@ -212,7 +212,7 @@ func (c *Concrete) InitialFrom(vals []int64) (*State, error) {
 		return nil, fmt.Errorf("trace gives %d initial values, the system has %d variables", len(vals), len(c.names))
 	}
 	s := &State{PC: make([]cs.Loc, len(c.Sys.Procs)), Vals: append([]int64(nil), vals...), Buf: c.emptyBufs()}
-	for i, d := range c.decls() {
+	for i, d := range c.Decls() {
 		if !d.Init.Nondet && vals[i] != d.Init.Value {
 			return nil, fmt.Errorf("initial value of %s is %d, declared %d", d.Name, vals[i], d.Init.Value)
 		}
@@ -220,7 +220,9 @@ func (c *Concrete) InitialFrom(vals []int64) (*State, error) {
 	return s, nil
 }
 
-func (c *Concrete) decls() []cs.VarDecl {
+// Decls lists the declarations of the variables in slot order: shared, then
+// the locals of each process.
+func (c *Concrete) Decls() []cs.VarDecl {
 	ds := append([]cs.VarDecl(nil), c.Sys.Shared...)
 	for _, p := range c.Sys.Procs {
 		ds = append(ds, p.Locals...)
