@@ -1,6 +1,7 @@
 package fences
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"sort"
@@ -25,7 +26,8 @@ type Edit struct {
 //   - A site that is the whole body of an if, else, while or for without
 //     braces (BareBody) is replaced by "{ <statement> fence; }".
 //   - A write alone on its line gets "fence;" on a new line right after that
-//     line, indented like the line the write starts on. Alone means: before
+//     line, indented like the line the write starts on, labels counting as
+//     indentation ("L:  x = 1;" puts the fence under x). Alone means: before
 //     it on its line only whitespace, comments and labels ("L:"); after its
 //     ';' only whitespace, comments closed on that line and a trailing "//"
 //     comment, which stay on the write's line. The new line ends like the
@@ -247,12 +249,30 @@ func (sc *lineScanner) aloneAfter(end int) (at int, eol string, ok bool) {
 // fenceLine returns the text of a fence line inserted at offset at for the
 // write starting at offset start; eol is the line ending from aloneAfter.
 func (sc *lineScanner) fenceLine(start, at int, eol string) string {
-	ls := sc.lineStart(start)
-	j := ls
-	for j < len(sc.src) && (sc.src[j] == ' ' || sc.src[j] == '\t') {
-		j++
+	// The line's indentation, extended over the labels that start the line
+	// ("L:  x = 1;"): a label is not a statement, so the fence lines up
+	// with the write even after an outdented label. Tabs stay tabs.
+	line := sc.src[sc.lineStart(start):start]
+	n := len(line) - len(bytes.TrimLeft(line, " \t"))
+	for {
+		rest := line[n:]
+		k := 0
+		for k < len(rest) && (rest[k] == '_' || rest[k] >= 'a' && rest[k] <= 'z' || rest[k] >= 'A' && rest[k] <= 'Z' || k > 0 && rest[k] >= '0' && rest[k] <= '9') {
+			k++
+		}
+		after := bytes.TrimLeft(rest[k:], " \t")
+		if k == 0 || len(after) == 0 || after[0] != ':' {
+			break
+		}
+		colon := len(line) - len(after)
+		n = len(line) - len(bytes.TrimLeft(line[colon+1:], " \t"))
 	}
-	indent := string(sc.src[ls:j])
+	indent := string(bytes.Map(func(r rune) rune {
+		if r == '\t' {
+			return '\t'
+		}
+		return ' '
+	}, line[:n]))
 	if eol == "" { // after a last line without a newline
 		return sc.eol + indent + "fence;"
 	}

@@ -124,7 +124,7 @@ func TestFenceEdits(t *testing.T) {
 			name:  "labeled write",
 			src:   "process P {\n  L: x = 1;\n  M /* m */ : y = 2;\n}\n",
 			sites: []at{{Text: "x = 1;"}, {Text: "y = 2;"}},
-			want:  "process P {\n  L: x = 1;\n  fence;\n  M /* m */ : y = 2;\n  fence;\n}\n",
+			want:  "process P {\n  L: x = 1;\n     fence;\n  M /* m */ : y = 2;\n  fence;\n}\n",
 		},
 		{
 			name:  "not a label",
