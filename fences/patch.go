@@ -252,27 +252,30 @@ func (sc *lineScanner) fenceLine(start, at int, eol string) string {
 	// The line's indentation, extended over the labels that start the line
 	// ("L:  x = 1;"): a label is not a statement, so the fence lines up
 	// with the write even after an outdented label. Tabs stay tabs.
-	line := sc.src[sc.lineStart(start):start]
-	n := len(line) - len(bytes.TrimLeft(line, " \t"))
-	for {
-		rest := line[n:]
-		k := 0
-		for k < len(rest) && (rest[k] == '_' || rest[k] >= 'a' && rest[k] <= 'z' || rest[k] >= 'A' && rest[k] <= 'Z' || k > 0 && rest[k] >= '0' && rest[k] <= '9') {
-			k++
+	ls := sc.lineStart(start)
+	spaces := func(i int) int {
+		for i < start && isSpace(sc.src[i]) {
+			i++
 		}
-		after := bytes.TrimLeft(rest[k:], " \t")
-		if k == 0 || len(after) == 0 || after[0] != ':' {
+		return i
+	}
+	n := spaces(ls)
+	for n < start && isIdent(sc.src[n], true) {
+		i := n
+		for i < start && isIdent(sc.src[i], false) {
+			i++
+		}
+		if i = spaces(i); i >= start || sc.src[i] != ':' {
 			break
 		}
-		colon := len(line) - len(after)
-		n = len(line) - len(bytes.TrimLeft(line[colon+1:], " \t"))
+		n = spaces(i + 1)
 	}
 	indent := string(bytes.Map(func(r rune) rune {
 		if r == '\t' {
 			return '\t'
 		}
 		return ' '
-	}, line[:n]))
+	}, sc.src[ls:n]))
 	if eol == "" { // after a last line without a newline
 		return sc.eol + indent + "fence;"
 	}
