@@ -41,6 +41,10 @@
 //     unrolled with j constant (no copy when A > B).
 //   - A label is the location before the first operation of its statement
 //     (for if and while: the first read of the condition, the loop head).
+//     A labelled statement with no operation (skip, ";", an empty block or
+//     for) is one OpAssume(true) step from the label's location, so that
+//     the label is a location of its own and never merged into the join of
+//     a branch or loop (LANGUAGE.md: a label means "about to execute it").
 //   - atomic { ... }: one OpAtomic edge per path through the block, with
 //     Body the straight-line micro-ops (OpRead, OpWrite, OpAssign, OpHavoc,
 //     OpAssume for branch conditions; a constant-false branch is dropped).

@@ -413,7 +413,18 @@ func (l *lowerer) stmt(s Stmt, from Loc, bare bool) Loc {
 		return cur
 	case *LabeledStmt:
 		l.labels[s.Label.Name] = from
-		return l.stmt(s.Stmt, from, bare)
+		end := l.stmt(s.Stmt, from, bare)
+		if l.find(end) != l.find(from) {
+			return end
+		}
+		// The statement has no operation (skip, an empty block or for): the
+		// label still needs a point of its own, reached only by the paths
+		// that execute it, or the end of a branch or loop body would be
+		// merged into the join. One no-op step gives it one.
+		l.beginStmt(s.Stmt.Pos())
+		to := l.newLoc()
+		l.emit(from, to, Op{Kind: OpAssume, Val: expr.True}, s.Stmt.Pos(), -1)
+		return to
 	case *AssignStmt:
 		l.beginStmt(s.Pos())
 		if call, ok := s.Rhs.(*CallExpr); ok {

@@ -270,18 +270,29 @@ D: skip;
 `
 	s := mustParse(t, src)
 	p := proc(t, s, "P")
-	// A is the loop head (the read of the condition); B, the end of the
-	// body, is the head again; C is the if (its condition reads nothing);
-	// D is the end of the process.
-	want := map[string]Loc{"A": 0, "B": 0, "C": 2, "D": 4}
+	// A is the loop head (the read of the condition). B, a labelled skip at
+	// the end of the body, is a point of its own inside the body (one no-op
+	// step back to the head), not the head: a run that leaves the loop at
+	// once never is at B. C is the if (its condition reads nothing); D, a
+	// labelled skip at the end, is a point of its own before the end.
+	want := map[string]Loc{"A": 0, "B": 2, "C": 3, "D": 5}
 	for k, v := range want {
 		if p.Labels[k] != v {
 			t.Errorf("label %s at %d, want %d\n%s", k, p.Labels[k], v, strings.Join(edges(p), "\n"))
 		}
 	}
+	noop := 0
+	for _, e := range p.Edges {
+		if e.Op.Kind == OpAssume && e.Op.Val.String() == "true" && (e.From == 2 && e.To == 0 || e.From == 5 && e.To == 6) {
+			noop++
+		}
+	}
+	if noop != 2 {
+		t.Errorf("want the no-op steps 2 -> 0 and 5 -> 6\n%s", strings.Join(edges(p), "\n"))
+	}
 	line := func(l Loc) int { return s.File.Line(p.LocPos[l]) }
-	if line(0) != 4 || line(2) != 7 || line(3) != 7 || p.LocPos[4] != NoPos {
-		t.Errorf("LocPos lines %d %d %d, end %v", line(0), line(2), line(3), p.LocPos[4])
+	if line(0) != 4 || line(2) != 5 || line(3) != 7 || line(5) != 8 || p.LocPos[6] != NoPos {
+		t.Errorf("LocPos lines %d %d %d %d, end %v", line(0), line(2), line(3), line(5), p.LocPos[6])
 	}
 	for _, e := range p.Edges {
 		if e.Op.Kind == OpRead && s.Position(e.Pos).Col != 11 {
