@@ -23,7 +23,7 @@ test: setup fmt-check vet
 	$(GO) test -count=1 -race $(RACE_PKGS)
 	$(GO) test -count=1 -race -short ./cegar/
 	$(GO) build -o fencer ./cmd/fencer
-	./fencer check benchmarks/*.cs benchmarks/regressions/*.cs
+	./fencer check benchmarks/*.cs benchmarks/regressions/*.cs benchmarks/litmus/*.cs
 
 vet:
 	$(GO) vet ./...
