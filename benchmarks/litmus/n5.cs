@@ -1,5 +1,7 @@
-// Test n5 (Owens, Sarkar, Sewell, TPHOLs 2009, §2; CACM 2010): forbidden in
-// x86-TSO. The argument below follows from the x86-TSO machine alone.
+// Test n5 of Owens, Sarkar, Sewell, "A better x86 memory model: x86-TSO"
+// (TPHOLs 2009), one of the tests the earlier x86-CC model allowed: forbidden
+// in x86-TSO. The outcome does not rest on the citation alone: the argument
+// below derives it from the x86-TSO machine.
 //
 //   P0: x = 1; r1 = x;      P1: x = 2; r2 = x;
 //   outcome: r1 == 2 && r2 == 1

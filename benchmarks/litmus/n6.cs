@@ -1,7 +1,9 @@
-// Test n6 (Owens, Sarkar, Sewell, TPHOLs 2009, §2; CACM 2010, Sewell et
-// al., §2): allowed in x86-TSO (observed on Intel hardware; it showed that
-// x86-CC was unsound). Intra-processor forwarding: P0 reads its own x = 1
-// from its buffer, and that write reaches memory after P1's x = 2.
+// Test n6 of Owens, Sarkar, Sewell, "A better x86 memory model: x86-TSO"
+// (TPHOLs 2009), also in Sewell et al., CACM 2010: allowed in x86-TSO
+// (observed on Intel hardware; it showed that x86-CC was unsound). The
+// outcome is also derived below from the x86-TSO machine. Intra-processor
+// forwarding: P0 reads its own x = 1 from its buffer, and that write reaches
+// memory after P1's x = 2.
 //
 //   P0: x = 1; r1 = x; r2 = y;     P1: y = 2; x = 2;
 //   outcome: r1 == 1 && r2 == 0 && final x == 1

@@ -1,8 +1,7 @@
 // SB (Intel SDM vol. 3A §8.2.3.4, Example 8-3) with an outcome that
 // sequential consistency itself allows: both reads return 1. Source: the
 // definition of SC (Lamport, IEEE Trans. Computers 1979): the interleaving
-// x = 1; y = 1; r1 = y; r2 = x reaches it. Owens, Sarkar, Sewell (TPHOLs
-// 2009) list it among SB's SC outcomes.
+// x = 1; y = 1; r1 = y; r2 = x reaches it.
 //
 //   P0: x = 1; r1 = y;       P1: y = 1; r2 = x;
 //   outcome: r1 == 1 && r2 == 1
