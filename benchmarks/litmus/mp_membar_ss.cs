@@ -1,6 +1,6 @@
 // MP (Intel SDM vol. 3A §8.2.3.2, Example 8-1) with a store-store barrier
 // between the two writes: `fence store;` is SPARC `membar #StoreStore`
-// (STBAR in SPARC V8). SPARC V9 manual (1994), §8.4.3 and Appendix D: under
+// (STBAR in SPARC V8). SPARC V9 manual (1994), ch. 8 (MEMBAR) and Appendix D: under
 // PSO, a store after `membar #StoreStore` becomes visible only after every
 // store before it; this is the barrier the manual prescribes to make PSO
 // message passing work.

@@ -1,6 +1,6 @@
 // Test R (see r.cs) with `fence store;` (SPARC `membar #StoreStore`) between
 // P0's two writes. Under PSO the barrier restores the store order of P0
-// (SPARC V9 manual, §8.4.3), leaving only P1's write->read relaxation,
+// (SPARC V9 manual, ch. 8, MEMBAR), leaving only P1's write->read relaxation,
 // which a store-store barrier cannot forbid.
 //
 //   P0: x = 1; fence store; y = 1;     P1: y = 2; r1 = x;

@@ -1,6 +1,6 @@
 // SB (Intel SDM vol. 3A §8.2.3.4, Example 8-3) with a store-store barrier
 // after each write (`fence store;`, SPARC `membar #StoreStore`). The barrier
-// does not hold back later loads (SPARC V9 manual, §8.4.3: #StoreStore
+// does not hold back later loads (SPARC V9 manual, ch. 8, MEMBAR: #StoreStore
 // orders stores only; LANGUAGE.md: "reads are not held back"), so the SB
 // outcome stays allowed wherever it was.
 //

@@ -9,7 +9,7 @@
 //     of x).
 // TSO: forbidden. SDM Example 8-1 ("r1 = 1 and r2 = 0 is not allowed");
 //     x86-TSO: P0's store buffer is FIFO (CACM 2010, Example 8-1).
-// PSO: allowed. SPARC V9 manual (1994), §8.4.4.4 / Appendix D: under PSO
+// PSO: allowed. SPARC V9 manual (1994), ch. 8 and Appendix D: under PSO
 //     stores to different locations may reach memory out of order, so y = 1
 //     can become visible before x = 1 (P1's reads stay in order). Fences: a
 //     fence after `x = 1;` keeps x = 1 before y = 1 in memory, which is the
