@@ -1,9 +1,8 @@
 // MP (Intel SDM vol. 3A §8.2.3.2, Example 8-1) with a store-store barrier
 // between the two writes: `fence store;` is SPARC `membar #StoreStore`
-// (STBAR in SPARC V8). SPARC V9 manual (1994), ch. 8 (MEMBAR) and Appendix D: under
-// PSO, a store after `membar #StoreStore` becomes visible only after every
-// store before it; this is the barrier the manual prescribes to make PSO
-// message passing work.
+// (STBAR in SPARC V8). SPARC V9 manual (1994), ch. 8 (MEMBAR) and
+// Appendix D: under PSO, a store after `membar #StoreStore` becomes visible
+// only after every store before it.
 //
 //   P0: x = 1; fence store; y = 1;     P1: r1 = y; r2 = x;
 //   outcome: r1 == 1 && r2 == 0
