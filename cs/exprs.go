@@ -128,8 +128,9 @@ func (pl *procLowerer) lowerExpr(e Expr) expr.Expr {
 		case LOR:
 			return expr.Or(asBool(x), asBool(y))
 		}
-	case *StarExpr:
-		pl.errorf(e.Pos(), "* is only allowed as a condition of if or while, or as a right-hand side")
+	case *StarExpr, *BadExpr:
+		// Syntax errors, reported by the parser: a "*" is lowered only as
+		// a condition (condition) or a right-hand side (assignOps).
 	case *CallExpr:
 		pl.errorf(e.Pos(), "%s is only allowed as the whole right-hand side of an assignment", e.Fun.Name)
 	}

@@ -64,8 +64,9 @@ func (l *lowerer) errorf(pos Pos, format string, args ...any) {
 }
 
 // Lower turns a syntax tree without errors into a System. It returns a nil
-// System and a sorted ErrorList on any error. Syntax errors are the
-// parser's: a tree that has them may lower without a word about them.
+// System and a sorted ErrorList on any error. Syntax errors, such as a "*"
+// inside an expression, are reported by ParseProgram only: Lower may say
+// nothing about a tree that has them.
 func Lower(file *File, prog *Program) (sys *System, err error) {
 	l := &lowerer{
 		file:        file,

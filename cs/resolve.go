@@ -224,11 +224,8 @@ func (l *lowerer) evalConst(e Expr) (int64, constStatus) {
 			return 0, failed
 		}
 		return v, isConst
-	case *StarExpr:
-		l.errorf(e.Pos(), "* is only allowed as a condition of if or while, or as a right-hand side")
-		return 0, failed
-	case *CallExpr, *BadExpr:
-		return 0, failed
+	case *StarExpr, *CallExpr, *BadExpr:
+		return 0, failed // syntax errors, reported by the parser
 	}
 	return 0, failed
 }
