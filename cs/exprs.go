@@ -52,6 +52,12 @@ func asBool(e expr.Expr) expr.Expr {
 	return expr.Ne(e, expr.Zero)
 }
 
+// intOps are the binary operators whose operands are integers.
+var intOps = map[Token]func(x, y expr.Expr) expr.Expr{
+	ADD: expr.Add, SUB: expr.Sub, MUL: expr.Mul, QUO: expr.Div, REM: expr.Mod,
+	EQL: expr.Eq, NEQ: expr.Ne, LSS: expr.Lt, LEQ: expr.Le, GTR: expr.Gt, GEQ: expr.Ge,
+}
+
 // lowerExpr translates e; every shared variable becomes a read into a new
 // temporary, appended to pl.ops (left to right).
 func (pl *procLowerer) lowerExpr(e Expr) expr.Expr {
@@ -101,32 +107,13 @@ func (pl *procLowerer) lowerExpr(e Expr) expr.Expr {
 			y = pl.lowerExpr(e.Y)
 		}
 		switch e.Op {
-		case ADD:
-			return expr.Add(asInt(x), asInt(y))
-		case SUB:
-			return expr.Sub(asInt(x), asInt(y))
-		case MUL:
-			return expr.Mul(asInt(x), asInt(y))
-		case QUO:
-			return expr.Div(asInt(x), y)
-		case REM:
-			return expr.Mod(asInt(x), y)
-		case EQL:
-			return expr.Eq(asInt(x), asInt(y))
-		case NEQ:
-			return expr.Ne(asInt(x), asInt(y))
-		case LSS:
-			return expr.Lt(asInt(x), asInt(y))
-		case LEQ:
-			return expr.Le(asInt(x), asInt(y))
-		case GTR:
-			return expr.Gt(asInt(x), asInt(y))
-		case GEQ:
-			return expr.Ge(asInt(x), asInt(y))
 		case LAND:
 			return expr.And(asBool(x), asBool(y))
 		case LOR:
 			return expr.Or(asBool(x), asBool(y))
+		}
+		if f, ok := intOps[e.Op]; ok {
+			return f(asInt(x), asInt(y))
 		}
 	case *StarExpr, *BadExpr:
 		// Syntax errors, reported by the parser: a "*" is lowered only as
