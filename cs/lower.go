@@ -46,8 +46,10 @@ type lowerer struct {
 	consts   map[string]*constInfo
 	shared   map[string]*varInfo
 	procDecl map[string]*ProcDecl // by source name, for forbidden and mutex
-	// scope holds the names of the process being lowered; it is empty
-	// between processes, where only shared variables and consts resolve.
+	// scope holds the names of the process being lowered. It is set when a
+	// process starts and emptied after the last one, not after each: the
+	// range of a template still sees the names of the process before it (a
+	// known leak).
 	scope scope
 
 	sites       []*Site     // in order of creation
