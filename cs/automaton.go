@@ -1,210 +1,186 @@
 package cs
 
-import (
-	"sort"
-)
-
 // This file builds the automaton of one process: locations (merged with a
-// union-find where branches join), edges, labels, and the fence sites.
+// union-find where branches join), edges, labels and gotos. The statements
+// that drive it are in stmts.go.
 
-// ---------------------------------------------------------------------------
-// Processes
+// posOp is an operation with its source position.
+type posOp struct {
+	op  Op
+	pos Pos
+}
 
+// pendingGoto is a goto edge whose target waits for every label of the
+// process to be known.
+type pendingGoto struct {
+	edge  int
+	label *Ident
+}
+
+// procLowerer builds one process. A new one is made for every process and
+// template instance, so nothing of a process reaches the next; what lasts
+// for the whole program (counts, sites, names) is in the lowerer.
+type procLowerer struct {
+	*lowerer
+	proc *Process
+
+	// Locations are merged with a union-find where control flow joins.
+	parent []Loc
+	locPos []Pos
+	edges  []Edge
+	labels map[string]Loc
+	gotos  []pendingGoto
+	errLoc Loc // the sink of failed asserts, or -1 until one needs it
+
+	// The statement being lowered.
+	stmtPos Pos
+	nTemps  int     // temporaries already in proc.Locals
+	temp    int     // next temporary of the current statement
+	ops     []posOp // reads of the expression being lowered
+
+	// The atomic block being lowered.
+	atomPos Pos
+	tooMany bool // its path limit was hit
+}
+
+// process lowers the process d under the name name (tmpl is its template,
+// b its template index, or "" and nil) and appends it to sys.Procs.
 func (l *lowerer) process(d *ProcDecl, name, tmpl string, b *binding) {
 	if len(l.sys.Procs) >= MaxProcs {
 		l.errorf(d.Pos(), "too many processes (at most %d)", MaxProcs)
 		panic(bailout{})
 	}
-	p := &Process{Name: name, Template: tmpl, Pos: d.Pos(), ErrLoc: -1, Labels: map[string]Loc{}}
-	l.proc = p
-	l.parent, l.locPos, l.edges, l.gotos = nil, nil, nil, nil
-	l.labels = map[string]Loc{}
-	l.errLoc = -1
-	l.nTemps = 0
-	l.idx = l.idx[:0]
+	pl := &procLowerer{
+		lowerer: l,
+		proc:    &Process{Name: name, Template: tmpl, Pos: d.Pos(), ErrLoc: -1, Labels: map[string]Loc{}},
+		labels:  map[string]Loc{},
+		errLoc:  -1,
+	}
+	l.scope = scope{locals: map[string]*varInfo{}}
 	if b != nil {
-		l.idx = append(l.idx, *b)
+		l.scope.idx = append(l.scope.idx, *b)
 	}
-	l.locals = map[string]*varInfo{}
-
-	body := d.Body.List
-	i := 0
-	for ; i < len(body); i++ {
-		ds, ok := body[i].(*DeclStmt)
-		if !ok {
-			break
-		}
-		for _, sp := range ds.Decl.Specs {
-			if prev, ok := l.locals[sp.Name.Name]; ok {
-				l.errorf(sp.Name.Pos(), "%s redeclared (previous declaration at line %d)", sp.Name.Name, l.file.Line(prev.pos))
-				continue
-			}
-			v := l.declVar(sp, name+".", true)
-			p.Locals = append(p.Locals, l.expand(sp, v)...)
-			l.locals[sp.Name.Name] = v
-		}
+	body := pl.localVars(d.Body.List)
+	cur := pl.newLoc()
+	for _, s := range body {
+		cur = pl.stmt(s, cur, false)
 	}
-	cur := l.newLoc()
-	for _, s := range body[i:] {
-		cur = l.stmt(s, cur, false)
-	}
-	l.stmtPos = NoPos
-	for _, g := range l.gotos {
-		loc, ok := l.labels[g.label.Name]
+	for _, g := range pl.gotos {
+		loc, ok := pl.labels[g.label.Name]
 		if !ok {
 			l.errorf(g.label.Pos(), "label %s not defined", g.label.Name)
 			continue
 		}
-		l.edges[g.edge].To = loc
+		pl.edges[g.edge].To = loc
 	}
-	l.finishProc()
-	l.sys.Procs = append(l.sys.Procs, p)
+	pl.finish()
+	l.sys.Procs = append(l.sys.Procs, pl.proc)
 }
 
-func (l *lowerer) newLoc() Loc {
-	n := Loc(len(l.parent))
-	l.parent = append(l.parent, n)
-	l.locPos = append(l.locPos, NoPos)
+func (pl *procLowerer) newLoc() Loc {
+	n := Loc(len(pl.parent))
+	pl.parent = append(pl.parent, n)
+	pl.locPos = append(pl.locPos, NoPos)
 	return n
 }
 
-func (l *lowerer) find(x Loc) Loc {
+func (pl *procLowerer) find(x Loc) Loc {
 	r := x
-	for l.parent[r] != r {
-		r = l.parent[r]
+	for pl.parent[r] != r {
+		r = pl.parent[r]
 	}
-	for l.parent[x] != r {
-		l.parent[x], x = r, l.parent[x]
+	for pl.parent[x] != r {
+		pl.parent[x], x = r, pl.parent[x]
 	}
 	return r
 }
 
 // merge makes a and b one location. a must have no outgoing edges (it is
 // the end of a branch or of a loop body).
-func (l *lowerer) merge(a, b Loc) {
-	ra, rb := l.find(a), l.find(b)
+func (pl *procLowerer) merge(a, b Loc) {
+	ra, rb := pl.find(a), pl.find(b)
 	if ra == rb {
 		return
 	}
-	l.parent[ra] = rb
-	if l.locPos[rb] == NoPos {
-		l.locPos[rb] = l.locPos[ra]
+	pl.parent[ra] = rb
+	if pl.locPos[rb] == NoPos {
+		pl.locPos[rb] = pl.locPos[ra]
 	}
 }
 
-func (l *lowerer) errLocation() Loc {
-	if l.errLoc < 0 {
-		l.errLoc = l.newLoc()
+// errLocation returns the sink of failed asserts, made on first use so
+// that a process without assert has none.
+func (pl *procLowerer) errLocation() Loc {
+	if pl.errLoc < 0 {
+		pl.errLoc = pl.newLoc()
 	}
-	return l.errLoc
+	return pl.errLoc
 }
 
 // emit adds the edge from --op--> to and returns its index.
-func (l *lowerer) emit(from, to Loc, op Op, pos Pos, site int) int {
-	l.nEdges += 1 + len(op.Body)
-	if l.nEdges > MaxEdges {
-		l.errorf(l.stmtPos, "program too large: more than %d operations after expansion", MaxEdges)
-		panic(bailout{})
+func (pl *procLowerer) emit(from, to Loc, op Op, pos Pos, site int) int {
+	pl.nEdges += 1 + len(op.Body)
+	pl.checkEdges(pl.nEdges, pl.stmtPos)
+	if r := pl.find(from); pl.locPos[r] == NoPos {
+		pl.locPos[r] = pl.stmtPos
 	}
-	if r := l.find(from); l.locPos[r] == NoPos {
-		l.locPos[r] = l.stmtPos
-	}
-	l.edges = append(l.edges, Edge{From: from, To: to, Op: op, Pos: pos, Site: site})
-	return len(l.edges) - 1
+	pl.edges = append(pl.edges, Edge{From: from, To: to, Op: op, Pos: pos, Site: site})
+	return len(pl.edges) - 1
 }
 
 // chain emits ops one after the other from from and returns the last
 // location; the op at index siteAt (if any) carries site.
-func (l *lowerer) chain(from Loc, ops []posOp, siteAt, site int) Loc {
+func (pl *procLowerer) chain(from Loc, ops []posOp, siteAt, site int) Loc {
 	cur := from
 	for i, o := range ops {
-		to := l.newLoc()
+		to := pl.newLoc()
 		s := -1
 		if i == siteAt {
 			s = site
 		}
-		l.emit(cur, to, o.op, o.pos, s)
+		pl.emit(cur, to, o.op, o.pos, s)
 		cur = to
 	}
 	return cur
 }
 
-// finishProc renumbers the merged locations densely (the initial location
+// finish renumbers the merged locations densely (the initial location
 // stays 0) and fills the Process.
-func (l *lowerer) finishProc() {
-	p := l.proc
-	ids := make([]Loc, len(l.parent))
+func (pl *procLowerer) finish() {
+	p := pl.proc
+	ids := make([]Loc, len(pl.parent))
 	for i := range ids {
 		ids[i] = -1
 	}
 	n := Loc(0)
-	ids[l.find(0)] = 0
+	ids[pl.find(0)] = 0
 	n++
-	for i := range l.parent {
-		if r := l.find(Loc(i)); ids[r] < 0 {
+	for i := range pl.parent {
+		if r := pl.find(Loc(i)); ids[r] < 0 {
 			ids[r] = n
 			n++
 		}
 	}
-	id := func(x Loc) Loc { return ids[l.find(x)] }
+	id := func(x Loc) Loc { return ids[pl.find(x)] }
 	p.NumLocs = int(n)
 	p.LocPos = make([]Pos, n)
-	for i := range l.parent {
-		if r := l.find(Loc(i)); r == Loc(i) {
-			p.LocPos[ids[r]] = l.locPos[r]
+	for i := range pl.parent {
+		if r := pl.find(Loc(i)); r == Loc(i) {
+			p.LocPos[ids[r]] = pl.locPos[r]
 		}
 	}
-	p.Edges = l.edges
+	p.Edges = pl.edges
 	p.Out = make([][]int, n)
 	for i := range p.Edges {
 		e := &p.Edges[i]
 		e.From, e.To = id(e.From), id(e.To)
 		p.Out[e.From] = append(p.Out[e.From], i)
 	}
-	for name, loc := range l.labels {
+	for name, loc := range pl.labels {
 		p.Labels[name] = id(loc)
 	}
-	if l.errLoc >= 0 {
-		p.ErrLoc = id(l.errLoc)
+	if pl.errLoc >= 0 {
+		p.ErrLoc = id(pl.errLoc)
 		p.LocPos[p.ErrLoc] = NoPos
-	}
-}
-
-// ---------------------------------------------------------------------------
-// Sites
-
-// site returns the (provisional) index of the fence site of the write
-// statement s.
-func (l *lowerer) site(s *AssignStmt, bare bool) int {
-	start := s.Pos().Offset()
-	if i, ok := l.siteByStart[start]; ok {
-		return i
-	}
-	end := s.Semi.Offset() + 1
-	l.sites = append(l.sites, &Site{Start: start, End: end, Text: string(l.file.Src[start:end]), BareBody: bare})
-	l.siteByStart[start] = len(l.sites) - 1
-	return len(l.sites) - 1
-}
-
-// finishSites orders the sites by offset and renumbers the edges' sites.
-func (l *lowerer) finishSites() {
-	order := make([]int, len(l.sites))
-	for i := range order {
-		order[i] = i
-	}
-	sort.Slice(order, func(a, b int) bool { return l.sites[order[a]].Start < l.sites[order[b]].Start })
-	newID := make([]int, len(l.sites))
-	for k, old := range order {
-		s := l.sites[old]
-		s.ID = k
-		newID[old] = k
-		l.sys.Sites = append(l.sys.Sites, s)
-	}
-	for _, p := range l.sys.Procs {
-		for i := range p.Edges {
-			if e := &p.Edges[i]; e.Site >= 0 {
-				e.Site = newID[e.Site]
-			}
-		}
 	}
 }

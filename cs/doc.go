@@ -6,10 +6,12 @@
 // # Pipeline
 //
 // Scanner (scanner.go) → ParseProgram (parser.go, syntax tree in ast.go) →
-// Lower (resolve.go, lower.go, atomic.go) → *System (system.go). Parse and
-// ParseFile run all of it. Errors are collected, never panicked: every entry
-// point returns a sorted ErrorList of "file:line:col: message" errors (at
-// most MaxErrors of them, one per line) and a nil System.
+// Lower (lower.go; declarations in decls.go, names in resolve.go; per
+// process automaton.go, stmts.go, exprs.go, atomic.go) → *System
+// (system.go). Parse and ParseFile run all of it. Errors are collected,
+// never panicked: every entry point returns a sorted ErrorList of
+// "file:line:col: message" errors (at most MaxErrors of them, one per line)
+// and a nil System.
 //
 // # Lowering rules
 //

@@ -134,3 +134,30 @@ func TestShortInvalid(t *testing.T) {
 		}
 	}
 }
+
+// TestStarOutsideCondition checks that a "*" anywhere but as a condition or
+// a right-hand side gives one error, at the "*", and that it is the
+// parser's: ParseProgram reports it before any lowering.
+func TestStarOutsideCondition(t *testing.T) {
+	const msg = "* is only allowed as a condition of if or while, or as a right-hand side"
+	for _, tt := range []struct{ src, pos string }{
+		{"process P { local r;\n  assume(*); }", "s.cs:2:10"},
+		{"process P { local r;\n  r = * + 1; }", "s.cs:2:7"},
+		{"process P { local r;\n  if (* && r) skip; }", "s.cs:2:7"},
+		{"shared x; process P {\n  x = -*; }", "s.cs:2:8"},
+		{"shared x; process P { local r;\n  r = swap(x, *); }", "s.cs:2:15"},
+		{"shared x; process P { local r;\n  atomic { assume(* == r); } }", "s.cs:2:19"},
+		{"const N = *; process P { }", "s.cs:1:11"},
+		{"shared a[*]; process P { }", "s.cs:1:10"},
+	} {
+		want := tt.pos + ": " + msg
+		_, err := Parse("s.cs", []byte(tt.src))
+		var list ErrorList
+		if !errors.As(err, &list) || len(list) != 1 || list[0].Error() != want {
+			t.Errorf("%q: Parse: %v, want only %s", tt.src, err, want)
+		}
+		if _, err := ParseProgram(NewFile("s.cs", []byte(tt.src))); err == nil || err.Error() != want {
+			t.Errorf("%q: ParseProgram: %v, want %s", tt.src, err, want)
+		}
+	}
+}

@@ -56,14 +56,22 @@ const (
 	failed               // an error has been reported
 )
 
+// scope is the names of the process being lowered, which hide the shared
+// variables and consts of the same name.
+type scope struct {
+	locals map[string]*varInfo
+	idx    []binding // template and for indices, innermost last
+}
+
 // lookup finds name innermost first: index, local, shared, const.
 func (l *lowerer) lookup(name string) (b *binding, v *varInfo, c *constInfo) {
-	for i := len(l.idx) - 1; i >= 0; i-- {
-		if l.idx[i].name == name {
-			return &l.idx[i], nil, nil
+	idx := l.scope.idx
+	for i := len(idx) - 1; i >= 0; i-- {
+		if idx[i].name == name {
+			return &idx[i], nil, nil
 		}
 	}
-	if v := l.locals[name]; v != nil {
+	if v := l.scope.locals[name]; v != nil {
 		return nil, v, nil
 	}
 	if v := l.shared[name]; v != nil {
@@ -216,11 +224,8 @@ func (l *lowerer) evalConst(e Expr) (int64, constStatus) {
 			return 0, failed
 		}
 		return v, isConst
-	case *StarExpr:
-		l.errorf(e.Pos(), "* is only allowed as a condition of if or while, or as a right-hand side")
-		return 0, failed
-	case *CallExpr, *BadExpr:
-		return 0, failed
+	case *StarExpr, *CallExpr, *BadExpr:
+		return 0, failed // syntax errors, reported by the parser
 	}
 	return 0, failed
 }

@@ -1,0 +1,280 @@
+package cs
+
+import (
+	"fmt"
+
+	"fencer/smt/expr"
+)
+
+// This file lowers the statements of a process into edges of its
+// automaton (see doc.go for the rules); atomic blocks are in atomic.go.
+
+// stmt lowers s starting at location from and returns the location where
+// the next statement starts. bare is true when s is the whole body of an
+// if, else, while or for without braces.
+func (pl *procLowerer) stmt(s Stmt, from Loc, bare bool) Loc {
+	pl.countStmt(s.Pos())
+	switch s := s.(type) {
+	case *BadStmt, *EmptyStmt, *SkipStmt, *DeclStmt:
+		return from
+	case *BlockStmt:
+		cur := from
+		for _, x := range s.List {
+			cur = pl.stmt(x, cur, false)
+		}
+		return cur
+	case *LabeledStmt:
+		pl.labels[s.Label.Name] = from
+		end := pl.stmt(s.Stmt, from, bare)
+		if pl.find(end) != pl.find(from) {
+			return end
+		}
+		// The statement has no operation (skip, an empty block or for): the
+		// label still needs a point of its own, reached only by the paths
+		// that execute it, or the end of a branch or loop body would be
+		// merged into the join. One no-op step gives it one.
+		pl.beginStmt(s.Stmt.Pos())
+		to := pl.newLoc()
+		pl.emit(from, to, Op{Kind: OpAssume, Val: expr.True}, s.Stmt.Pos(), -1)
+		return to
+	case *AssignStmt:
+		pl.beginStmt(s.Pos())
+		if call, ok := s.Rhs.(*CallExpr); ok {
+			return pl.atomicForm(s, call, from, bare)
+		}
+		ops, w := pl.assignOps(s)
+		site := -1
+		if w >= 0 {
+			site = pl.site(s, bare)
+		}
+		return pl.chain(from, ops, w, site)
+	case *AssumeStmt:
+		pl.beginStmt(s.Pos())
+		c := asBool(pl.lowerExpr(s.X))
+		ops := append(pl.takeOps(), posOp{Op{Kind: OpAssume, Val: c}, s.Pos()})
+		return pl.chain(from, ops, -1, -1)
+	case *AssertStmt:
+		pl.beginStmt(s.Pos())
+		c := asBool(pl.lowerExpr(s.X))
+		cur := pl.chain(from, pl.takeOps(), -1, -1)
+		to := pl.newLoc()
+		pl.emit(cur, to, Op{Kind: OpAssume, Val: c}, s.Pos(), -1)
+		pl.emit(cur, pl.errLocation(), Op{Kind: OpAssume, Val: expr.Not(c)}, s.Pos(), -1)
+		return to
+	case *FenceStmt:
+		pl.beginStmt(s.Pos())
+		to := pl.newLoc()
+		pl.emit(from, to, Op{Kind: OpFence}, s.Pos(), -1)
+		return to
+	case *GotoStmt:
+		pl.beginStmt(s.Pos())
+		i := pl.emit(from, from, Op{Kind: OpAssume, Val: expr.True}, s.Pos(), -1)
+		pl.gotos = append(pl.gotos, pendingGoto{edge: i, label: s.Label})
+		return pl.newLoc() // unreachable unless labeled
+	case *IfStmt:
+		pl.beginStmt(s.Pos())
+		cur, c := pl.condition(s.Cond, from)
+		then, els := pl.newLoc(), pl.newLoc()
+		pl.branch(cur, then, els, c, s.Pos())
+		t := pl.stmt(s.Then, then, isBare(s.Then))
+		e := els
+		if s.Else != nil {
+			e = pl.stmt(s.Else, els, isBare(s.Else))
+		}
+		pl.merge(t, e)
+		return pl.find(e)
+	case *WhileStmt:
+		pl.beginStmt(s.Pos())
+		head := from
+		cur, c := pl.condition(s.Cond, head)
+		body, exit := pl.newLoc(), pl.newLoc()
+		pl.branch(cur, body, exit, c, s.Pos())
+		end := pl.stmt(s.Body, body, isBare(s.Body))
+		pl.merge(end, head)
+		return exit
+	case *ForStmt:
+		lo, ok1 := pl.constExpr(s.Lo, "a for bound")
+		hi, ok2 := pl.constExpr(s.Hi, "a for bound")
+		if !ok1 || !ok2 || hi < lo {
+			return from
+		}
+		if hi-lo < 0 || hi-lo >= MaxStmts {
+			pl.errorf(s.Lo.Pos(), "for range %d..%d too large", lo, hi)
+			return from
+		}
+		cur := from
+		for v := lo; ; v++ {
+			pl.scope.idx = append(pl.scope.idx, binding{name: s.Var.Name, value: v})
+			cur = pl.stmt(s.Body, cur, isBare(s.Body))
+			pl.scope.idx = pl.scope.idx[:len(pl.scope.idx)-1]
+			if v == hi {
+				break
+			}
+		}
+		return cur
+	case *AtomicStmt:
+		return pl.atomic(s, from)
+	}
+	panic(fmt.Sprintf("cs: unexpected statement %T", s))
+}
+
+func isBare(s Stmt) bool {
+	_, block := s.(*BlockStmt)
+	return !block
+}
+
+// condition lowers the condition of if or while from location from: the
+// reads, then the formula, or nil for "*".
+func (pl *procLowerer) condition(e Expr, from Loc) (Loc, expr.Expr) {
+	if _, ok := e.(*StarExpr); ok {
+		return from, nil
+	}
+	c := asBool(pl.lowerExpr(e))
+	return pl.chain(from, pl.takeOps(), -1, -1), c
+}
+
+// branch emits assume(c) from cur to yes and assume(!c) to no; for c nil
+// (a "*" condition) both are assume(true).
+func (pl *procLowerer) branch(cur, yes, no Loc, c expr.Expr, pos Pos) {
+	cy, cn := expr.True, expr.True
+	if c != nil {
+		cy, cn = c, expr.Not(c)
+	}
+	pl.emit(cur, yes, Op{Kind: OpAssume, Val: cy}, pos, -1)
+	pl.emit(cur, no, Op{Kind: OpAssume, Val: cn}, pos, -1)
+}
+
+// target resolves the left-hand side of an assignment; ok is false after an
+// error.
+func (pl *procLowerer) target(lhs Expr) (ref, bool) {
+	r := pl.resolve(lhs)
+	switch r.kind {
+	case refBad:
+		return r, false
+	case refConst:
+		pl.errorf(lhs.Pos(), "cannot assign to constant %s", r.name)
+		return r, false
+	case refIndex:
+		if r.tmpl {
+			pl.errorf(lhs.Pos(), "cannot assign to template index %s", r.name)
+		} else {
+			pl.errorf(lhs.Pos(), "cannot assign to for index %s", r.name)
+		}
+		return r, false
+	}
+	return r, true
+}
+
+// assignOps lowers lhs = rhs (rhs not a call) into its operations; w is the
+// index of the write to a shared target, or -1.
+func (pl *procLowerer) assignOps(s *AssignStmt) (ops []posOp, w int) {
+	t, ok := pl.target(s.Lhs)
+	if !ok {
+		return nil, -1
+	}
+	pos := s.Pos()
+	if _, star := s.Rhs.(*StarExpr); star {
+		if t.kind == refLocal {
+			return []posOp{{Op{Kind: OpHavoc, Local: t.name}, pos}}, -1
+		}
+		tmp := pl.newTemp()
+		return []posOp{
+			{Op{Kind: OpHavoc, Local: tmp}, pos},
+			{Op{Kind: OpWrite, Shared: t.name, Val: expr.V(tmp)}, pos},
+		}, 1
+	}
+	if t.kind == refLocal {
+		if x := unparen(s.Rhs); isVarRef(x) {
+			r := pl.resolve(x)
+			if r.kind == refShared { // r = x: one read
+				return []posOp{{Op{Kind: OpRead, Local: t.name, Shared: r.name}, x.Pos()}}, -1
+			}
+		}
+		v := asInt(pl.lowerExpr(s.Rhs))
+		return append(pl.takeOps(), posOp{Op{Kind: OpAssign, Local: t.name, Val: v}, pos}), -1
+	}
+	v := asInt(pl.lowerExpr(s.Rhs))
+	ops = append(pl.takeOps(), posOp{Op{Kind: OpWrite, Shared: t.name, Val: v}, pos})
+	return ops, len(ops) - 1
+}
+
+func unparen(e Expr) Expr {
+	for {
+		p, ok := e.(*ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+func isVarRef(e Expr) bool {
+	switch e.(type) {
+	case *Ident, *IndexExpr:
+		return true
+	}
+	return false
+}
+
+// atomicForm lowers r = cas(x, e1, e2), r = fetch_add(x, e), r = swap(x, e):
+// the reads of the arguments, then one atomic step (two edges for cas),
+// then, for a shared r, a write of the result.
+func (pl *procLowerer) atomicForm(s *AssignStmt, call *CallExpr, from Loc, bare bool) Loc {
+	name := call.Fun.Name
+	want := 2
+	if name == "cas" {
+		want = 3
+	}
+	t, ok := pl.target(s.Lhs)
+	if !ok || len(call.Args) != want {
+		return from
+	}
+	x := unparen(call.Args[0])
+	if !isVarRef(x) {
+		pl.errorf(x.Pos(), "the first argument of %s must be a shared variable", name)
+		return from
+	}
+	xr := pl.resolve(x)
+	switch xr.kind {
+	case refBad:
+		return from
+	case refShared:
+	default:
+		pl.errorf(x.Pos(), "the first argument of %s must be a shared variable", name)
+		return from
+	}
+	var args []expr.Expr
+	for _, a := range call.Args[1:] {
+		args = append(args, asInt(pl.lowerExpr(a)))
+	}
+	cur := pl.chain(from, pl.takeOps(), -1, -1)
+	old := pl.newTemp()
+	res := t.name
+	if t.kind == refShared {
+		res = pl.newTemp()
+	}
+	read := Op{Kind: OpRead, Local: old, Shared: xr.name}
+	vold := expr.V(old)
+	var bodies [][]Op
+	switch name {
+	case "cas":
+		bodies = [][]Op{
+			{read, {Kind: OpAssume, Val: expr.Eq(vold, args[0])}, {Kind: OpWrite, Shared: xr.name, Val: args[1]}, {Kind: OpAssign, Local: res, Val: expr.One}},
+			{read, {Kind: OpAssume, Val: expr.Ne(vold, args[0])}, {Kind: OpAssign, Local: res, Val: expr.Zero}},
+		}
+	case "fetch_add":
+		bodies = [][]Op{{read, {Kind: OpWrite, Shared: xr.name, Val: expr.Add(vold, args[0])}, {Kind: OpAssign, Local: res, Val: vold}}}
+	case "swap":
+		bodies = [][]Op{{read, {Kind: OpWrite, Shared: xr.name, Val: args[0]}, {Kind: OpAssign, Local: res, Val: vold}}}
+	}
+	to := pl.newLoc()
+	for _, b := range bodies {
+		pl.emit(cur, to, Op{Kind: OpAtomic, Body: b}, s.Pos(), -1)
+	}
+	if t.kind != refShared {
+		return to
+	}
+	end := pl.newLoc()
+	pl.emit(to, end, Op{Kind: OpWrite, Shared: t.name, Val: expr.V(res)}, s.Pos(), pl.site(s, bare))
+	return end
+}
