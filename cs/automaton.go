@@ -75,6 +75,7 @@ func (l *lowerer) process(d *ProcDecl, name, tmpl string, b *binding) {
 	}
 	pl.finish()
 	l.sys.Procs = append(l.sys.Procs, pl.proc)
+	l.scope = scope{} // the next template's range must not see these names
 }
 
 func (pl *procLowerer) newLoc() Loc {

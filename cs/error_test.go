@@ -161,3 +161,16 @@ func TestStarOutsideCondition(t *testing.T) {
 		}
 	}
 }
+
+// TestScopeEndsWithProcess checks that the locals and the template index of
+// a process are not in scope in the template range of the next one.
+func TestScopeEndsWithProcess(t *testing.T) {
+	s := mustParse(t, "const N = 2;\nprocess A { local N; skip; }\nprocess P[i in 0..N-1] { skip; }\n")
+	if len(s.Procs) != 3 {
+		t.Errorf("%d processes, want A, P[0], P[1]", len(s.Procs))
+	}
+	_, err := Parse("s.cs", []byte("process P[i in 0..1] { skip; }\nprocess Q[j in 0..i] { skip; }\n"))
+	if err == nil || err.Error() != "s.cs:2:19: undefined: i" {
+		t.Errorf("err = %v, want s.cs:2:19: undefined: i", err)
+	}
+}

@@ -109,7 +109,6 @@ func (l *lowerer) program(prog *Program) {
 	for _, d := range procs {
 		l.instances(d)
 	}
-	l.scope = scope{}
 	for _, d := range prog.Decls {
 		switch d := d.(type) {
 		case *ForbiddenDecl:

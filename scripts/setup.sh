@@ -4,7 +4,7 @@
 set -euo pipefail
 if ! command -v go >/dev/null 2>&1; then
   if [ -x /usr/local/go/bin/go ]; then export PATH=$PATH:/usr/local/go/bin; else
-    echo "setup: Go is not installed (need Go 1.22 or later)" >&2; exit 1
+    echo "setup: Go is not installed (need Go 1.23 or later)" >&2; exit 1
   fi
 fi
 if [ ! -f /usr/include/z3.h ]; then
