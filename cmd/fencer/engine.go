@@ -18,13 +18,17 @@ import (
 func engineFlags() []cli.Flag {
 	return []cli.Flag{
 		modelFlag,
-		&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "give up (verdict unknown) after this long"},
+		&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "give up (verdict unknown) after this long (0: no limit)"},
 		&cli.IntFlag{Name: "max-k", Value: 6, Usage: "largest number of exact writes kept per store buffer"},
 		&cli.IntFlag{Name: "max-predicates", Value: 400, Usage: "largest number of predicates"},
 		&cli.IntFlag{Name: "max-states", Value: 1_000_000, Usage: "largest number of abstract states in one exploration"},
-		&cli.StringFlag{Name: "json", Usage: "write a JSON report to `FILE` (whatever the verdict)"},
 		verboseFlag,
 	}
+}
+
+// jsonFlag is the --json of insert and verify (docs/report.md).
+func jsonFlag() cli.Flag {
+	return &cli.StringFlag{Name: "json", Usage: "write a JSON report to `FILE` (whatever the verdict; docs/report.md)"}
 }
 
 func engineOptions(c *cli.Context, m kabs.Model) (cegar.Options, error) {
@@ -76,10 +80,13 @@ func verifyCommand() *cli.Command {
 		ArgsUsage: "FILE",
 		Description: "Prints \"safe\", or a shortest real trace to a bad state found by the abstract engine.\n" +
 			"Exit codes: 0 safe, 1 bad state reachable, 2 bad input, 3 unknown.",
-		Flags: engineFlags(),
+		Flags: append(engineFlags(), jsonFlag()),
 		Action: func(c *cli.Context) error {
 			sys, m, err := parseArgModel(c)
 			if err != nil {
+				return err
+			}
+			if err := checkCreatable(c.String("json")); err != nil {
 				return err
 			}
 			r, _, err := runEngine(c, sys, m, false)

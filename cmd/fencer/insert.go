@@ -11,7 +11,7 @@ import (
 )
 
 func insertCommand() *cli.Command {
-	flags := append(engineFlags(),
+	flags := append(engineFlags(), jsonFlag(),
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the patched program to `FILE` instead of stdout"},
 		&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "overwrite the input file with the patched program"},
 	)
@@ -31,6 +31,11 @@ func insertCommand() *cli.Command {
 			}
 			if c.Bool("write") && c.String("output") != "" {
 				return fail(exitInput, "insert: use either -o or -w, not both")
+			}
+			for _, out := range []string{c.String("json"), c.String("output")} {
+				if err := checkCreatable(out); err != nil {
+					return err
+				}
 			}
 			r, patched, err := runEngine(c, sys, m, true)
 			if err != nil {
@@ -81,11 +86,4 @@ func writeOutput(c *cli.Context, name string, text []byte) error {
 	}
 	_, err := os.Stdout.Write(text)
 	return err
-}
-
-func writeFile(path string, text []byte) error {
-	if err := os.WriteFile(path, text, 0o644); err != nil {
-		return fail(exitInput, "%v", err)
-	}
-	return nil
 }

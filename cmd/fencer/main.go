@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 
 	"github.com/sirupsen/logrus"
 	"github.com/urfave/cli/v2"
@@ -31,6 +32,7 @@ const (
 type exitError struct {
 	code int
 	msg  string
+	bare bool // msg already names its file ("file: message"): no "fencer:" prefix
 }
 
 func (e *exitError) Error() string { return e.msg }
@@ -79,6 +81,7 @@ func run(args []string) int {
 			return fail(exitInput, "%v", err)
 		},
 	}
+	withLimits(app.Commands)
 	app.Setup()
 	if err := app.Run(args); err != nil {
 		var ee *exitError
@@ -90,7 +93,11 @@ func run(args []string) int {
 			}
 			code = exitInput
 		case errors.As(err, &ee):
-			if ee.msg != "" {
+			switch {
+			case ee.msg == "":
+			case ee.bare:
+				fmt.Fprintln(os.Stderr, ee.msg)
+			default:
 				fmt.Fprintln(os.Stderr, "fencer:", ee.msg)
 			}
 			code = ee.code
@@ -120,13 +127,10 @@ func parseArgModel(c *cli.Context) (*cs.System, kabs.Model, error) {
 	return sys, m, err
 }
 
-func parsePath(path string) (*cs.System, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, fail(exitInput, "%v", err)
+// plural says "1 fence", "2 fences", "0 fences".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
 	}
-	if st.IsDir() {
-		return nil, fail(exitInput, "%s: is a directory", path)
-	}
-	return cs.ParseFile(path)
+	return strconv.Itoa(n) + " " + noun + "s"
 }
