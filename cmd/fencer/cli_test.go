@@ -129,6 +129,9 @@ func TestFileErrors(t *testing.T) {
 		{[]string{"insert", "testdata"}, "testdata: is a directory\n"},
 		{[]string{"check", "no-such-file.cs"}, "no-such-file.cs: no such file or directory\n"},
 		{[]string{"check", "testdata"}, "testdata: is a directory\n"},
+		{[]string{"show", "testdata/syntax.cs/x.cs"}, "testdata/syntax.cs/x.cs: not a directory\n"},
+		{[]string{"verify", "--json", "testdata", bench("sb.cs")}, "testdata: is a directory\n"},
+		{[]string{"check", "--junit", "testdata/syntax.cs/r.xml", bench("sb.cs")}, "testdata/syntax.cs/r.xml: not a directory\n"},
 		{[]string{"insert", "-o", filepath.Join(dir, "no", "x.cs"), bench("sb.cs")}, filepath.Join(dir, "no", "x.cs") + ": no such file or directory\n"},
 	}
 	if os.Geteuid() != 0 { // root reads everything
