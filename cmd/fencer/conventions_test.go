@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -153,4 +152,3 @@ func TestPluralAndVerdictWords(t *testing.T) {
 	}
 }
 
-var _ = reflect.DeepEqual
