@@ -151,4 +151,3 @@ func TestPluralAndVerdictWords(t *testing.T) {
 		}
 	}
 }
-
