@@ -4,6 +4,7 @@ go 1.23
 
 require (
 	github.com/olekukonko/tablewriter v0.0.5
+	github.com/pmezard/go-difflib v1.0.0
 	github.com/sirupsen/logrus v1.10.2
 	github.com/urfave/cli/v2 v2.27.7
 	pgregory.net/rapid v1.3.0

@@ -3,10 +3,16 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
+	"runtime"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -21,92 +27,264 @@ type expectation struct {
 	model  kabs.Model
 	bug    bool // "bug": wrong even under SC
 	fences int  // "safe" is fences=0
-	text   string
+	what   string
 }
 
-var expectRE = regexp.MustCompile(`^\s*//\s*fencer:\s*expect\s+(\S+)\s+(\S+)\s*$`)
-var fencesRE = regexp.MustCompile(`^fences=(\d+)$`)
+// text is the expectation as written: "tso fences=1".
+func (e expectation) text() string { return e.model.String() + " " + e.what }
 
-// expectations reads the expectation lines of src; a malformed one is an
-// error naming its line.
-func expectations(name string, src []byte) ([]expectation, error) {
-	var out []expectation
+var (
+	expectAnyRE = regexp.MustCompile(`//\s*fencer:\s*expect`)
+	expectRE    = regexp.MustCompile(`^\s*//\s*fencer:\s*expect\s+(\S+)\s+(\S+)\s*$`)
+	fencesRE    = regexp.MustCompile(`^fences=(\d+)$`)
+)
+
+// expectations reads the expectation lines of src. Each malformed line is
+// an error "name:line: message" in errs; the well-formed ones are returned
+// all the same.
+func expectations(name string, src []byte) (exps []expectation, errs []string) {
 	sc := bufio.NewScanner(bytes.NewReader(src))
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	sc.Buffer(make([]byte, 64*1024), cs.MaxInputSize+1)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
-		if !regexp.MustCompile(`//\s*fencer:\s*expect`).MatchString(line) {
+		if !expectAnyRE.MatchString(line) {
 			continue
 		}
 		m := expectRE.FindStringSubmatch(line)
 		if m == nil {
-			return nil, fail(exitInput, "%s:%d: malformed expectation (want `// fencer: expect MODEL safe|bug|fences=N`)", name, n)
+			errs = append(errs, fmt.Sprintf("%s:%d: malformed expectation (want `// fencer: expect MODEL safe|bug|fences=N`)", name, n))
+			continue
 		}
 		model, err := kabs.ParseModel(m[1])
 		if err != nil {
-			return nil, fail(exitInput, "%s:%d: %v", name, n, err)
+			errs = append(errs, fmt.Sprintf("%s:%d: %v", name, n, err))
+			continue
 		}
-		e := expectation{line: n, model: model, text: m[1] + " " + m[2]}
+		e := expectation{line: n, model: model, what: m[2]}
 		switch {
 		case m[2] == "safe":
 		case m[2] == "bug":
 			e.bug = true
 		case fencesRE.MatchString(m[2]):
-			e.fences, _ = strconv.Atoi(fencesRE.FindStringSubmatch(m[2])[1])
+			k, err := strconv.Atoi(fencesRE.FindStringSubmatch(m[2])[1])
+			if err != nil {
+				errs = append(errs, fmt.Sprintf("%s:%d: fence count out of range", name, n))
+				continue
+			}
+			e.fences = k
 		default:
-			return nil, fail(exitInput, "%s:%d: unknown expectation %q (want safe, bug or fences=N)", name, n, m[2])
+			errs = append(errs, fmt.Sprintf("%s:%d: unknown expectation %q (want safe, bug or fences=N)", name, n, m[2]))
+			continue
 		}
-		out = append(out, e)
+		exps = append(exps, e)
 	}
-	return out, nil
+	if err := sc.Err(); err != nil {
+		errs = append(errs, fmt.Sprintf("%s: %v", name, err))
+	}
+	return exps, errs
+}
+
+// checkResult is the outcome of one expectation; it is also its entry in
+// the JSON report of check (docs/report.md).
+type checkResult struct {
+	File        string       `json:"file"`
+	Line        int          `json:"line"`
+	Model       string       `json:"model"`
+	Expected    string       `json:"expected"` // safe, bug or fences=N, as written
+	Got         string       `json:"got"`      // safe, bug, fences=N, unknown or error
+	Reason      string       `json:"reason,omitempty"`
+	Pass        bool         `json:"pass"`
+	Fences      []checkFence `json:"fences,omitempty"` // the fence sites found
+	TimeSeconds float64      `json:"time_seconds"`
+
+	wantFences int
+}
+
+type checkFence struct {
+	Line      int    `json:"line"`
+	Statement string `json:"statement"`
+}
+
+// fileResult is what check found in one file: the input errors (the file
+// cannot be read or parsed, or an expectation is malformed: exit 2) and one
+// result per expectation.
+type fileResult struct {
+	path    string
+	errs    []string
+	results []checkResult
+	time    time.Duration
+}
+
+// checkFile runs every expectation of the file at path.
+func checkFile(c *cli.Context, path string) fileResult {
+	start := time.Now()
+	fr := checkFileResults(c, path)
+	fr.time = time.Since(start)
+	return fr
+}
+
+func checkFileResults(c *cli.Context, path string) fileResult {
+	fr := fileResult{path: path}
+	name, src, err := readInput(path)
+	if err != nil {
+		fr.errs = []string{err.Error()}
+		return fr
+	}
+	fr.path = name
+	exps, errs := expectations(name, src)
+	sys, err := cs.Parse(name, src)
+	if err != nil {
+		var el cs.ErrorList
+		if errors.As(err, &el) {
+			for _, e := range el {
+				errs = append(errs, e.Error())
+			}
+		} else {
+			errs = append(errs, fmt.Sprintf("%s: %v", name, err))
+		}
+	}
+	if len(errs) > 0 {
+		fr.errs = errs
+		return fr
+	}
+	for _, e := range exps {
+		fr.results = append(fr.results, checkOne(c, sys, e))
+	}
+	return fr
+}
+
+// checkOne runs one expectation and describes what fencer found.
+func checkOne(c *cli.Context, sys *cs.System, e expectation) checkResult {
+	start := time.Now()
+	res := checkResult{File: sys.File.Name, Line: e.line, Model: e.model.String(), Expected: e.what, wantFences: e.fences}
+	r, _, err := runEngine(c, sys, e.model, true)
+	res.TimeSeconds = time.Since(start).Seconds()
+	if err != nil {
+		res.Got, res.Reason = "error", err.Error()
+		return res
+	}
+	switch r.Verdict {
+	case cegar.SCBug:
+		res.Got, res.Pass = "bug", e.bug
+	case cegar.Correct:
+		res.Got = fmt.Sprintf("fences=%d", len(r.Fences))
+		if len(r.Fences) == 0 {
+			res.Got = "safe"
+		}
+		res.Pass = !e.bug && e.fences == len(r.Fences)
+		for _, f := range r.Fences {
+			res.Fences = append(res.Fences, checkFence{Line: sys.File.Line(f.Site.Pos()), Statement: f.Site.Text})
+		}
+	default:
+		res.Got, res.Reason = "unknown", r.Reason
+	}
+	return res
+}
+
+// printResult writes the line of one expectation, and for a failure what
+// was found.
+func printResult(w io.Writer, r checkResult) {
+	status := "FAIL"
+	if r.Pass {
+		status = "ok  "
+	}
+	got := r.Got
+	switch {
+	case r.Reason != "":
+		got += ": " + r.Reason
+	case r.Got == "safe":
+		got = "safe (fences=0)"
+	case r.Got == "bug":
+		got = "sc bug"
+	}
+	fmt.Fprintf(w, "%s %s:%d: expect %s %s: got %s (%.1fs)\n", status, r.File, r.Line, r.Model, r.Expected, got, r.TimeSeconds)
+	if r.Pass || (r.Got != "safe" && !strings.HasPrefix(r.Got, "fences=")) {
+		return
+	}
+	if r.Expected == "bug" {
+		fmt.Fprintf(w, "     expected an SC bug, found %s", plural(len(r.Fences), "fence"))
+	} else {
+		fmt.Fprintf(w, "     expected %s, found %d", plural(r.wantFences, "fence"), len(r.Fences))
+	}
+	if len(r.Fences) == 0 {
+		fmt.Fprintln(w)
+		return
+	}
+	fmt.Fprintln(w, ":")
+	for _, f := range r.Fences {
+		fmt.Fprintf(w, "       %s:%d: after %s\n", r.File, f.Line, f.Statement)
+	}
 }
 
 func checkCommand() *cli.Command {
-	flags := engineFlags()[1:] // every flag but --model: each expectation names its model
+	flags := append(engineFlags()[1:], // every flag but --model: each expectation names its model
+		&cli.StringFlag{Name: "json", Usage: "write the results as JSON to `FILE` (docs/report.md)"},
+		&cli.StringFlag{Name: "junit", Usage: "write the results as JUnit XML to `FILE` (one test case per expectation)"},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "check `N` files at a time"},
+	)
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "run every \"// fencer: expect\" line of the given files",
 		ArgsUsage: "FILE...",
 		Description: "For each expectation, runs fencer insert under its model and compares the verdict and\n" +
-			"the number of fences. The last line is \"N passed, N failed\"; the exit code is 1 when any\n" +
-			"expectation fails or cannot be decided.",
+			"the number of fences; a failure shows the fence sites found. Files run -j at a time; the\n" +
+			"output keeps their order. The last line is \"N passed, N failed\".\n" +
+			"Exit codes: 2 when any file cannot be read or parsed or has a malformed expectation (every\n" +
+			"file still runs), else 3 when interrupted, else 1 when any expectation fails or cannot be\n" +
+			"decided, else 0.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
-				return fail(exitInput, "check: no files given")
+				return fail(exitInput, "check: no files given (see fencer check --help)")
 			}
-			passed, failed := 0, 0
-			for _, path := range c.Args().Slice() {
-				src, err := os.ReadFile(path)
-				if err != nil {
-					return fail(exitInput, "%v", err)
-				}
-				exps, err := expectations(path, src)
-				if err != nil {
+			for _, out := range []string{c.String("json"), c.String("junit")} {
+				if err := checkCreatable(out); err != nil {
 					return err
 				}
-				if len(exps) == 0 {
-					fmt.Printf("%s: no expectations\n", path)
-					continue
+			}
+			// Ctrl-C stops the running expectations and the files not started.
+			ctx, stop := interruptible(c.Context)
+			defer stop()
+			c.Context = ctx
+			paths := c.Args().Slice()
+			files := make([]fileResult, 0, len(paths))
+			passed, failed, inputErr := 0, 0, false
+			forEachOrdered(len(paths), c.Int("jobs"), func(i int) fileResult {
+				return checkFile(c, paths[i])
+			}, func(fr fileResult) {
+				files = append(files, fr)
+				for _, e := range fr.errs {
+					fmt.Fprintln(os.Stderr, e)
 				}
-				sys, err := parsePath(path)
-				if err != nil {
-					return err
+				if len(fr.errs) > 0 {
+					inputErr = true
+					return
 				}
-				for _, e := range exps {
-					got, ok := checkOne(c, sys, e)
-					status := "FAIL"
-					if ok {
-						status = "ok  "
+				if len(fr.results) == 0 {
+					fmt.Printf("%s: no expectations\n", fr.path)
+				}
+				for _, r := range fr.results {
+					printResult(os.Stdout, r)
+					if r.Pass {
 						passed++
 					} else {
 						failed++
 					}
-					fmt.Printf("%s %s:%d: expect %s: got %s\n", status, sys.File.Name, e.line, e.text, got)
 				}
-			}
+			})
 			fmt.Printf("%d passed, %d failed\n", passed, failed)
-			if failed > 0 {
+			if err := writeCheckJSON(c.String("json"), files, passed, failed); err != nil {
+				return err
+			}
+			if err := writeJUnit(c.String("junit"), files); err != nil {
+				return err
+			}
+			switch {
+			case inputErr:
+				return fail(exitInput, "")
+			case ctx.Err() != nil:
+				return fail(exitUnknown, "check: interrupted")
+			case failed > 0:
 				return fail(exitBad, "")
 			}
 			return nil
@@ -114,21 +292,56 @@ func checkCommand() *cli.Command {
 	}
 }
 
-// checkOne runs one expectation and describes what fencer found.
-func checkOne(c *cli.Context, sys *cs.System, e expectation) (string, bool) {
-	r, _, err := runEngine(c, sys, e.model, true)
-	if err != nil {
-		return "error: " + err.Error(), false
+// forEachOrdered runs work(0..n-1) on at most jobs goroutines and hands
+// each result to done in index order, as soon as it and all before it are
+// ready. done runs on the calling goroutine.
+func forEachOrdered[T any](n, jobs int, work func(int) T, done func(T)) {
+	if jobs < 1 {
+		jobs = 1
 	}
-	switch r.Verdict {
-	case cegar.SCBug:
-		return "sc bug", e.bug
-	case cegar.Correct:
-		got := fmt.Sprintf("fences=%d", len(r.Fences))
-		if len(r.Fences) == 0 {
-			got = "safe (fences=0)"
+	results := make([]chan T, n)
+	for i := range results {
+		results[i] = make(chan T, 1)
+	}
+	next := make(chan int)
+	go func() {
+		for i := 0; i < n; i++ {
+			next <- i
 		}
-		return fmt.Sprintf("%s (%.1fs)", got, r.Stats.Time.Seconds()), !e.bug && e.fences == len(r.Fences)
+		close(next)
+	}()
+	for w := 0; w < jobs && w < n; w++ {
+		go func() {
+			for i := range next {
+				results[i] <- work(i)
+			}
+		}()
 	}
-	return "unknown: " + r.Reason, false
+	for _, ch := range results {
+		done(<-ch)
+	}
+}
+
+// checkReport is the JSON document of check --json.
+type checkReport struct {
+	Expectations []checkResult `json:"expectations"`
+	Errors       []string      `json:"errors"`
+	Passed       int           `json:"passed"`
+	Failed       int           `json:"failed"`
+}
+
+func writeCheckJSON(path string, files []fileResult, passed, failed int) error {
+	if path == "" {
+		return nil
+	}
+	rep := checkReport{Expectations: []checkResult{}, Errors: []string{}, Passed: passed, Failed: failed}
+	for _, fr := range files {
+		rep.Expectations = append(rep.Expectations, fr.results...)
+		rep.Errors = append(rep.Errors, fr.errs...)
+	}
+	b, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeFile(path, append(b, '\n'))
 }

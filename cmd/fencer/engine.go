@@ -18,13 +18,17 @@ import (
 func engineFlags() []cli.Flag {
 	return []cli.Flag{
 		modelFlag,
-		&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "give up (verdict unknown) after this long"},
+		&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "give up (verdict unknown) after this long (0: no limit)"},
 		&cli.IntFlag{Name: "max-k", Value: 6, Usage: "largest number of exact writes kept per store buffer"},
 		&cli.IntFlag{Name: "max-predicates", Value: 400, Usage: "largest number of predicates"},
 		&cli.IntFlag{Name: "max-states", Value: 1_000_000, Usage: "largest number of abstract states in one exploration"},
-		&cli.StringFlag{Name: "json", Usage: "write a JSON report to `FILE` (whatever the verdict)"},
 		verboseFlag,
 	}
+}
+
+// jsonFlag is the --json of insert and verify (docs/report.md).
+func jsonFlag() cli.Flag {
+	return &cli.StringFlag{Name: "json", Usage: "write a JSON report to `FILE` (whatever the verdict; docs/report.md)"}
 }
 
 func engineOptions(c *cli.Context, m kabs.Model) (cegar.Options, error) {
@@ -74,12 +78,17 @@ func verifyCommand() *cli.Command {
 		Name:      "verify",
 		Usage:     "decide whether a program is correct under a memory model (no fences added)",
 		ArgsUsage: "FILE",
-		Description: "Prints \"safe\", or a shortest real trace to a bad state found by the abstract engine.\n" +
-			"Exit codes: 0 safe, 1 bad state reachable, 2 bad input, 3 unknown.",
-		Flags: engineFlags(),
+		Description: "Prints the verdict in the words of the JSON report: \"correct\" (no bad state is reachable),\n" +
+			"\"unsafe\" (or \"sc-bug\" under --model sc) with a shortest real trace to a bad state, or\n" +
+			"\"unknown\" with the reason.\n" +
+			"Exit codes: 0 correct, 1 unsafe or sc-bug, 2 bad input, 3 unknown.",
+		Flags: append(engineFlags(), jsonFlag()),
 		Action: func(c *cli.Context) error {
 			sys, m, err := parseArgModel(c)
 			if err != nil {
+				return err
+			}
+			if err := checkCreatable(c.String("json")); err != nil {
 				return err
 			}
 			r, _, err := runEngine(c, sys, m, false)
@@ -94,19 +103,21 @@ func verifyCommand() *cli.Command {
 	}
 }
 
+// reportVerify prints the verdict with the word the JSON report uses
+// (correct, unsafe, sc-bug, unknown).
 func reportVerify(sys *cs.System, r *cegar.Result) error {
 	switch r.Verdict {
 	case cegar.Correct:
-		fmt.Printf("%s: safe under %s\n", sys.File.Name, r.Model)
+		fmt.Printf("%s: %s under %s: no bad state is reachable\n", sys.File.Name, r.Verdict, r.Model)
 		printStats(os.Stderr, r)
 		return nil
 	case cegar.Unsafe, cegar.SCBug:
-		fmt.Printf("%s: bad state reachable under %s in %d steps\n", sys.File.Name, r.Model, len(r.Trace.Trace.Steps))
+		fmt.Printf("%s: %s under %s: a bad state is reachable in %s\n", sys.File.Name, r.Verdict, r.Model, plural(len(r.Trace.Trace.Steps), "step"))
 		printTrace(os.Stdout, traceRows(r.Trace.Sys, r.Trace.Model, r.Trace.Trace, r.Trace.States))
 		printStats(os.Stderr, r)
 		return fail(exitBad, "")
 	}
-	fmt.Printf("%s: unknown under %s: %s\n", sys.File.Name, r.Model, r.Reason)
+	fmt.Printf("%s: %s under %s: %s\n", sys.File.Name, r.Verdict, r.Model, r.Reason)
 	printStats(os.Stderr, r)
 	return fail(exitUnknown, "")
 }
@@ -126,6 +137,7 @@ func printStats(w *os.File, r *cegar.Result) {
 	for _, k := range []string{"predicates", "k", "fences"} {
 		ref = append(ref, fmt.Sprintf("%s %d", k, s.Refinements[k]))
 	}
-	fmt.Fprintf(w, "k=%d, %d predicates, refinements: %s; %d abstract states, %d SMT queries, %d interpolations, %.2fs\n",
-		s.K, s.Predicates, strings.Join(ref, ", "), s.States, s.Queries, s.Interpolations, s.Time.Seconds())
+	fmt.Fprintf(w, "k=%d, %s, refinements: %s; %s, %s, %s, %.2fs\n",
+		s.K, plural(s.Predicates, "predicate"), strings.Join(ref, ", "), plural(s.States, "abstract state"),
+		pluralForm(s.Queries, "SMT query", "SMT queries"), plural(s.Interpolations, "interpolation"), s.Time.Seconds())
 }

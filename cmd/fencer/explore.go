@@ -55,18 +55,18 @@ func exploreCommand() *cli.Command {
 			}
 			switch res.Verdict {
 			case kabs.Safe:
-				fmt.Printf("%s: safe under %s (%d states)\n", sys.File.Name, m, res.States)
+				fmt.Printf("%s: safe under %s (%s)\n", sys.File.Name, m, plural(res.States, "state"))
 				return nil
 			case kabs.Unsafe:
 				states, err := conc.Replay(res.Trace)
 				if err != nil {
 					return fail(exitUnknown, "internal error: %v", err)
 				}
-				fmt.Printf("%s: bad state reachable under %s in %d steps (%d states explored)\n", sys.File.Name, m, len(res.Trace.Steps), res.States)
+				fmt.Printf("%s: bad state reachable under %s in %s (%s explored)\n", sys.File.Name, m, plural(len(res.Trace.Steps), "step"), plural(res.States, "state"))
 				printTrace(os.Stdout, traceRows(sys, m, res.Trace, states))
 				return fail(exitBad, "")
 			}
-			fmt.Printf("%s: no bug within bounds under %s: %s (%d states, depth %d)\n", sys.File.Name, m, res.Reason, res.States, res.Depth)
+			fmt.Printf("%s: no bug within bounds under %s: %s (%s, depth %d)\n", sys.File.Name, m, res.Reason, plural(res.States, "state"), res.Depth)
 			return fail(exitUnknown, "")
 		},
 	}

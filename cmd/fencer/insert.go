@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 
@@ -11,9 +12,10 @@ import (
 )
 
 func insertCommand() *cli.Command {
-	flags := append(engineFlags(),
+	flags := append(engineFlags(), jsonFlag(),
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the patched program to `FILE` instead of stdout"},
 		&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "overwrite the input file with the patched program"},
+		&cli.BoolFlag{Name: "diff", Usage: "print the fences as a unified diff of the input instead of the whole program"},
 	)
 	return &cli.Command{
 		Name:      "insert",
@@ -21,7 +23,8 @@ func insertCommand() *cli.Command {
 		ArgsUsage: "FILE",
 		Description: "Checks the program under SC first (an SC bug cannot be fixed by fences: its trace is\n" +
 			"printed), then finds a minimum set of fences for the model, verifies the patched program\n" +
-			"again from scratch and prints it on stdout, with a summary on stderr.\n" +
+			"again from scratch and prints it on stdout (or as a unified diff with --diff: empty when no\n" +
+			"fence is needed; apply it with patch -p0), with a summary on stderr.\n" +
 			"Exit codes: 0 correct (fences inserted or none needed), 1 SC bug, 2 bad input, 3 unknown.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
@@ -29,8 +32,22 @@ func insertCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			if c.Bool("write") && c.String("output") != "" {
+			switch {
+			case c.Bool("write") && c.String("output") != "":
 				return fail(exitInput, "insert: use either -o or -w, not both")
+			case c.Bool("write") && c.Bool("diff"):
+				return fail(exitInput, "insert: use either --diff or -w, not both")
+			case c.Bool("write") && sys.File.Name == stdinName:
+				return fail(exitInput, "insert: -w needs a file, not standard input")
+			}
+			target := c.String("output")
+			if c.Bool("write") {
+				target = sys.File.Name
+			}
+			for _, out := range []string{c.String("json"), target} {
+				if err := checkCreatable(out); err != nil {
+					return err
+				}
 			}
 			r, patched, err := runEngine(c, sys, m, true)
 			if err != nil {
@@ -48,13 +65,13 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 	name := sys.File.Name
 	switch r.Verdict {
 	case cegar.Correct:
-		if err := writeOutput(c, name, patched); err != nil {
+		if err := writeOutput(c, name, sys.File.Src, patched); err != nil {
 			return err
 		}
 		if len(r.Fences) == 0 {
 			fmt.Fprintf(os.Stderr, "%s: correct under %s, no fence needed\n", name, r.Model)
 		} else {
-			fmt.Fprintf(os.Stderr, "%s: correct under %s with %d fence(s) (a minimum):\n", name, r.Model, len(r.Fences))
+			fmt.Fprintf(os.Stderr, "%s: correct under %s with %s (a minimum):\n", name, r.Model, plural(len(r.Fences), "fence"))
 			for _, f := range r.Fences {
 				fmt.Fprintf(os.Stderr, "  %s:%d: after %s\n", name, sys.File.Line(f.Site.Pos()), f.Site.Text)
 			}
@@ -62,7 +79,7 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 		printStats(os.Stderr, r)
 		return nil
 	case cegar.SCBug:
-		fmt.Fprintf(os.Stderr, "%s: wrong under SC, no fence can help; a trace of %d steps:\n", name, len(r.Trace.Trace.Steps))
+		fmt.Fprintf(os.Stderr, "%s: sc-bug: wrong under SC, no fence can help; a trace of %s:\n", name, plural(len(r.Trace.Trace.Steps), "step"))
 		printTrace(os.Stderr, traceRows(r.Trace.Sys, r.Trace.Model, r.Trace.Trace, r.Trace.States))
 		printStats(os.Stderr, r)
 		return fail(exitBad, "")
@@ -72,7 +89,16 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 	return fail(exitUnknown, "")
 }
 
-func writeOutput(c *cli.Context, name string, text []byte) error {
+// writeOutput writes the patched program (or with --diff the patch) to
+// stdout, the -o file, or over the input with -w.
+func writeOutput(c *cli.Context, name string, src, text []byte) error {
+	if c.Bool("diff") {
+		var buf bytes.Buffer
+		if err := unifiedDiff(&buf, name, name, src, text); err != nil {
+			return err
+		}
+		text = buf.Bytes()
+	}
 	switch {
 	case c.Bool("write"):
 		return writeFile(name, text)
@@ -81,11 +107,4 @@ func writeOutput(c *cli.Context, name string, text []byte) error {
 	}
 	_, err := os.Stdout.Write(text)
 	return err
-}
-
-func writeFile(path string, text []byte) error {
-	if err := os.WriteFile(path, text, 0o644); err != nil {
-		return fail(exitInput, "%v", err)
-	}
-	return nil
 }

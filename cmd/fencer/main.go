@@ -11,12 +11,15 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/sirupsen/logrus"
 	"github.com/urfave/cli/v2"
 
 	"fencer/cs"
 	"fencer/kabs"
+	"fencer/smt"
 )
 
 // Exit codes.
@@ -31,6 +34,7 @@ const (
 type exitError struct {
 	code int
 	msg  string
+	bare bool // msg already names its file ("file: message"): no "fencer:" prefix
 }
 
 func (e *exitError) Error() string { return e.msg }
@@ -40,6 +44,10 @@ func fail(code int, format string, args ...any) error {
 }
 
 var log = logrus.New()
+
+// version is fencer's version; a release build sets it with
+// -ldflags "-X main.version=1.2.3".
+var version = "0.1.0-dev"
 
 // verboseFlag is accepted before the command and after it.
 var verboseFlag = &cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "log debug information (each refinement) to stderr"}
@@ -55,15 +63,57 @@ func main() {
 }
 
 func run(args []string) int {
-	code := exitOK
+	app := newApp()
+	err := app.Run(reorderArgs(app, args))
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	var el cs.ErrorList
+	switch {
+	case errors.As(err, &el):
+		for _, e := range el {
+			fmt.Fprintln(os.Stderr, e)
+		}
+		return exitInput
+	case errors.As(err, &ee):
+		switch {
+		case ee.msg == "":
+		case ee.bare:
+			fmt.Fprintln(os.Stderr, ee.msg)
+		default:
+			fmt.Fprintln(os.Stderr, "fencer:", ee.msg)
+		}
+		return ee.code
+	}
+	fmt.Fprintln(os.Stderr, "fencer:", err)
+	return exitInput
+}
+
+// newApp builds the command line: every command, its examples and its
+// check of numeric limits.
+func newApp() *cli.App {
+	// -v is --verbose, so --version has no short form.
+	cli.VersionFlag = &cli.BoolFlag{Name: "version", Usage: "print the versions of fencer and Z3"}
+	cli.VersionPrinter = func(c *cli.Context) {
+		fmt.Fprintf(c.App.Writer, "fencer %s\nZ3 %s\n", c.App.Version, smt.Version())
+	}
 	app := &cli.App{
-		Name:  "fencer",
-		Usage: "insert the fewest memory fences that make a concurrent program correct under TSO",
+		Name:    "fencer",
+		Version: version,
+		Usage:   "insert the fewest memory fences that make a concurrent program correct under TSO",
 		Description: "fencer reads a concurrent integer program (.cs, see docs/language.md) and a memory model\n" +
 			"and returns the program with a minimum set of fences that makes it correct, or a trace\n" +
-			"showing that it is wrong even under sequential consistency.\n\n" +
-			"Exit codes: 0 correct/safe, 1 bad state reachable, 2 bad input, 3 unknown (limit hit).",
-		Flags: []cli.Flag{verboseFlag},
+			"showing that it is wrong even under sequential consistency. Flags may come before or\n" +
+			"after the FILE; \"-\" as the FILE reads standard input; \"--\" ends the flags.\n\n" +
+			"Exit codes: 0 correct/safe, 1 bad state reachable, 2 bad input, 3 unknown (limit hit).\n\n" +
+			"Examples:\n" +
+			"   fencer insert benchmarks/sb.cs --model pso --diff\n" +
+			"   fencer verify --model tso benchmarks/peterson.cs\n" +
+			"   fencer check -j 2 --junit report.xml benchmarks/*.cs\n" +
+			"   source <(fencer completion bash)",
+		Flags:                []cli.Flag{verboseFlag},
+		EnableBashCompletion: true,
 		Before: func(c *cli.Context) error {
 			log.SetOutput(os.Stderr)
 			log.SetFormatter(&logrus.TextFormatter{DisableTimestamp: true})
@@ -73,33 +123,50 @@ func run(args []string) int {
 		},
 		Commands: []*cli.Command{
 			showCommand(), exploreCommand(), verifyCommand(), insertCommand(), checkCommand(), benchCommand(),
+			completionCommand(),
 		},
 		ExitErrHandler: func(c *cli.Context, err error) {},
 		OnUsageError: func(c *cli.Context, err error, isSub bool) error {
 			return fail(exitInput, "%v", err)
 		},
 	}
+	withExamples(app.Commands)
+	withLimits(app.Commands)
 	app.Setup()
-	if err := app.Run(args); err != nil {
-		var ee *exitError
-		var el cs.ErrorList
-		switch {
-		case errors.As(err, &el):
-			for _, e := range el {
-				fmt.Fprintln(os.Stderr, e)
-			}
-			code = exitInput
-		case errors.As(err, &ee):
-			if ee.msg != "" {
-				fmt.Fprintln(os.Stderr, "fencer:", ee.msg)
-			}
-			code = ee.code
-		default:
-			fmt.Fprintln(os.Stderr, "fencer:", err)
-			code = exitInput
+	return app
+}
+
+// examples are shown at the end of each command's --help.
+var examples = map[string][]string{
+	"show":    {"fencer show benchmarks/sb.cs"},
+	"explore": {"fencer explore --model pso benchmarks/mp.cs", "fencer explore benchmarks/peterson.cs --max-depth 40"},
+	"verify":  {"fencer verify --model tso benchmarks/peterson.cs", "fencer verify benchmarks/sb.cs --model sc --json report.json"},
+	"insert": {
+		"fencer insert benchmarks/sb.cs > sb_fenced.cs",
+		"fencer insert benchmarks/mp.cs --model pso --diff",
+		"fencer insert --json report.json -w my_lock.cs",
+		"cat my_lock.cs | fencer insert -",
+	},
+	"check":      {"fencer check benchmarks/*.cs", "fencer check -j 2 --junit report.xml --json report.json benchmarks/*.cs"},
+	"bench":      {"fencer bench --runs 3 benchmarks/sb.cs benchmarks/peterson.cs"},
+	"completion": {"source <(fencer completion bash)", "fencer completion fish > ~/.config/fish/completions/fencer.fish"},
+}
+
+// withExamples appends each command's examples to its description (and
+// hides the "help" subcommand that urfave/cli would list under each
+// command: "fencer help CMD" and "CMD --help" remain).
+func withExamples(cmds []*cli.Command) {
+	for _, cmd := range cmds {
+		cmd.HideHelpCommand = true
+		ex := examples[cmd.Name]
+		if len(ex) == 0 {
+			continue
 		}
+		if cmd.Description != "" {
+			cmd.Description += "\n\n"
+		}
+		cmd.Description += "Examples:\n   " + strings.Join(ex, "\n   ")
 	}
-	return code
 }
 
 // parseArg parses the single FILE argument of a command.
@@ -120,13 +187,13 @@ func parseArgModel(c *cli.Context) (*cs.System, kabs.Model, error) {
 	return sys, m, err
 }
 
-func parsePath(path string) (*cs.System, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, fail(exitInput, "%v", err)
+// plural says "1 fence", "2 fences", "0 fences".
+func plural(n int, noun string) string { return pluralForm(n, noun, noun+"s") }
+
+// pluralForm says "1 query", "2 queries".
+func pluralForm(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
 	}
-	if st.IsDir() {
-		return nil, fail(exitInput, "%s: is a directory", path)
-	}
-	return cs.ParseFile(path)
+	return strconv.Itoa(n) + " " + many
 }

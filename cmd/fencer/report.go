@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 
 	"github.com/urfave/cli/v2"
 
@@ -95,8 +94,5 @@ func writeJSON(c *cli.Context, sys *cs.System, r *cegar.Result) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
-		return fail(exitInput, "%v", err)
-	}
-	return nil
+	return writeFile(path, append(b, '\n'))
 }

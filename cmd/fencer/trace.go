@@ -17,7 +17,7 @@ import (
 type traceRow struct {
 	Step      int               `json:"step"`
 	Process   string            `json:"process"`
-	Line      int               `json:"line"`
+	Line      int               `json:"line,omitempty"` // 0 for a flush
 	Operation string            `json:"operation"`
 	Buffers   map[string]string `json:"buffers,omitempty"`
 	Memory    map[string]int64  `json:"memory"`

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"encoding/xml"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// junitSuites is the JUnit XML shape that CI systems read.
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Time     string       `xml:"time,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name     string      `xml:"name,attr"`
+	Tests    int         `xml:"tests,attr"`
+	Failures int         `xml:"failures,attr"`
+	Errors   int         `xml:"errors,attr"`
+	Time     string      `xml:"time,attr"`
+	Cases    []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Classname string        `xml:"classname,attr"`
+	Name      string        `xml:"name,attr"`
+	Time      string        `xml:"time,attr"`
+	Failure   *junitProblem `xml:"failure"`
+	Error     *junitProblem `xml:"error"`
+}
+
+type junitProblem struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",chardata"`
+}
+
+// C1: check --junit writes one test case per expectation, and the XML
+// survives an encoding/xml round trip unchanged.
+func TestCheckJUnit(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.xml")
+	_, stderr, code := fencer(t, "check", "--junit", path, "testdata/wrong_expect.cs", bench("mp.cs"), "testdata/syntax.cs")
+	if code != 2 {
+		t.Fatalf("exit %d, want 2 (a file does not parse): %s", code, stderr)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(b), xml.Header) {
+		t.Errorf("no XML header: %.80s", b)
+	}
+	var doc junitSuites
+	if err := xml.Unmarshal(b, &doc); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	again, err := xml.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc2 junitSuites
+	if err := xml.Unmarshal(again, &doc2); err != nil || !reflect.DeepEqual(doc, doc2) {
+		t.Fatalf("round trip: %v\n%+v\n%+v", err, doc, doc2)
+	}
+	if doc.Tests != 5 || doc.Failures != 1 || doc.Errors != 1 || len(doc.Suites) != 3 {
+		t.Fatalf("totals: %+v", doc)
+	}
+	wrong := doc.Suites[0]
+	if wrong.Name != "testdata/wrong_expect.cs" || wrong.Tests != 1 || wrong.Failures != 1 || len(wrong.Cases) != 1 {
+		t.Fatalf("suite: %+v", wrong)
+	}
+	c := wrong.Cases[0]
+	if c.Classname != "testdata/wrong_expect.cs" || c.Name != "tso fences=0" || c.Time == "" || c.Failure == nil || c.Error != nil {
+		t.Fatalf("case: %+v", c)
+	}
+	for _, want := range []string{"expected", "fences=0", "got", "fences=2"} {
+		if !strings.Contains(c.Failure.Message+c.Failure.Text, want) {
+			t.Errorf("failure lacks %q: %+v", want, c.Failure)
+		}
+	}
+	mp := doc.Suites[1]
+	if len(mp.Cases) != 3 || mp.Cases[2].Name != "pso fences=1" || mp.Cases[2].Failure != nil || mp.Failures != 0 {
+		t.Errorf("mp suite: %+v", mp)
+	}
+	bad := doc.Suites[2]
+	if len(bad.Cases) != 1 || bad.Cases[0].Error == nil || !strings.Contains(bad.Cases[0].Error.Text, "testdata/syntax.cs:4:3: expected ';'") {
+		t.Errorf("syntax error suite: %+v", bad)
+	}
+}
+
+// C2: -j N runs files in parallel; the output is in input order whatever N.
+func TestCheckJobsDeterministic(t *testing.T) {
+	files := []string{bench("mp.cs"), "testdata/wrong_expect.cs", bench("sb.cs"), bench("lb.cs")}
+	strip := func(out string) string { // times vary
+		var lines []string
+		for _, l := range strings.Split(out, "\n") {
+			if i := strings.LastIndex(l, " ("); i >= 0 && strings.HasSuffix(l, "s)") {
+				l = l[:i]
+			}
+			lines = append(lines, l)
+		}
+		return strings.Join(lines, "\n")
+	}
+	one, _, code1 := fencer(t, append([]string{"check", "-j", "1"}, files...)...)
+	four, _, code4 := fencer(t, append([]string{"check", "-j", "4"}, files...)...)
+	if code1 != 1 || code4 != 1 || strip(one) != strip(four) {
+		t.Errorf("-j 1 (exit %d):\n%s\n-j 4 (exit %d):\n%s", code1, one, code4, four)
+	}
+	if _, stderr, code := fencer(t, "check", "-j", "0", bench("mp.cs")); code != 2 || !strings.Contains(stderr, "--jobs") {
+		t.Errorf("-j 0: exit %d, %s", code, stderr)
+	}
+}
+
+// C3: a failing expectation shows the fence sites found and the count
+// expected.
+func TestCheckFailureDetails(t *testing.T) {
+	out, _, code := fencer(t, "check", "testdata/wrong_expect.cs")
+	want := "FAIL testdata/wrong_expect.cs:1: expect tso fences=0: got fences=2"
+	if code != 1 || !strings.Contains(out, want) ||
+		!strings.Contains(out, "expected 0 fences, found 2:") ||
+		!strings.Contains(out, "testdata/wrong_expect.cs:3: after x = 1;") ||
+		!strings.Contains(out, "testdata/wrong_expect.cs:4: after y = 1;") {
+		t.Errorf("exit %d, output:\n%s", code, out)
+	}
+}

@@ -1,0 +1,194 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A1: bench --runs 0 or negative is a usage error, not a panic.
+func TestBenchRunsInvalid(t *testing.T) {
+	for _, runs := range []string{"0", "-1"} {
+		_, stderr, code := fencer(t, "bench", "--runs", runs, bench("sb.cs"))
+		if code != 2 || strings.Contains(stderr, "panic") || !strings.Contains(stderr, "--runs") {
+			t.Errorf("bench --runs %s: exit %d, stderr %q", runs, code, stderr)
+		}
+	}
+}
+
+// A2: check --json writes one object per expectation.
+func TestCheckJSON(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.json")
+	_, stderr, code := fencer(t, "check", "--json", path, "testdata/wrong_expect.cs", bench("mp.cs"))
+	if code != 1 {
+		t.Fatalf("exit %d, want 1: %s", code, stderr)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Expectations []map[string]any `json:"expectations"`
+		Passed       *int             `json:"passed"`
+		Failed       *int             `json:"failed"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+	if len(doc.Expectations) != 4 || doc.Passed == nil || *doc.Passed != 3 || doc.Failed == nil || *doc.Failed != 1 {
+		t.Fatalf("report: %s", b)
+	}
+	first := doc.Expectations[0]
+	for _, k := range []string{"file", "line", "model", "expected", "got", "pass", "time_seconds"} {
+		if _, ok := first[k]; !ok {
+			t.Errorf("expectation lacks %q: %v", k, first)
+		}
+	}
+	if first["file"] != "testdata/wrong_expect.cs" || first["line"] != 1.0 || first["model"] != "tso" ||
+		first["expected"] != "fences=0" || first["got"] != "fences=2" || first["pass"] != false {
+		t.Errorf("first expectation: %v", first)
+	}
+	if doc.Expectations[3]["model"] != "pso" || doc.Expectations[3]["pass"] != true {
+		t.Errorf("last expectation: %v", doc.Expectations[3])
+	}
+}
+
+// A2: bench --json either writes a JSON document or is refused.
+func TestBenchJSON(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "b.json")
+	_, stderr, code := fencer(t, "bench", "--runs", "1", "--json", path, bench("sb.cs"))
+	if code == 2 {
+		return // refused: the flag is not offered
+	}
+	b, err := os.ReadFile(path)
+	if code != 0 || err != nil || !json.Valid(b) {
+		t.Errorf("bench --json: exit %d, %v, %q; stderr %s", code, err, b, stderr)
+	}
+}
+
+// A3: a file that does not parse is an input error, and the other files
+// still run.
+func TestCheckParseError(t *testing.T) {
+	for f, line := range map[string]int{"testdata/syntax.cs": 4, "testdata/syntax_expect.cs": 5} {
+		out, stderr, code := fencer(t, "check", f, bench("mp.cs"))
+		if code != 2 {
+			t.Errorf("check %s: exit %d, want 2", f, code)
+		}
+		if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(f) + fmt.Sprintf(`:%d:3: expected ';'`, line)).MatchString(stderr) {
+			t.Errorf("check %s: stderr lacks the positioned error: %q", f, stderr)
+		}
+		if !strings.Contains(out, "mp.cs:13: expect pso fences=1") || strings.Contains(out, f+": no expectations") {
+			t.Errorf("check %s: output:\n%s", f, out)
+		}
+	}
+}
+
+// A4: a flush step has no "line" key in the JSON report.
+func TestJSONFlushHasNoLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.json")
+	_, stderr, code := fencer(t, "verify", "--model", "pso", "--json", path, bench("mp.cs"))
+	if code != 1 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Trace struct{ Steps []map[string]any }
+	}
+	b, _ := os.ReadFile(path)
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	flushes := 0
+	for _, s := range rep.Trace.Steps {
+		_, has := s["line"]
+		isFlush := strings.HasPrefix(s["operation"].(string), "flush ")
+		if isFlush {
+			flushes++
+		}
+		if has == isFlush {
+			t.Errorf("step %v: has line %v", s, has)
+		}
+	}
+	if flushes == 0 {
+		t.Errorf("trace without a flush: %s", b)
+	}
+}
+
+// A5: file errors are "file: message".
+func TestFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"explore", "no-such-file.cs"}, "no-such-file.cs: no such file or directory\n"},
+		{[]string{"insert", "testdata"}, "testdata: is a directory\n"},
+		{[]string{"check", "no-such-file.cs"}, "no-such-file.cs: no such file or directory\n"},
+		{[]string{"check", "testdata"}, "testdata: is a directory\n"},
+		{[]string{"show", "testdata/syntax.cs/x.cs"}, "testdata/syntax.cs/x.cs: not a directory\n"},
+		{[]string{"verify", "--json", "testdata", bench("sb.cs")}, "testdata: is a directory\n"},
+		{[]string{"check", "--junit", "testdata/syntax.cs/r.xml", bench("sb.cs")}, "testdata/syntax.cs/r.xml: not a directory\n"},
+		{[]string{"insert", "-o", filepath.Join(dir, "no", "x.cs"), bench("sb.cs")}, filepath.Join(dir, "no", "x.cs") + ": no such file or directory\n"},
+	}
+	if os.Geteuid() != 0 { // root reads everything
+		locked := filepath.Join(dir, "locked.cs")
+		os.WriteFile(locked, []byte("shared x;\n"), 0)
+		cases = append(cases, struct {
+			args []string
+			want string
+		}{[]string{"show", locked}, locked + ": permission denied\n"})
+	}
+	for _, c := range cases {
+		_, stderr, code := fencer(t, c.args...)
+		if code != 2 || !strings.HasSuffix(stderr, c.want) || strings.Contains(stderr, "fencer:") {
+			t.Errorf("fencer %s: exit %d, stderr %q, want %q", strings.Join(c.args, " "), code, stderr, c.want)
+		}
+	}
+}
+
+// A6: negative limits (and limits that cannot be met) are usage errors.
+func TestNegativeLimits(t *testing.T) {
+	cases := [][]string{
+		{"insert", "--max-k", "-1"},
+		{"insert", "--max-k=0"},
+		{"insert", "--max-states", "-5"},
+		{"insert", "--max-predicates", "-1"},
+		{"insert", "--timeout", "-1s"},
+		{"verify", "--max-states=-1"},
+		{"verify", "--timeout", "-3m"},
+		{"explore", "--max-depth", "-1"},
+		{"explore", "--max-states", "-1"},
+		{"check", "--max-k", "-2"},
+		{"bench", "--max-states", "-1"},
+	}
+	for _, args := range cases {
+		flag := strings.SplitN(args[1], "=", 2)[0]
+		args = append(args, bench("sb.cs"))
+		_, stderr, code := fencer(t, args...)
+		if code != 2 || !strings.Contains(stderr, flag) {
+			t.Errorf("fencer %s: exit %d, stderr %q", strings.Join(args, " "), code, stderr)
+		}
+	}
+}
+
+// A7: an output that cannot be created is an error before the analysis.
+func TestUnwritableOutputFailsFirst(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no", "such", "dir", "r.json")
+	cases := [][]string{
+		{"insert", "--json", missing, bench("bakery.cs")},
+		{"verify", "--json", missing, bench("bakery.cs")},
+		{"insert", "-o", missing, bench("bakery.cs")},
+		{"check", "--json", missing, bench("bakery.cs")},
+	}
+	for _, args := range cases {
+		start := time.Now()
+		_, stderr, code := fencer(t, args...)
+		if code != 2 || !strings.Contains(stderr, missing+": no such file or directory") || time.Since(start) > 5*time.Second {
+			t.Errorf("fencer %s: exit %d after %v, stderr %q", strings.Join(args, " "), code, time.Since(start), stderr)
+		}
+	}
+}
