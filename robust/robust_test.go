@@ -1,0 +1,189 @@
+package robust
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fencer/cs"
+	"fencer/kabs"
+)
+
+func parseFile(t *testing.T, path string) *cs.System {
+	t.Helper()
+	sys, err := cs.ParseFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sys
+}
+
+func parseSrc(t *testing.T, src string) *cs.System {
+	t.Helper()
+	sys, err := cs.Parse("test.cs", []byte(src))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	return sys
+}
+
+// siteLines returns the source lines of the given fence sites.
+func siteLines(sys *cs.System, sites []int) []int {
+	var out []int
+	for _, s := range sites {
+		out = append(out, sys.File.Line(sys.Sites[s].Pos()))
+	}
+	return out
+}
+
+func siteTexts(sys *cs.System, sites []int) []string {
+	var out []string
+	for _, s := range sites {
+		out = append(out, sys.Sites[s].Text)
+	}
+	return out
+}
+
+// The robustness verdicts and minimum robust fence sets (as statements) of
+// the litmus programs and the new benchmarks.
+func TestBenchmarks(t *testing.T) {
+	tests := []struct {
+		file  string
+		model kabs.Model
+		// robust without fences
+		robust bool
+		// the statements after which the minimum robust fence set puts fences
+		fences []string
+	}{
+		{"producer_loop.cs", kabs.TSO, true, nil},
+		{"producer_loop.cs", kabs.PSO, false, []string{"d = n;"}},
+		{"sb.cs", kabs.TSO, false, []string{"flag[i] = 1;"}},
+		{"sb.cs", kabs.PSO, false, []string{"flag[i] = 1;"}},
+		{"mp.cs", kabs.TSO, true, nil},
+		{"mp.cs", kabs.PSO, false, []string{"data = 1;"}},
+		{"lb.cs", kabs.TSO, true, nil},
+		{"lb.cs", kabs.PSO, true, nil},
+		{"dekker_simple.cs", kabs.TSO, false, []string{"flag[i] = 1;"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file+"/"+tc.model.String(), func(t *testing.T) {
+			sys := parseFile(t, filepath.Join("..", "benchmarks", tc.file))
+			an := Analyze(sys, tc.model)
+			ok, p := an.Robust(nil)
+			if ok != tc.robust {
+				msg := ""
+				if p != nil {
+					msg = an.Describe(p.Cycle)
+				}
+				t.Fatalf("robust = %v, want %v %s", ok, tc.robust, msg)
+			}
+			fs, err := an.MinFences()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := siteTexts(sys, fs.Sites); strings.Join(got, " | ") != strings.Join(tc.fences, " | ") {
+				t.Errorf("fences after %q (lines %v), want %q", got, siteLines(sys, fs.Sites), tc.fences)
+			}
+			if !fs.Minimal {
+				t.Errorf("fence set not proved minimal")
+			}
+			if len(fs.Sites) > 0 {
+				fenced := map[int]bool{}
+				for _, s := range fs.Sites {
+					fenced[s] = true
+				}
+				if ok, _ := Analyze(sys.WithFences(fenced), tc.model).Robust(nil); !ok {
+					t.Errorf("not robust with its own fences installed")
+				}
+			}
+		})
+	}
+}
+
+// Under SC nothing is relaxed: every program is robust.
+func TestSC(t *testing.T) {
+	sys := parseFile(t, filepath.Join("..", "benchmarks", "sb.cs"))
+	if !IsRobust(sys, kabs.SC) {
+		t.Fatal("SB not robust under SC")
+	}
+}
+
+// Cut on every path: a fence on one branch only leaves the pair relaxed.
+func TestCutOnEveryPath(t *testing.T) {
+	src := `shared x, y, z;
+process A { local r, c; x = 1; if (c == 0) { fence; } else { z = 1; } r = y; }
+process B { local s; y = 1; fence; s = x; }
+`
+	sys := parseSrc(t, src)
+	an := Analyze(sys, kabs.TSO)
+	ok, p := an.Robust(nil)
+	if ok {
+		t.Fatal("robust, but the else branch leaves x = 1 then r = y unfenced")
+	}
+	if got := an.Describe(p.Cycle); !strings.Contains(got, "A writes x (line 2) then reads y (line 2)") {
+		t.Errorf("cycle %q", got)
+	}
+	fs, err := an.MinFences()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One fence suffices: after x = 1 (cuts both paths) or after z = 1.
+	if len(fs.Sites) != 1 {
+		t.Errorf("fences after %q, want one", siteTexts(sys, fs.Sites))
+	}
+}
+
+// Atomic steps cut relaxed pairs through them and are accesses themselves.
+func TestAtomicCuts(t *testing.T) {
+	src := `shared x, y, l;
+process A { local r, t; x = 1; t = fetch_add(l, 1); r = y; }
+process B { local s, t; y = 1; t = swap(l, 0); s = x; }
+`
+	sys := parseSrc(t, src)
+	if !IsRobust(sys, kabs.TSO) || !IsRobust(sys, kabs.PSO) {
+		t.Error("SB with a locked instruction between write and read is robust")
+	}
+	// Without the locked instructions it is SB.
+	src2 := strings.ReplaceAll(strings.ReplaceAll(src, "t = fetch_add(l, 1);", ""), "t = swap(l, 0);", "")
+	if IsRobust(parseSrc(t, src2), kabs.TSO) {
+		t.Error("SB robust under TSO")
+	}
+}
+
+// Conflicts through an atomic read-modify-write close cycles: the cas is
+// both a read and a write of l.
+func TestAtomicAccessesConflict(t *testing.T) {
+	src := `shared x, l;
+process A { local r; x = 1; r = l; }
+process B { local s, t; t = cas(l, 0, 1); s = x; }
+`
+	an := Analyze(parseSrc(t, src), kabs.TSO)
+	ok, p := an.Robust(nil)
+	if ok {
+		t.Fatal("robust: A writes x then reads l; B's cas writes l then reads x")
+	}
+	t.Log(an.Describe(p.Cycle))
+}
+
+// A cycle must visit each process once: a writer that only writes, seen
+// through a loop twice, is no critical cycle under TSO.
+func TestTemplateInstancesAreProcesses(t *testing.T) {
+	src := `shared f[2];
+process P[i in 0..1] { local r; f[i] = 1; r = f[1 - i]; }
+`
+	sys := parseSrc(t, src)
+	an := Analyze(sys, kabs.TSO)
+	ok, p := an.Robust(nil)
+	if ok {
+		t.Fatal("SB template robust")
+	}
+	want := "P[0] writes f[0] (line 2) then reads f[1] (line 2); P[1] writes f[1] (line 2) then reads f[0] (line 2)"
+	if got := an.Describe(p.Cycle); got != want {
+		t.Errorf("cycle\n got %s\nwant %s", got, want)
+	}
+}
+
+func TestMain(m *testing.M) {
+	os.Exit(m.Run())
+}
