@@ -14,6 +14,8 @@ func insertCommand() *cli.Command {
 	flags := append(engineFlags(),
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the patched program to `FILE` instead of stdout"},
 		&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "overwrite the input file with the patched program"},
+		&cli.BoolFlag{Name: "robust", Usage: "insert instead the fewest fences that make every run under the model equivalent to an SC run " +
+			"(static critical cycles; about SC-equivalence, not the program's property: no SC check, and it may place more fences than insert)"},
 	)
 	return &cli.Command{
 		Name:      "insert",
@@ -22,6 +24,9 @@ func insertCommand() *cli.Command {
 		Description: "Checks the program under SC first (an SC bug cannot be fixed by fences: its trace is\n" +
 			"printed), then finds a minimum set of fences for the model, verifies the patched program\n" +
 			"again from scratch and prints it on stdout, with a summary on stderr.\n" +
+			"With --robust it ignores the property and inserts the fewest fences that cut every critical\n" +
+			"cycle (see fencer robust): every run under the model is then equivalent to an SC run. That is\n" +
+			"SC-equivalence, not correctness, and may need more fences than the property does.\n" +
 			"Exit codes: 0 correct (fences inserted or none needed), 1 SC bug, 2 bad input, 3 unknown.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
@@ -31,6 +36,9 @@ func insertCommand() *cli.Command {
 			}
 			if c.Bool("write") && c.String("output") != "" {
 				return fail(exitInput, "insert: use either -o or -w, not both")
+			}
+			if c.Bool("robust") {
+				return insertRobust(c, sys, m)
 			}
 			r, patched, err := runEngine(c, sys, m, true)
 			if err != nil {

@@ -72,7 +72,7 @@ func run(args []string) int {
 			return nil
 		},
 		Commands: []*cli.Command{
-			showCommand(), exploreCommand(), verifyCommand(), insertCommand(), checkCommand(), benchCommand(),
+			showCommand(), exploreCommand(), verifyCommand(), insertCommand(), checkCommand(), benchCommand(), robustCommand(),
 		},
 		ExitErrHandler: func(c *cli.Context, err error) {},
 		OnUsageError: func(c *cli.Context, err error, isSub bool) error {
