@@ -97,6 +97,10 @@ type Stats struct {
 	Queries        int            // SMT satisfiability queries
 	Interpolations int
 	Time           time.Duration
+	// Robust is RobustProof(model) when the verdict was proved by
+	// robustness (every run under the model is equivalent to an SC run, so
+	// the SC verdict holds), "" when by the abstraction.
+	Robust string
 }
 
 // Result of a run.
@@ -181,6 +185,7 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 	fenced := map[int]bool{}
 	e.sysForParams = sys
 	e.writers = writersOf(sys)
+	rob := newRobustCheck(sys, model)
 	for iter := 0; ; iter++ {
 		if iter >= e.opt.MaxRefinements {
 			return unknown(out, fmt.Sprintf("refinement limit reached (%d refinements)", iter)), nil
@@ -188,6 +193,9 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 		cur := sys
 		if len(fenced) > 0 {
 			cur = sys.WithFences(fenced)
+		}
+		if insert && len(fenced) > 0 && rob.holds(fenced) {
+			return e.provedRobust(out), nil
 		}
 		abs, err := kabs.NewAbs(cur, model, e.k)
 		if err != nil {

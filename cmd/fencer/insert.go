@@ -67,6 +67,7 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 				fmt.Fprintf(os.Stderr, "  %s:%d: after %s\n", name, sys.File.Line(f.Site.Pos()), f.Site.Text)
 			}
 		}
+		printProof(os.Stderr, r)
 		printStats(os.Stderr, r)
 		return nil
 	case cegar.SCBug:
