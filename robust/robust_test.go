@@ -3,6 +3,8 @@ package robust
 import (
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -65,6 +67,15 @@ func TestBenchmarks(t *testing.T) {
 		{"lb.cs", kabs.TSO, true, nil},
 		{"lb.cs", kabs.PSO, true, nil},
 		{"dekker_simple.cs", kabs.TSO, false, []string{"flag[i] = 1;"}},
+		{"dekker_simple.cs", kabs.PSO, false, []string{"flag[i] = 1;"}},
+		{"peterson.cs", kabs.TSO, false, []string{"turn = i;"}},
+		{"peterson.cs", kabs.PSO, false, []string{"flag[i] = 1;", "turn = i;"}},
+		{"ticket_lock.cs", kabs.TSO, true, nil},
+		{"ticket_lock.cs", kabs.PSO, true, nil},
+		{"seqlock.cs", kabs.TSO, true, nil},
+		{"seqlock.cs", kabs.PSO, false, []string{"seq = s + 1;", "y = v;"}},
+		{"ring_buffer.cs", kabs.TSO, false, []string{"head = h;", "tail = t;"}},
+		{"ring_buffer.cs", kabs.PSO, false, []string{"buf[0] = v;", "buf[1] = v;", "head = h;", "tail = t;"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file+"/"+tc.model.String(), func(t *testing.T) {
@@ -186,4 +197,49 @@ process P[i in 0..1] { local r; f[i] = 1; r = f[1 - i]; }
 
 func TestMain(m *testing.M) {
 	os.Exit(m.Run())
+}
+
+// expectRx matches the "// fencer: expect MODEL RESULT" lines.
+var expectRx = regexp.MustCompile(`(?m)^// fencer: expect (tso|pso) (safe|fences=(\d+))\s*$`)
+
+// On every benchmark with an expected fence count for the property, the
+// robust fence set is never smaller: it makes the program correct whenever
+// it is correct under SC, so the minimum for the property is a lower bound.
+// The robust set, installed, must leave the program robust.
+func TestRobustNeverFewerThanInsert(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "benchmarks", "*.cs"))
+	more, err2 := filepath.Glob(filepath.Join("..", "benchmarks", "regressions", "*.cs"))
+	files = append(files, more...)
+	if err != nil || err2 != nil || len(files) == 0 {
+		t.Fatal("no benchmarks", err, err2)
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sys := parseFile(t, f)
+		for _, m := range expectRx.FindAllStringSubmatch(string(src), -1) {
+			model, _ := kabs.ParseModel(m[1])
+			want := 0
+			if m[3] != "" {
+				want, _ = strconv.Atoi(m[3])
+			}
+			fs, err := Analyze(sys, model).MinFences()
+			if err != nil {
+				t.Fatalf("%s %s: %v", f, model, err)
+			}
+			t.Logf("%-28s %s: insert %d, robust %d %v", filepath.Base(f), model, want, len(fs.Sites), siteLines(sys, fs.Sites))
+			if len(fs.Sites) < want {
+				t.Errorf("%s %s: robust fences %v fewer than the %d the property needs", f, model, siteTexts(sys, fs.Sites), want)
+			}
+			fenced := map[int]bool{}
+			for _, s := range fs.Sites {
+				fenced[s] = true
+			}
+			if ok, _ := Analyze(sys.WithFences(fenced), model).Robust(nil); !ok {
+				t.Errorf("%s %s: not robust with its robust fences", f, model)
+			}
+		}
+	}
 }
