@@ -13,10 +13,14 @@
 // write). Template instances are separate processes. Two kinds of relation:
 //
 //   - program order: b after a (PoBefore) when both are in one process and
-//     b's edge starts at a location reachable from the end of a's edge (or b
-//     comes later in the same atomic body). Through a loop b may be a
-//     itself: program order relates dynamic instances, and an instance of b
-//     can follow an instance of a exactly when such a path exists.
+//     b's edge starts at a location reachable from the end of a's edge.
+//     Through a loop b may be a itself: program order relates dynamic
+//     instances, and an instance of b can follow an instance of a exactly
+//     when such a path exists. Two accesses of one atomic step are related
+//     both ways: the step is one indivisible event of the run (below), so a
+//     cycle may enter it through one access and leave it through another,
+//     whatever their order in the body (atomic { r = x; y = r + 1; } entered
+//     by a conflict on y and left by one on x is a real SB-like cycle).
 //   - conflict: a and b in different processes, same shared variable, at
 //     least one a write. Conflicts are symmetric.
 //
@@ -45,7 +49,8 @@
 //
 // # Why no relaxed critical pair means robust
 //
-// Take a run under the model and its events: the reads and writes, with
+// Take a run under the model and its events: the reads and writes, an
+// atomic step being one event that reads and writes all its accesses, with
 // program order po (per process, total), reads-from rf, the coherence order
 // co (the order in which writes to one variable reach memory) and from-read
 // fr (r fr w when r reads a write co-before w). By Shasha and Snir, the run
@@ -63,9 +68,11 @@
 //     them, po is total on the process, so e1 ≤po e4 (and the walk
 //     e1 →po e4 → ... → e1 drops the part from e2 to e3) or e3 <po e2 (and
 //     e3 →po e2 → ... → e3 drops the rest): a shorter closed walk.
-//  3. No segment is a write W and then a read R of the same variable: R
-//     leaves by fr to a write w” of another process, and R reads W or a
-//     write co-after W (coherence), so W co w”: one co edge replaces two.
+//  3. No segment is a buffered write W and then a read R, outside atomic
+//     steps, of the same variable: R leaves by fr to a write w” of another
+//     process, and R reads W or a write co-after W (coherence), so W co w”:
+//     one co edge replaces two. (A segment that ends in an atomic step is
+//     ordered anyway: the step waits for an empty buffer.)
 //  4. So the walk visits distinct processes, joined by com edges between
 //     different processes, which are static conflicts. If no segment were
 //     a buffered write then a read of another variable with no fence or

@@ -96,8 +96,12 @@ func (g *gen) stmt(depth, budget int) {
 		g.line(depth, "%s = fetch_add(%s, 1);", g.loc(), g.x())
 	case k < 18:
 		g.line(depth, "%s = swap(%s, %d);", g.loc(), g.x(), g.r.Intn(2))
-	case k < 19:
+	case k < 19 && g.r.Intn(2) == 0:
 		g.line(depth, "%s = cas(%s, 0, 1);", g.loc(), g.x())
+	case k < 19:
+		// a locked step over two variables: entered through one, left
+		// through the other
+		g.line(depth, "atomic { %s = %s; %s = %s + 1; }", g.loc(), g.x(), g.x(), g.loc())
 	default:
 		g.line(depth, "%s = %s;", g.x(), g.val())
 	}

@@ -107,17 +107,19 @@ func (g *Graph) reachable(p int, l cs.Loc) []bool {
 	return seen
 }
 
-// PoBefore reports whether some run of the process can perform access b
-// after access a (an instance of b follows an instance of a in program
-// order): both in one process, and b later in the same atomic body, or b's
-// edge starts at a location reachable from the end of a's edge (through
-// loops, b may be a itself).
+// PoBefore reports whether a visit of a critical cycle to the process can
+// enter at access a and leave at access b: both in one process, and either
+// b's edge starts at a location reachable from the end of a's edge (an
+// instance of b follows an instance of a in program order; through loops b
+// may be a itself), or a and b belong to the same atomic step, in either
+// order: the step is one indivisible event of the run, which a cycle may
+// enter through one of its accesses and leave through another.
 func (g *Graph) PoBefore(a, b int) bool {
 	x, y := g.Acc[a], g.Acc[b]
 	if x.Proc != y.Proc {
 		return false
 	}
-	if x.Edge == y.Edge && x.Micro >= 0 && y.Micro > x.Micro {
+	if x.Edge == y.Edge && x.Micro >= 0 {
 		return true
 	}
 	proc := g.Sys.Procs[x.Proc]
