@@ -24,7 +24,7 @@ func Verify(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 // predicates, so the memo stays valid across systems).
 func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *predabs.Abstractor) (*Result, error) {
 	start := time.Now()
-	if r, ok, err := verifyRobust(ctx, sys, sol, opt, memo, start); ok || err != nil {
+	if r, ok, err := verifyRobust(ctx, sys, sol, opt, start); ok || err != nil {
 		return r, err
 	}
 	e := newEngine(sol, opt)

@@ -7,7 +7,6 @@ import (
 
 	"fencer/cs"
 	"fencer/kabs"
-	"fencer/predabs"
 	"fencer/robust"
 )
 
@@ -78,7 +77,7 @@ func robustAfterSC(sys *cs.System, sc *engine, o *outcome, opt Options, start ti
 // the verdict under the model (ok true). Otherwise (not robust, or an SC
 // verdict other than correct, whose trace is an SC trace) ok is false and
 // the ordinary exploration decides.
-func verifyRobust(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *predabs.Abstractor, start time.Time) (*Result, bool, error) {
+func verifyRobust(ctx context.Context, sys *cs.System, sol Solver, opt Options, start time.Time) (*Result, bool, error) {
 	if !newRobustCheck(sys, opt.Model).holds(nil) {
 		return nil, false, nil
 	}
@@ -86,9 +85,7 @@ func verifyRobust(ctx context.Context, sys *cs.System, sol Solver, opt Options, 
 	scOpt.Model = kabs.SC
 	e := newEngine(sol, scOpt)
 	e.seedFromProgram(sys)
-	if memo != nil {
-		e.ab.ShareCache(memo)
-	}
+	// memo is not shared: its posts were computed under another model.
 	o, err := e.loop(ctx, sys, false)
 	if err != nil {
 		return nil, false, err
