@@ -2,10 +2,12 @@ package cegar
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
 	"fencer/cs"
+	"fencer/fences"
 	"fencer/kabs"
 	"fencer/robust"
 )
@@ -97,4 +99,42 @@ func verifyRobust(ctx context.Context, sys *cs.System, sol Solver, opt Options, 
 	r.Model = opt.Model
 	r.Stats.Robust = RobustProof(opt.Model)
 	return r, true, nil
+}
+
+// robustUpperBound is insert's way out when the k case does not end: the
+// fence sets that make the program robust make it correct (its SC verdict
+// is correct: the loop only runs after the SC check), so the least set that
+// both hits every candidate set of the real counterexamples found so far
+// (the lower bound) and makes the program robust is a verified answer. It
+// is a proved minimum when it is no larger than the minimum hitting set of
+// the candidate sets; otherwise the fences without a counterexample are
+// there for robustness only. It reports false (and changes nothing) when
+// no such set is found.
+func (e *engine) robustUpperBound(sys *cs.System, out *outcome, reason string) bool {
+	if e.opt.Model == kabs.SC {
+		return false
+	}
+	fs, err := robust.Analyze(sys, e.opt.Model).MinFencesWith(out.cands)
+	if err != nil {
+		return false
+	}
+	lower := 0
+	if len(out.cands) > 0 {
+		hs, ok := fences.MinHittingSet(out.cands)
+		if !ok {
+			return false
+		}
+		lower = len(hs)
+	}
+	out.verdict, out.fences = Correct, fs.Sites
+	proof := RobustProof(e.opt.Model) + " with these fences (the k case did not end: " + reason + ")"
+	if len(fs.Sites) <= lower {
+		proof += "; as many fences as the counterexamples need: a minimum"
+	} else {
+		proof += fmt.Sprintf("; the counterexamples need %d, the other fences are there for robustness only: not proved minimum", lower)
+		e.stats.NotMinimum = true
+	}
+	e.stats.Robust = proof
+	e.logf("k case gave up (%s): fences %v make the program robust", reason, siteLines(sys, fs.Sites))
+	return true
 }

@@ -33,10 +33,23 @@ var ErrUncuttable = errors.New("a critical pair of accesses has no fence site be
 // that path (the pair's own write, or a write along the path), so branch on
 // them.
 func (an *Analysis) MinFences() (*FenceSet, error) {
+	return an.MinFencesWith(nil)
+}
+
+// MinFencesWith is MinFences under the extra constraint that the set meets
+// every set in required (candidate sets of fence sites: each must contain
+// a fence): a minimum set that both hits required and makes the program
+// robust. A required set with no site makes it fail.
+func (an *Analysis) MinFencesWith(required [][]int) (*FenceSet, error) {
+	for _, r := range required {
+		if len(r) == 0 {
+			return nil, errors.New("a required candidate set is empty")
+		}
+	}
 	fs := &FenceSet{Minimal: true}
 	for k := 0; ; k++ {
 		fenced := map[int]bool{}
-		found, err := an.deepen(fenced, k, fs)
+		found, err := an.deepen(fenced, required, k, fs)
 		if err != nil {
 			return nil, err
 		}
@@ -51,6 +64,9 @@ func (an *Analysis) MinFences() (*FenceSet, error) {
 	// Greedy fallback: fence every site on the witness paths until robust.
 	fs.Minimal = false
 	fenced := map[int]bool{}
+	for _, r := range required {
+		fenced[r[0]] = true
+	}
 	for {
 		ok, p := an.Robust(fenced)
 		if ok {
@@ -70,23 +86,35 @@ func (an *Analysis) MinFences() (*FenceSet, error) {
 
 // deepen looks for a set of at most k more sites that, added to fenced,
 // makes the program robust; on success fenced holds the answer.
-func (an *Analysis) deepen(fenced map[int]bool, k int, fs *FenceSet) (bool, error) {
+func (an *Analysis) deepen(fenced map[int]bool, required [][]int, k int, fs *FenceSet) (bool, error) {
 	fs.Nodes++
-	ok, p := an.Robust(fenced)
-	if ok {
-		return true, nil
+	var sites []int
+	for _, r := range required {
+		if !meets(r, fenced) {
+			sites = r
+			break
+		}
+	}
+	if sites == nil {
+		ok, p := an.Robust(fenced)
+		if ok {
+			return true, nil
+		}
+		if k == 0 || fs.Nodes > MaxFenceNodes {
+			return false, nil
+		}
+		path, _ := an.Graph.FreePath(p.A, p.B, fenced)
+		sites = an.Graph.pathSites(p.A, path)
+		if len(sites) == 0 {
+			return false, ErrUncuttable
+		}
 	}
 	if k == 0 || fs.Nodes > MaxFenceNodes {
 		return false, nil
 	}
-	path, _ := an.Graph.FreePath(p.A, p.B, fenced)
-	sites := an.Graph.pathSites(p.A, path)
-	if len(sites) == 0 {
-		return false, ErrUncuttable
-	}
 	for _, s := range sites {
 		fenced[s] = true
-		found, err := an.deepen(fenced, k-1, fs)
+		found, err := an.deepen(fenced, required, k-1, fs)
 		if err != nil || found {
 			return found, err
 		}
@@ -102,4 +130,13 @@ func sortedKeys(m map[int]bool) []int {
 	}
 	sort.Ints(out)
 	return out
+}
+
+func meets(set []int, fenced map[int]bool) bool {
+	for _, s := range set {
+		if fenced[s] {
+			return true
+		}
+	}
+	return false
 }

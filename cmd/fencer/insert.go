@@ -62,9 +62,17 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 		if len(r.Fences) == 0 {
 			fmt.Fprintf(os.Stderr, "%s: correct under %s, no fence needed\n", name, r.Model)
 		} else {
-			fmt.Fprintf(os.Stderr, "%s: correct under %s with %d fence(s) (a minimum):\n", name, r.Model, len(r.Fences))
+			what := "a minimum"
+			if r.Stats.NotMinimum {
+				what = "verified, not proved a minimum"
+			}
+			fmt.Fprintf(os.Stderr, "%s: correct under %s with %d fence(s) (%s):\n", name, r.Model, len(r.Fences), what)
 			for _, f := range r.Fences {
-				fmt.Fprintf(os.Stderr, "  %s:%d: after %s\n", name, sys.File.Line(f.Site.Pos()), f.Site.Text)
+				note := ""
+				if f.Witness == nil {
+					note = " (for robustness only: no counterexample needs it)"
+				}
+				fmt.Fprintf(os.Stderr, "  %s:%d: after %s%s\n", name, sys.File.Line(f.Site.Pos()), f.Site.Text, note)
 			}
 		}
 		printProof(os.Stderr, r)

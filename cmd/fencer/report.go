@@ -47,6 +47,8 @@ type statsReport struct {
 	// Robust says the verdict was proved by robustness ("robust: every TSO
 	// run is equivalent to an SC run"); absent when proved by the abstraction.
 	Robust string `json:"robust,omitempty"`
+	// NotMinimum: the fences are verified but not proved a minimum.
+	NotMinimum bool `json:"not_minimum,omitempty"`
 }
 
 func newReport(sys *cs.System, r *cegar.Result) *report {
@@ -61,7 +63,7 @@ func newReport(sys *cs.System, r *cegar.Result) *report {
 	rep.Trace = witnessReport(r.Trace)
 	s := r.Stats
 	rep.Stats = statsReport{K: s.K, Predicates: s.Predicates, Refinements: s.Refinements, States: s.States,
-		Queries: s.Queries, Interpolations: s.Interpolations, TimeSeconds: s.Time.Seconds(), Robust: s.Robust}
+		Queries: s.Queries, Interpolations: s.Interpolations, TimeSeconds: s.Time.Seconds(), Robust: s.Robust, NotMinimum: s.NotMinimum}
 	if rep.Stats.Refinements == nil {
 		rep.Stats.Refinements = map[string]int{}
 	}
@@ -108,6 +110,6 @@ func writeJSON(c *cli.Context, sys *cs.System, r *cegar.Result) error {
 // printProof says how a verdict was proved when it was by robustness.
 func printProof(w *os.File, r *cegar.Result) {
 	if r.Stats.Robust != "" {
-		fmt.Fprintf(w, "proof: %s, and the program is correct under SC\n", r.Stats.Robust)
+		fmt.Fprintf(w, "proof: correct under SC, and %s\n", r.Stats.Robust)
 	}
 }

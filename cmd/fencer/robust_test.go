@@ -93,7 +93,7 @@ func TestProducerLoopInsert(t *testing.T) {
 	start := time.Now()
 	_, stderr, code := fencer(t, "insert", "--model", "tso", "--json", js, bench("producer_loop.cs"))
 	took := time.Since(start)
-	if code != 0 || !strings.Contains(stderr, "correct under tso, no fence needed") || !strings.Contains(stderr, "proof: robust: every TSO run is equivalent to an SC run") {
+	if code != 0 || !strings.Contains(stderr, "correct under tso, no fence needed") || !strings.Contains(stderr, "proof: correct under SC, and robust: every TSO run is equivalent to an SC run") {
 		t.Fatalf("tso: exit %d\n%s", code, stderr)
 	}
 	var rep struct {
