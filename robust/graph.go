@@ -32,7 +32,15 @@ type Graph struct {
 	// reach[p][l] is the set of locations of process p reachable from l
 	// (l included), computed on demand.
 	reach [][][]bool
+	// coarse[p] is set for a process too large for reach (more than
+	// MaxReachCells locations × accesses): every access of it is taken to
+	// be in program order with every other, both ways (sound, coarser).
+	coarse []bool
 }
+
+// MaxReachCells bounds the memory of program-order reachability per
+// process (locations × accesses).
+var MaxReachCells = 50_000_000
 
 // NewGraph builds the conflict graph of sys.
 func NewGraph(sys *cs.System) *Graph {
@@ -66,6 +74,14 @@ func NewGraph(sys *cs.System) *Graph {
 				}
 			}
 		}
+	}
+	g.coarse = make([]bool, len(sys.Procs))
+	perProc := make([]int, len(sys.Procs))
+	for _, a := range g.Acc {
+		perProc[a.Proc]++
+	}
+	for p, proc := range sys.Procs {
+		g.coarse[p] = proc.NumLocs*perProc[p] > MaxReachCells
 	}
 	g.conf = make([][]int, len(g.Acc))
 	for _, ids := range byVar {
@@ -119,7 +135,7 @@ func (g *Graph) PoBefore(a, b int) bool {
 	if x.Proc != y.Proc {
 		return false
 	}
-	if x.Edge == y.Edge && x.Micro >= 0 {
+	if x.Edge == y.Edge && x.Micro >= 0 || g.coarse[x.Proc] {
 		return true
 	}
 	proc := g.Sys.Procs[x.Proc]

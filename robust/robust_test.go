@@ -263,3 +263,51 @@ process P1 { local r0; x3 = 2; r0 = x1; }
 		t.Errorf("cycle\n got %s\nwant %s", got, want)
 	}
 }
+
+// MinFencesWith: the least set that hits the required candidate sets and
+// makes the program robust.
+func TestMinFencesWith(t *testing.T) {
+	sys := parseFile(t, filepath.Join("..", "benchmarks", "mp.cs"))
+	an := Analyze(sys, kabs.PSO)
+	// mp.cs sites: 0 "data = 1;", 1 "ready = 1;". Robustness needs site 0;
+	// requiring site 1 as well gives both.
+	fs, err := an.MinFencesWith([][]int{{1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := siteTexts(sys, fs.Sites); strings.Join(got, "|") != "data = 1;|ready = 1;" || !fs.Minimal {
+		t.Errorf("fences after %q (minimal %v)", got, fs.Minimal)
+	}
+	// A requirement already met by the robust set adds nothing.
+	fs, err = an.MinFencesWith([][]int{{0, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := siteTexts(sys, fs.Sites); strings.Join(got, "|") != "data = 1;" {
+		t.Errorf("fences after %q", got)
+	}
+	if _, err := an.MinFencesWith([][]int{{}}); err == nil {
+		t.Error("an empty required set must fail")
+	}
+}
+
+// The coarse program order of very large processes is sound: it never calls
+// robust what the exact one does not, nor needs fewer fences.
+func TestCoarseIsCoarser(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "benchmarks", "*.cs"))
+	defer func(v int) { MaxReachCells = v }(MaxReachCells)
+	for _, f := range files {
+		sys := parseFile(t, f)
+		for _, m := range []kabs.Model{kabs.TSO, kabs.PSO} {
+			MaxReachCells = 50_000_000
+			fine, _ := Analyze(sys, m).Robust(nil)
+			ffs, _ := Analyze(sys, m).MinFences()
+			MaxReachCells = 0
+			coarse, _ := Analyze(sys, m).Robust(nil)
+			cfs, _ := Analyze(sys, m).MinFences()
+			if coarse && !fine || len(cfs.Sites) < len(ffs.Sites) {
+				t.Errorf("%s %s: coarse robust %v (fine %v), fences %d (fine %d)", f, m, coarse, fine, len(cfs.Sites), len(ffs.Sites))
+			}
+		}
+	}
+}
