@@ -67,3 +67,34 @@ func TestRobustShortcutSCBug(t *testing.T) {
 		t.Errorf("verify sc_bug under tso: %v, robust %q", r.Verdict, r.Stats.Robust)
 	}
 }
+
+// BenchmarkInsertRobust runs insert on the programs that robustness decides
+// (TSO) or ends (PSO): one op is one whole run.
+func BenchmarkInsertRobust(b *testing.B) {
+	for _, tc := range []struct {
+		name  string
+		model kabs.Model
+	}{{"producer_loop", kabs.TSO}, {"producer_loop", kabs.PSO}, {"seqlock", kabs.TSO}, {"ticket_lock", kabs.TSO}} {
+		b.Run(tc.name+"/"+tc.model.String(), func(b *testing.B) {
+			sys, err := cs.ParseFile(filepath.Join("..", "benchmarks", tc.name+".cs"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			sol, err := NewZ3Solver()
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer sol.Close()
+			for i := 0; i < b.N; i++ {
+				r, _, err := Insert(context.Background(), sys, sol, Options{Model: tc.model})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if r.Verdict != Correct || r.Stats.Robust == "" {
+					b.Fatalf("%s: %s %s (robust %q)", tc.name, r.Verdict, r.Reason, r.Stats.Robust)
+				}
+				b.ReportMetric(float64(len(r.Fences)), "fences")
+			}
+		})
+	}
+}

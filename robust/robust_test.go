@@ -311,3 +311,26 @@ func TestCoarseIsCoarser(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkAnalyze: the analysis and the minimum robust fences of every
+// benchmark under TSO and PSO.
+func BenchmarkAnalyze(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join("..", "benchmarks", "*.cs"))
+	var systems []*cs.System
+	for _, f := range files {
+		sys, err := cs.ParseFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		systems = append(systems, sys)
+	}
+	for i := 0; i < b.N; i++ {
+		for _, sys := range systems {
+			for _, m := range []kabs.Model{kabs.TSO, kabs.PSO} {
+				if _, err := Analyze(sys, m).MinFences(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+}
