@@ -85,9 +85,12 @@ func verifyRobust(ctx context.Context, sys *cs.System, sol Solver, opt Options, 
 	}
 	scOpt := opt
 	scOpt.Model = kabs.SC
+	// Seeds may mention buffer variables of the weak model, and the memo of
+	// an earlier run holds posts under that model: start afresh, as
+	// Insert's own SC check does.
+	scOpt.Seed = nil
 	e := newEngine(sol, scOpt)
 	e.seedFromProgram(sys)
-	// memo is not shared: its posts were computed under another model.
 	o, err := e.loop(ctx, sys, false)
 	if err != nil {
 		return nil, false, err
