@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -45,7 +46,7 @@ func TestDifferentialRobust(t *testing.T) {
 			an := Analyze(sys, m)
 			if ok, _ := an.Robust(nil); ok {
 				counts[m.String()+" robust"]++
-				if msg := compareReach(sys, m, counts); msg != "" {
+				if msg := compareReach(sys, m, counts, 200_000); msg != "" {
 					t.Errorf("seed %d (replay: FENCER_SEED=%d go test -run DifferentialRobust ./robust): robust under %s, but %s\n%s", seed, seed, m, msg, src)
 				}
 				continue
@@ -64,7 +65,7 @@ func TestDifferentialRobust(t *testing.T) {
 				t.Errorf("seed %d: not robust under %s with its robust fences %v: %s\n%s", seed, m, fs.Sites, Analyze(fsys, m).Describe(p.Cycle), src)
 				continue
 			}
-			if msg := compareReach(fsys, m, counts); msg != "" {
+			if msg := compareReach(fsys, m, counts, 200_000); msg != "" {
 				t.Errorf("seed %d: patched with its robust fences %v under %s, %s\n%s", seed, fs.Sites, m, msg, src)
 			}
 		}
@@ -77,9 +78,9 @@ func TestDifferentialRobust(t *testing.T) {
 
 // compareReach returns "" when every (control, locals) reached under m is
 // reached under SC, else a description of one that is not.
-func compareReach(sys *cs.System, m kabs.Model, counts map[string]int) string {
+func compareReach(sys *cs.System, m kabs.Model, counts map[string]int, maxStates int) string {
 	ctx := context.Background()
-	lim := kabs.Limits{MaxStates: 200_000}
+	lim := kabs.Limits{MaxStates: maxStates}
 	sc, ok, err := kabs.NewConcrete(sys, kabs.SC).ReachSet(ctx, lim)
 	if err != nil {
 		return "explicit checker under SC: " + err.Error()
@@ -112,7 +113,40 @@ func TestCompareReachFindsSB(t *testing.T) {
 process A { local r; x = 1; r = y; }
 process B { local s; y = 1; s = x; }
 `)
-	if msg := compareReach(sys, kabs.TSO, map[string]int{}); msg == "" {
+	if msg := compareReach(sys, kabs.TSO, map[string]int{}, 1000); msg == "" {
 		t.Fatal("no TSO-only state found on SB")
 	}
+}
+
+// The same property on the benchmark programs: where the analysis says
+// robust (or after its robust fences) and the explicit checker can explore
+// the whole state space, no state under the model is missing under SC.
+func TestBenchmarksReach(t *testing.T) {
+	var files []string
+	for _, pat := range []string{"*.cs", "regressions/*.cs", "litmus/*.cs"} {
+		m, _ := filepath.Glob(filepath.Join("..", "benchmarks", pat))
+		files = append(files, m...)
+	}
+	counts := map[string]int{}
+	for _, f := range files {
+		sys, err := cs.ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range []kabs.Model{kabs.TSO, kabs.PSO} {
+			an := Analyze(sys, m)
+			fs, err := an.MinFences()
+			if err != nil {
+				t.Fatal(err)
+			}
+			fenced := map[int]bool{}
+			for _, s := range fs.Sites {
+				fenced[s] = true
+			}
+			if msg := compareReach(sys.WithFences(fenced), m, counts, 30_000); msg != "" {
+				t.Errorf("%s with its robust fences %v under %s: %s", f, fs.Sites, m, msg)
+			}
+		}
+	}
+	t.Logf("%d files: %v", len(files), counts)
 }

@@ -210,6 +210,8 @@ func TestRobustNeverFewerThanInsert(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "benchmarks", "*.cs"))
 	more, err2 := filepath.Glob(filepath.Join("..", "benchmarks", "regressions", "*.cs"))
 	files = append(files, more...)
+	litmus, _ := filepath.Glob(filepath.Join("..", "benchmarks", "litmus", "*.cs"))
+	files = append(files, litmus...)
 	if err != nil || err2 != nil || len(files) == 0 {
 		t.Fatal("no benchmarks", err, err2)
 	}
