@@ -23,7 +23,10 @@ func insertCommand() *cli.Command {
 		ArgsUsage: "FILE",
 		Description: "Checks the program under SC first (an SC bug cannot be fixed by fences: its trace is\n" +
 			"printed), then finds a minimum set of fences for the model, verifies the patched program\n" +
-			"again from scratch and prints it on stdout, with a summary on stderr.\n" +
+			"again from scratch and prints it on stdout, with a summary on stderr. When the program (with\n" +
+			"the fences found so far) is robust (see fencer robust), its verdict is the SC verdict; when\n" +
+			"raising k does not end, the least fence set that also makes it robust is the answer, and\n" +
+			"the fences no counterexample needs are marked \"for robustness only\".\n" +
 			"With --robust it ignores the property and inserts the fewest fences that cut every critical\n" +
 			"cycle (see fencer robust): every run under the model is then equivalent to an SC run. That is\n" +
 			"SC-equivalence, not correctness, and may need more fences than the property does.\n" +
