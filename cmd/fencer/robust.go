@@ -59,6 +59,9 @@ func upper(m kabs.Model) string {
 // that makes the program robust under the model, patched into the source.
 func insertRobust(c *cli.Context, sys *cs.System, m kabs.Model) error {
 	name := sys.File.Name
+	if c.String("json") != "" {
+		return fail(exitInput, "insert: --json is not available with --robust (there is no property, trace or witness to report)")
+	}
 	an := robust.Analyze(sys, m)
 	fs, err := an.MinFences()
 	if err != nil {

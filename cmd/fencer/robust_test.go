@@ -25,6 +25,7 @@ func TestRobustCommand(t *testing.T) {
 		{[]string{"robust", "--model", "sc", bench("sb.cs")}, 0, `robust under sc`},
 		{[]string{"robust", "testdata/syntax.cs"}, 2, ``},
 		{[]string{"robust"}, 2, ``},
+		{[]string{"insert", "--robust", "--json", "x.json", bench("sb.cs")}, 2, ``},
 	}
 	for _, c := range cases {
 		out, stderr, code := fencer(t, c.args...)
