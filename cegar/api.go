@@ -24,6 +24,9 @@ func Verify(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 // predicates, so the memo stays valid across systems).
 func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *predabs.Abstractor) (*Result, error) {
 	start := time.Now()
+	if r, ok, err := verifyRobust(ctx, sys, sol, opt, start); ok || err != nil {
+		return r, err
+	}
 	e := newEngine(sol, opt)
 	e.seedFromProgram(sys)
 	if memo != nil {
@@ -56,6 +59,9 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 		if r.Verdict == Unknown && opt.Model != kabs.SC {
 			r.Reason = "during the SC check: " + r.Reason
 		}
+		return r, sys.File.Src, nil
+	}
+	if r := robustAfterSC(sys, sc, o, opt, start); r != nil {
 		return r, sys.File.Src, nil
 	}
 	opt.Seed = append(opt.Seed, sc.preds.Exprs()...)

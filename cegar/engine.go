@@ -97,6 +97,13 @@ type Stats struct {
 	Queries        int            // SMT satisfiability queries
 	Interpolations int
 	Time           time.Duration
+	// Robust is RobustProof(model) when the verdict was proved by
+	// robustness (every run under the model is equivalent to an SC run, so
+	// the SC verdict holds), "" when by the abstraction.
+	Robust string
+	// NotMinimum is set when the fences are verified but not proved a
+	// minimum (the robustness upper bound of a k case that did not end).
+	NotMinimum bool
 }
 
 // Result of a run.
@@ -181,6 +188,7 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 	fenced := map[int]bool{}
 	e.sysForParams = sys
 	e.writers = writersOf(sys)
+	rob := newRobustCheck(sys, model)
 	for iter := 0; ; iter++ {
 		if iter >= e.opt.MaxRefinements {
 			return unknown(out, fmt.Sprintf("refinement limit reached (%d refinements)", iter)), nil
@@ -188,6 +196,9 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 		cur := sys
 		if len(fenced) > 0 {
 			cur = sys.WithFences(fenced)
+		}
+		if insert && len(fenced) > 0 && rob.holds(fenced) {
+			return e.provedRobust(out), nil
 		}
 		abs, err := kabs.NewAbs(cur, model, e.k)
 		if err != nil {
@@ -238,6 +249,9 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 			e.logf("k case: k %d -> %d", e.k, res.newK)
 			e.k = res.newK
 		case res.reason != "":
+			if insert && res.kGiveUp && e.robustUpperBound(sys, out, res.reason) {
+				return out, nil
+			}
 			if ctx.Err() != nil { // the solver gave up because the run was stopped
 				return unknown(out, interruptReason(ctx.Err())), nil
 			}
@@ -281,9 +295,10 @@ func siteLines(sys *cs.System, ids []int) string {
 
 // classification of one counterexample.
 type classification struct {
-	real   *Witness // feasible under the exact semantics
-	newK   int      // k case: the new k
-	reason string   // give up: unknown with this reason
+	real    *Witness // feasible under the exact semantics
+	newK    int      // k case: the new k
+	reason  string   // give up: unknown with this reason
+	kGiveUp bool     // the reason is that raising k does not end
 	// otherwise: predicates were added
 }
 
@@ -366,7 +381,7 @@ func (e *engine) witness(sys *cs.System, model kabs.Model, steps []kabs.AStep) (
 func (e *engine) raiseK(sys *cs.System, p *path) (*classification, error) {
 	key := ceKey(p, e.k)
 	if e.seen[key] > 0 {
-		return &classification{reason: "the same counterexample came back after raising k"}, nil
+		return &classification{reason: "the same counterexample came back after raising k", kGiveUp: true}, nil
 	}
 	e.seen[key]++
 	for k := e.k + 1; k <= e.opt.MaxK; k++ {
@@ -386,7 +401,7 @@ func (e *engine) raiseK(sys *cs.System, p *path) (*classification, error) {
 			return &classification{newK: k}, nil
 		}
 	}
-	return &classification{reason: fmt.Sprintf("k limit reached (a counterexample needs k > %d, --max-k)", e.opt.MaxK)}, nil
+	return &classification{reason: fmt.Sprintf("k limit reached (a counterexample needs k > %d, --max-k)", e.opt.MaxK), kGiveUp: true}, nil
 }
 
 func ceKey(p *path, k int) string {

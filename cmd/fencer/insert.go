@@ -16,6 +16,8 @@ func insertCommand() *cli.Command {
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the patched program to `FILE` instead of stdout"},
 		&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "overwrite the input file with the patched program"},
 		&cli.BoolFlag{Name: "diff", Usage: "print the fences as a unified diff of the input instead of the whole program"},
+		&cli.BoolFlag{Name: "robust", Usage: "insert instead the fewest fences that make every run under the model equivalent to an SC run " +
+			"(static critical cycles; about SC-equivalence, not the program's property: no SC check, and it may place more fences than insert)"},
 	)
 	return &cli.Command{
 		Name:      "insert",
@@ -25,6 +27,12 @@ func insertCommand() *cli.Command {
 			"printed), then finds a minimum set of fences for the model, verifies the patched program\n" +
 			"again from scratch and prints it on stdout (or as a unified diff with --diff: empty when no\n" +
 			"fence is needed; apply it with patch -p0), with a summary on stderr.\n" +
+			"When the program (with the fences found so far) is robust (see fencer robust), its verdict\n" +
+			"is the SC verdict; when raising k does not end, the least fence set that also makes it\n" +
+			"robust is the answer, and the fences no counterexample needs are marked \"for robustness only\".\n" +
+			"With --robust it ignores the property and inserts the fewest fences that cut every critical\n" +
+			"cycle (see fencer robust): every run under the model is then equivalent to an SC run. That is\n" +
+			"SC-equivalence, not correctness, and may need more fences than the property does.\n" +
 			"Exit codes: 0 correct (fences inserted or none needed), 1 SC bug, 2 bad input, 3 unknown.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
@@ -49,6 +57,9 @@ func insertCommand() *cli.Command {
 					return err
 				}
 			}
+			if c.Bool("robust") {
+				return insertRobust(c, sys, m)
+			}
 			r, patched, err := runEngine(c, sys, m, true)
 			if err != nil {
 				return engineError(err)
@@ -71,11 +82,20 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 		if len(r.Fences) == 0 {
 			fmt.Fprintf(os.Stderr, "%s: correct under %s, no fence needed\n", name, r.Model)
 		} else {
-			fmt.Fprintf(os.Stderr, "%s: correct under %s with %s (a minimum):\n", name, r.Model, plural(len(r.Fences), "fence"))
+			what := "a minimum"
+			if r.Stats.NotMinimum {
+				what = "verified, not proved a minimum"
+			}
+			fmt.Fprintf(os.Stderr, "%s: correct under %s with %s (%s):\n", name, r.Model, plural(len(r.Fences), "fence"), what)
 			for _, f := range r.Fences {
-				fmt.Fprintf(os.Stderr, "  %s:%d: after %s\n", name, sys.File.Line(f.Site.Pos()), f.Site.Text)
+				note := ""
+				if f.Witness == nil {
+					note = " (for robustness only: no counterexample needs it)"
+				}
+				fmt.Fprintf(os.Stderr, "  %s:%d: after %s%s\n", name, sys.File.Line(f.Site.Pos()), f.Site.Text, note)
 			}
 		}
+		printProof(os.Stderr, r)
 		printStats(os.Stderr, r)
 		return nil
 	case cegar.SCBug:

@@ -122,7 +122,7 @@ func newApp() *cli.App {
 			return nil
 		},
 		Commands: []*cli.Command{
-			showCommand(), exploreCommand(), verifyCommand(), insertCommand(), checkCommand(), benchCommand(),
+			showCommand(), exploreCommand(), verifyCommand(), insertCommand(), checkCommand(), benchCommand(), robustCommand(),
 			completionCommand(),
 		},
 		ExitErrHandler: func(c *cli.Context, err error) {},

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
 
 	"github.com/urfave/cli/v2"
 
@@ -42,6 +44,11 @@ type statsReport struct {
 	Queries        int            `json:"smt_queries"`
 	Interpolations int            `json:"interpolations"`
 	TimeSeconds    float64        `json:"time_seconds"`
+	// Robust says the verdict was proved by robustness ("robust: every TSO
+	// run is equivalent to an SC run"); absent when proved by the abstraction.
+	Robust string `json:"robust,omitempty"`
+	// NotMinimum: the fences are verified but not proved a minimum.
+	NotMinimum bool `json:"not_minimum,omitempty"`
 }
 
 func newReport(sys *cs.System, r *cegar.Result) *report {
@@ -56,7 +63,7 @@ func newReport(sys *cs.System, r *cegar.Result) *report {
 	rep.Trace = witnessReport(r.Trace)
 	s := r.Stats
 	rep.Stats = statsReport{K: s.K, Predicates: s.Predicates, Refinements: s.Refinements, States: s.States,
-		Queries: s.Queries, Interpolations: s.Interpolations, TimeSeconds: s.Time.Seconds()}
+		Queries: s.Queries, Interpolations: s.Interpolations, TimeSeconds: s.Time.Seconds(), Robust: s.Robust, NotMinimum: s.NotMinimum}
 	if rep.Stats.Refinements == nil {
 		rep.Stats.Refinements = map[string]int{}
 	}
@@ -95,4 +102,11 @@ func writeJSON(c *cli.Context, sys *cs.System, r *cegar.Result) error {
 		return err
 	}
 	return writeFile(path, append(b, '\n'))
+}
+
+// printProof says how a verdict was proved when it was by robustness.
+func printProof(w *os.File, r *cegar.Result) {
+	if r.Stats.Robust != "" {
+		fmt.Fprintf(w, "proof: correct under SC, and %s\n", r.Stats.Robust)
+	}
 }

@@ -1,0 +1,239 @@
+package robust
+
+import (
+	"fencer/cs"
+	"fencer/kabs"
+)
+
+// Access is one shared-memory access of the lowered program: an OpRead or
+// OpWrite edge, or a read or write inside the body of an OpAtomic edge.
+type Access struct {
+	ID     int // index in Graph.Acc
+	Proc   int // index in System.Procs
+	Edge   int // index in Procs[Proc].Edges
+	Micro  int // index in the atomic body, or -1 for an OpRead/OpWrite edge
+	Var    string
+	Write  bool
+	Atomic bool   // inside an atomic step: goes straight to memory
+	Pos    cs.Pos // the statement (for a read: the shared variable)
+	Site   int    // the fence site of a buffered write, or -1
+}
+
+// Graph is the static conflict graph of a system: its accesses, program
+// order as reachability in each process's automaton, and the conflicts.
+type Graph struct {
+	Sys *cs.System
+	Acc []*Access
+	// byEdge[p][e] lists the accesses of edge e of process p in body order.
+	byEdge [][][]int
+	// conf[a] lists the accesses that conflict with a: same variable, another
+	// process, at least one of the two a write.
+	conf [][]int
+	// reach[p][l] is the set of locations of process p reachable from l
+	// (l included), computed on demand.
+	reach [][][]bool
+	// coarse[p] is set for a process too large for reach (more than
+	// MaxReachCells locations × accesses): every access of it is taken to
+	// be in program order with every other, both ways (sound, coarser).
+	coarse []bool
+}
+
+// MaxReachCells bounds the memory of program-order reachability per
+// process (locations × accesses).
+var MaxReachCells = 50_000_000
+
+// NewGraph builds the conflict graph of sys.
+func NewGraph(sys *cs.System) *Graph {
+	g := &Graph{Sys: sys}
+	g.byEdge = make([][][]int, len(sys.Procs))
+	g.reach = make([][][]bool, len(sys.Procs))
+	byVar := map[string][]int{}
+	add := func(a *Access) {
+		a.ID = len(g.Acc)
+		g.Acc = append(g.Acc, a)
+		g.byEdge[a.Proc][a.Edge] = append(g.byEdge[a.Proc][a.Edge], a.ID)
+		byVar[a.Var] = append(byVar[a.Var], a.ID)
+	}
+	for p, proc := range sys.Procs {
+		g.byEdge[p] = make([][]int, len(proc.Edges))
+		g.reach[p] = make([][]bool, proc.NumLocs)
+		for ei, e := range proc.Edges {
+			switch e.Op.Kind {
+			case cs.OpRead:
+				add(&Access{Proc: p, Edge: ei, Micro: -1, Var: e.Op.Shared, Pos: e.Pos, Site: -1})
+			case cs.OpWrite:
+				add(&Access{Proc: p, Edge: ei, Micro: -1, Var: e.Op.Shared, Write: true, Pos: e.Pos, Site: e.Site})
+			case cs.OpAtomic:
+				for mi, b := range e.Op.Body {
+					switch b.Kind {
+					case cs.OpRead:
+						add(&Access{Proc: p, Edge: ei, Micro: mi, Var: b.Shared, Atomic: true, Pos: e.Pos, Site: -1})
+					case cs.OpWrite:
+						add(&Access{Proc: p, Edge: ei, Micro: mi, Var: b.Shared, Write: true, Atomic: true, Pos: e.Pos, Site: -1})
+					}
+				}
+			}
+		}
+	}
+	g.coarse = make([]bool, len(sys.Procs))
+	perProc := make([]int, len(sys.Procs))
+	for _, a := range g.Acc {
+		perProc[a.Proc]++
+	}
+	for p, proc := range sys.Procs {
+		g.coarse[p] = proc.NumLocs*perProc[p] > MaxReachCells
+	}
+	g.conf = make([][]int, len(g.Acc))
+	for _, ids := range byVar {
+		for _, i := range ids {
+			for _, j := range ids {
+				a, b := g.Acc[i], g.Acc[j]
+				if a.Proc != b.Proc && (a.Write || b.Write) {
+					g.conf[i] = append(g.conf[i], j)
+				}
+			}
+		}
+	}
+	return g
+}
+
+// Conflicts returns the accesses that conflict with access a.
+func (g *Graph) Conflicts(a int) []int { return g.conf[a] }
+
+// reachable returns the locations of process p reachable from l.
+func (g *Graph) reachable(p int, l cs.Loc) []bool {
+	if r := g.reach[p][l]; r != nil {
+		return r
+	}
+	proc := g.Sys.Procs[p]
+	seen := make([]bool, proc.NumLocs)
+	stack := []cs.Loc{l}
+	seen[l] = true
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, ei := range proc.Out[x] {
+			if to := proc.Edges[ei].To; !seen[to] {
+				seen[to] = true
+				stack = append(stack, to)
+			}
+		}
+	}
+	g.reach[p][l] = seen
+	return seen
+}
+
+// PoBefore reports whether a visit of a critical cycle to the process can
+// enter at access a and leave at access b: both in one process, and either
+// b's edge starts at a location reachable from the end of a's edge (an
+// instance of b follows an instance of a in program order; through loops b
+// may be a itself), or a and b belong to the same atomic step, in either
+// order: the step is one indivisible event of the run, which a cycle may
+// enter through one of its accesses and leave through another.
+func (g *Graph) PoBefore(a, b int) bool {
+	x, y := g.Acc[a], g.Acc[b]
+	if x.Proc != y.Proc {
+		return false
+	}
+	if x.Edge == y.Edge && x.Micro >= 0 || g.coarse[x.Proc] {
+		return true
+	}
+	proc := g.Sys.Procs[x.Proc]
+	return g.reachable(x.Proc, proc.Edges[x.Edge].To)[proc.Edges[y.Edge].From]
+}
+
+// RelaxedKind reports whether the model may reorder a before b when they
+// are in program order and no fence lies between: under TSO a buffered
+// write before a read of another variable outside atomic steps; under PSO
+// also a buffered write before a buffered write of another variable. Under
+// SC nothing is relaxed.
+func RelaxedKind(m kabs.Model, a, b *Access) bool {
+	if m == kabs.SC || !a.Write || a.Atomic || b.Atomic || a.Var == b.Var || a.Proc != b.Proc {
+		return false
+	}
+	if !b.Write {
+		return true
+	}
+	return m == kabs.PSO
+}
+
+// Path is a fence-free path in the automaton of one process: the edges
+// from the end of a relaxed pair's first access to the start of its second.
+type Path []int
+
+// FreePath returns a shortest path of process a.Proc from the end of a's
+// edge to the start of b's edge that passes no fence, no atomic step and no
+// write whose site is in fenced (a fence there would lie on the path), or
+// ok=false when there is none or a's own site is fenced. The path is the
+// list of edge indices.
+func (g *Graph) FreePath(a, b int, fenced map[int]bool) (Path, bool) {
+	x, y := g.Acc[a], g.Acc[b]
+	if x.Proc != y.Proc || x.Atomic || y.Atomic {
+		return nil, false
+	}
+	if x.Site >= 0 && fenced[x.Site] {
+		return nil, false
+	}
+	proc := g.Sys.Procs[x.Proc]
+	src, dst := proc.Edges[x.Edge].To, proc.Edges[y.Edge].From
+	parent := make([]int, proc.NumLocs) // edge index into the location, -2 unseen, -1 source
+	for i := range parent {
+		parent[i] = -2
+	}
+	parent[src] = -1
+	queue := []cs.Loc{src}
+	for len(queue) > 0 && parent[dst] == -2 {
+		l := queue[0]
+		queue = queue[1:]
+		for _, ei := range proc.Out[l] {
+			e := proc.Edges[ei]
+			if parent[e.To] != -2 || blocks(e, fenced) {
+				continue
+			}
+			parent[e.To] = ei
+			queue = append(queue, e.To)
+		}
+	}
+	if parent[dst] == -2 {
+		return nil, false
+	}
+	var path Path
+	for l := dst; parent[l] >= 0; l = proc.Edges[parent[l]].From {
+		path = append(path, parent[l])
+	}
+	for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
+		path[i], path[j] = path[j], path[i]
+	}
+	return path, true
+}
+
+// blocks reports whether passing edge e drains the buffers: a fence, an
+// atomic step, or a write followed by an installed fence.
+func blocks(e cs.Edge, fenced map[int]bool) bool {
+	switch e.Op.Kind {
+	case cs.OpFence, cs.OpAtomic:
+		return true
+	case cs.OpWrite:
+		return e.Site >= 0 && fenced[e.Site]
+	}
+	return false
+}
+
+// pathSites returns the fence sites that cut the relaxed pair (a, b) along
+// path: a's own site and the sites of the writes on the path.
+func (g *Graph) pathSites(a int, path Path) []int {
+	var out []int
+	seen := map[int]bool{}
+	if s := g.Acc[a].Site; s >= 0 {
+		out = append(out, s)
+		seen[s] = true
+	}
+	proc := g.Sys.Procs[g.Acc[a].Proc]
+	for _, ei := range path {
+		if e := proc.Edges[ei]; e.Op.Kind == cs.OpWrite && e.Site >= 0 && !seen[e.Site] {
+			seen[e.Site] = true
+			out = append(out, e.Site)
+		}
+	}
+	return out
+}
