@@ -116,7 +116,7 @@ func TestProducerLoopInsert(t *testing.T) {
 	}
 	t.Logf("tso: %v", took)
 	_, stderr, code = fencer(t, "insert", "--model", "pso", bench("producer_loop.cs"))
-	if code != 0 || !regexp.MustCompile(`correct under pso with 1 fence\(s\) \(a minimum\):\n  .*producer_loop\.cs:27: after d = n;`).MatchString(stderr) {
+	if code != 0 || !regexp.MustCompile(`correct under pso with 1 fence \(a minimum\):\n  .*producer_loop\.cs:27: after d = n;`).MatchString(stderr) {
 		t.Fatalf("pso: exit %d\n%s", code, stderr)
 	}
 }
