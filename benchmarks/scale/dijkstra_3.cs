@@ -40,7 +40,8 @@
 //   the owner's next write is issued after cs); the other process read it
 //   after its own fence, so after that moment, and saw 2: a contradiction.
 //   Checker with this fence: N = 2 safe (8,818 states, explored to the
-//   end); 
+//   end); N = 3: no counterexample within 3,000,000 states (depth 77; not to
+//   the end).
 // PSO fences=1, the same site: at least 1 (checker, N = 2: no fence, or a
 //   fence at any other single site, gives a counterexample); at most 1 by
 //   the argument above (the fence empties all of i's buffers). Checker with

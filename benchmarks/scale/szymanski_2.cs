@@ -46,8 +46,8 @@
 //   every N: lower bounds found at N = 2 hold for N = 3 and 4.
 //   At most 2: checker with these fences: N = 2 safe (8,792 states,
 //   explored to the end); N = 3: safe (3,660,203 states, explored to the
-//   end). N = 4: no counterexample within 300,000 states (depth 37); for N =
-//   4 the upper bound rests on this bounded search only, no proof.
+//   end). N = 4: no counterexample within 3,000,000 states (depth 55); for N
+//   = 4 the upper bound rests on this bounded search only, no proof.
 // PSO fences=2, the same sites: each process writes only its own flag, so
 //   PSO is TSO here (one FIFO buffer per variable); the checker at N = 2
 //   gives exactly the TSO results (the same counterexamples, and the same
