@@ -79,8 +79,8 @@
 //   (depth 669); N = 3: none within 300,000 states (depth 61); no proof.
 // fencer today (one run each, 60 s limit, the engine of main at 76c0136,
 //   loaded 2-core machine): N = 2: sc timeout, tso timeout, pso timeout; N =
-//   3: sc timeout, tso timeout, pso timeout; N = 4: sc not run, tso not run,
-//   pso not run.
+//   3: sc timeout, tso timeout, pso timeout; N = 4: sc timeout, tso timeout,
+//   pso timeout.
 // fencer: expect sc safe
 // fencer: expect tso fences=2
 // fencer: expect pso fences=2

@@ -54,8 +54,8 @@
 //   pair safe in 8,792 states).
 // fencer today (one run each, 60 s limit, the engine of main at 76c0136,
 //   loaded 2-core machine): N = 2: sc safe (6 s), tso timeout, pso timeout; N
-//   = 3: sc timeout, tso timeout, pso timeout; N = 4: sc not run, tso not
-//   run, pso not run.
+//   = 3: sc timeout, tso timeout, pso timeout; N = 4: sc timeout, tso
+//   timeout, pso timeout.
 // fencer: expect sc safe
 // fencer: expect tso fences=2
 // fencer: expect pso fences=2

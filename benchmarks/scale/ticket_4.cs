@@ -35,8 +35,8 @@
 //   none at N = 3 within 300,000 states (depth 155).
 // fencer today (one run each, 60 s limit, the engine of main at 76c0136,
 //   loaded 2-core machine): N = 2: sc safe (16 s), tso safe (33 s), pso safe
-//   (29 s); N = 3: sc timeout, tso timeout, pso timeout; N = 4: sc not run,
-//   tso not run, pso not run.
+//   (29 s); N = 3: sc timeout, tso timeout, pso timeout; N = 4: sc timeout,
+//   tso timeout, pso timeout.
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso safe
