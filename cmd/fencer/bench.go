@@ -41,7 +41,7 @@ type benchRow struct {
 	Model       string   `json:"model"`
 	Verdict     string   `json:"verdict"` // correct, sc-bug, unsafe, unknown, timeout, error
 	Reason      string   `json:"reason,omitempty"`
-	Fences      int      `json:"fences"`
+	Fences      *int     `json:"fences"` // null unless the verdict is correct
 	K           int      `json:"k"`
 	Predicates  int      `json:"predicates"`
 	Refinements refCount `json:"refinements"`
@@ -245,7 +245,10 @@ func benchOne(ctx context.Context, c *cli.Context, self, path string, m kabs.Mod
 	row.WallS, row.EngineS, row.PeakRSSMB = median(walls), median(engine), median(rss)
 	if rep := last.rep; rep != nil {
 		row.Reason = rep.Reason
-		row.Fences = len(rep.Fences)
+		if row.Verdict == "correct" {
+			n := len(rep.Fences)
+			row.Fences = &n
+		}
 		s := rep.Stats
 		row.K, row.Predicates, row.States, row.Queries = s.K, s.Predicates, s.States, s.Queries
 		row.Refinements = refCount{s.Refinements["predicates"], s.Refinements["k"], s.Refinements["fences"]}
@@ -365,7 +368,11 @@ func (r benchRow) cells() []string {
 	if verdict == "error" && r.Reason != "" {
 		verdict += ": " + r.Reason
 	}
-	return []string{r.Program, r.Model, verdict, strconv.Itoa(r.Fences), strconv.Itoa(r.K), strconv.Itoa(r.Predicates),
+	fences := "-"
+	if r.Fences != nil {
+		fences = strconv.Itoa(*r.Fences)
+	}
+	return []string{r.Program, r.Model, verdict, fences, strconv.Itoa(r.K), strconv.Itoa(r.Predicates),
 		fmt.Sprintf("%d/%d/%d", r.Refinements.Predicates, r.Refinements.K, r.Refinements.Fences),
 		strconv.Itoa(r.States), strconv.Itoa(r.Queries), strconv.Itoa(r.Runs),
 		fmt.Sprintf("%.2f", r.WallS), fmt.Sprintf("%.2f", r.EngineS), fmt.Sprintf("%.0f", r.PeakRSSMB), paper}

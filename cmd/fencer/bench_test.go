@@ -140,7 +140,7 @@ func TestBenchTimeout(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rows); err != nil || len(rows) != 1 {
 		t.Fatalf("%v:\n%s", err, out)
 	}
-	if r := rows[0]; r.Verdict != "timeout" || r.Runs != 1 || r.PaperS == nil || *r.PaperS != 154 {
+	if r := rows[0]; r.Verdict != "timeout" || r.Runs != 1 || r.Fences != nil || r.PaperS == nil || *r.PaperS != 154 {
 		t.Errorf("row: %+v", r)
 	}
 }
