@@ -40,7 +40,7 @@ soak: setup
 
 # The benchmark table (median of 3 runs, each in a child process: time and
 # peak memory), with Table 1's times beside the TSO rows.
-BENCH_FLAGS ?= --runs 3 --model tso,pso --timeout 5m
+BENCH_FLAGS ?= --runs 3 --model tso,pso --timeout 10m
 bench: build
 	./fencer bench $(BENCH_FLAGS) benchmarks/*.cs
 
