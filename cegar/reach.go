@@ -3,15 +3,56 @@ package cegar
 import (
 	"context"
 	"fmt"
+	"strings"
 
+	"fencer/domains"
 	"fencer/kabs"
 	"fencer/predabs"
 )
 
-// rnode is one combined abstract state (ctl, cube) of the BFS, with the step
-// that reached it.
+// The abstract state of the exploration is a product of three domains:
+//
+//   - control: the kabs control state (pc, B_x, S), shared by many states;
+//     its successors, keys and per-state tables are computed once (ctlNode);
+//   - explicit values: a vector over the variables that the static analysis
+//     of package domains found finite, buffer slots and last-write values
+//     included; its transfer is evaluation, no solver;
+//   - a predicate cube over the predicates that mention some variable
+//     without an explicit value there (kept): its transfer is predabs's
+//     abstract post with the explicit values substituted.
+//
+// Two states with the same control state and values are compared by their
+// cubes (subsumption); the key of a state is its control key and its values.
+
+// ctlNode is a control state with what the exploration needs of it, computed
+// once however many states share it.
+type ctlNode struct {
+	ctl  *kabs.Ctl
+	key  string
+	bad  bool
+	x    []bool // domains.Layout.Explicit
+	xsig string // identifies x among the control states
+	// keep marks the predicates that are relevant here and mention a
+	// variable without an explicit value; anyKeep says whether there is one.
+	keep    []bool
+	keepKey string
+	anyKeep bool
+	succs   []ctlSucc // nil until expanded
+}
+
+// ctlSucc is one abstract step out of a control state.
+type ctlSucc struct {
+	step kabs.AStep
+	t    *kabs.Trans
+	next *ctlNode
+	x    *domains.Step
+}
+
+// rnode is one combined abstract state of the BFS, with the step that
+// reached it.
 type rnode struct {
-	ctl    *kabs.Ctl
+	c      *ctlNode
+	vals   []int64
 	cube   predabs.Cube
 	parent int32
 	depth  int32
@@ -30,29 +71,111 @@ type errLimit struct{ reason string }
 
 func (e *errLimit) Error() string { return e.reason }
 
+// explorer holds the tables of one exploration.
+type explorer struct {
+	e      *engine
+	abs    *kabs.Abs
+	lay    *domains.Layout
+	rel    *relevance
+	ctls   map[string]*ctlNode
+	xsigs  map[string]string
+	nPreds int
+}
+
+func (x *explorer) node(c *kabs.Ctl) *ctlNode {
+	key := c.Key()
+	if n, ok := x.ctls[key]; ok {
+		return n
+	}
+	n := &ctlNode{ctl: c, key: key, bad: x.abs.Sys.IsBad(c.PC), x: x.lay.Explicit(c)}
+	var sig strings.Builder
+	for _, b := range n.x {
+		if b {
+			sig.WriteByte('1')
+		} else {
+			sig.WriteByte('0')
+		}
+	}
+	if s, ok := x.xsigs[sig.String()]; ok {
+		n.xsig = s
+	} else {
+		n.xsig = sig.String()
+		x.xsigs[n.xsig] = n.xsig
+	}
+	rel, relKey := x.rel.mask(c)
+	n.keep = rel
+	kk := []byte(relKey)
+	for i, p := range x.e.preds.All() {
+		if !rel[i] {
+			continue
+		}
+		explicit := true
+		for v := range p.Vars {
+			if j, ok := x.lay.Index(v); !ok || !n.x[j] {
+				explicit = false
+				break
+			}
+		}
+		if explicit {
+			n.keep[i] = false
+			kk[i/8] &^= 1 << (i % 8)
+		} else {
+			n.anyKeep = true
+		}
+	}
+	n.keepKey = string(kk)
+	x.ctls[key] = n
+	return n
+}
+
+func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
+	if n.succs != nil {
+		return n.succs, nil
+	}
+	out := []ctlSucc{}
+	for _, s := range x.abs.Successors(n.ctl) {
+		next := x.node(s.Ctl)
+		st, err := x.lay.Compile(n.ctl, next.ctl, n.x, next.x, s.T)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ctlSucc{step: s.Step, t: s.T, next: next, x: st})
+	}
+	n.succs = out
+	return out, nil
+}
+
+func (x *explorer) env(n *ctlNode, vals []int64, key string) *domains.Env {
+	return domains.NewEnv(x.lay, n.x, vals, n.xsig+"\x00"+key)
+}
+
 // reach explores the combined abstraction breadth first and returns a
 // shortest path to a bad state, or nil when none is reachable.
 func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	rel := newRelevance(abs.Sys)
 	rel.update(e.preds)
-	cube0, ok, err := e.ab.Alpha(abs.InitFormula())
-	if err != nil {
-		return nil, err
+	x := &explorer{e: e, abs: abs, lay: domains.NewLayout(domains.Analyze(abs.Sys), abs), rel: rel,
+		ctls: map[string]*ctlNode{}, xsigs: map[string]string{}}
+	c0 := x.node(abs.Init())
+	vals0 := x.lay.Init(c0.ctl)
+	key0 := domains.Key(vals0)
+	var cube0 predabs.Cube
+	if c0.anyKeep {
+		var ok bool
+		var err error
+		cube0, ok, err = e.ab.AlphaEnv(abs.InitFormula(), x.env(c0, vals0, key0), c0.keep)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, nil
+		}
 	}
-	if !ok {
-		return nil, nil
-	}
-	rel.forget(cube0, abs.Init())
-	nodes := []rnode{{ctl: abs.Init(), cube: cube0, parent: -1}}
-	if abs.Sys.IsBad(nodes[0].ctl.PC) {
+	nodes := []rnode{{c: c0, vals: vals0, cube: cube0, parent: -1}}
+	if c0.bad {
 		return &path{}, nil
 	}
-	visited := map[string][]predabs.Cube{nodes[0].ctl.Key(): {cube0}}
-	type mask struct {
-		keep []bool
-		key  string
-	}
-	masks := map[string]mask{} // relevance per control state
+	visited := map[string][]predabs.Cube{c0.key + "\x00" + key0: {cube0}}
 	for head := 0; head < len(nodes); head++ {
 		if head&255 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -63,33 +186,58 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 			}
 		}
 		n := nodes[head]
-		for _, s := range abs.Successors(n.ctl) {
-			key := s.Ctl.Key()
-			m, ok := masks[key]
-			if !ok {
-				m.keep, m.key = rel.mask(s.Ctl)
-				masks[key] = m
+		succs, err := x.expand(n.c)
+		if err != nil {
+			return nil, err
+		}
+		var nkey string
+		var preEnv *domains.Env
+		for i := range succs {
+			s := &succs[i]
+			var found *path
+			var ferr error
+			err := s.x.Apply(n.vals, func(vals []int64) {
+				if found != nil || ferr != nil {
+					return
+				}
+				vkey := domains.Key(vals)
+				var cube predabs.Cube
+				if s.next.anyKeep || s.x.GuardSymbolic {
+					if preEnv == nil {
+						nkey = domains.Key(n.vals)
+						preEnv = x.env(n.c, n.vals, nkey)
+					}
+					var ok bool
+					cube, ok, ferr = e.ab.PostEnv(n.cube, s.t, preEnv, x.env(s.next, vals, vkey), s.next.keep, s.next.keepKey)
+					if ferr != nil || !ok {
+						return
+					}
+				}
+				key := s.next.key + "\x00" + vkey
+				if subsumed(visited[key], cube) {
+					return
+				}
+				visited[key] = insertCube(visited[key], cube)
+				if len(nodes) >= e.opt.MaxStates {
+					ferr = &errLimit{fmt.Sprintf("state limit reached (%d abstract states, --max-states)", e.opt.MaxStates)}
+					return
+				}
+				nodes = append(nodes, rnode{c: s.next, vals: vals, cube: cube, parent: int32(head), step: s.step, t: s.t, depth: n.depth + 1})
+				if s.next.bad {
+					found = pathTo(nodes, int32(len(nodes)-1))
+				}
+			})
+			if err == nil {
+				err = ferr
 			}
-			cube, ok, err := e.ab.Post(n.cube, s.T, m.keep, m.key)
 			if err != nil {
+				e.stats.States += len(nodes)
 				return nil, err
 			}
-			if !ok {
-				continue
-			}
-			if subsumed(visited[key], cube) {
-				continue
-			}
-			visited[key] = insertCube(visited[key], cube)
-			if len(nodes) >= e.opt.MaxStates {
-				e.stats.States += len(nodes)
-				return nil, &errLimit{fmt.Sprintf("state limit reached (%d abstract states, --max-states)", e.opt.MaxStates)}
-			}
-			nodes = append(nodes, rnode{ctl: s.Ctl, cube: cube, parent: int32(head), step: s.Step, t: s.T, depth: n.depth + 1})
-			if abs.Sys.IsBad(s.Ctl.PC) {
+			if found != nil {
 				e.stats.States += len(nodes)
 				e.logf("exploration: %d abstract states (k=%d, %d predicates), counterexample of %d steps", len(nodes), e.k, e.preds.Len(), nodes[len(nodes)-1].depth)
-				return pathTo(nodes, int32(len(nodes)-1)), nil
+				return found, nil
 			}
 		}
 	}
