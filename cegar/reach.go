@@ -2,6 +2,7 @@ package cegar
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"strings"
 
@@ -27,11 +28,13 @@ import (
 // ctlNode is a control state with what the exploration needs of it, computed
 // once however many states share it.
 type ctlNode struct {
+	id   int // dense, in order of discovery
 	ctl  *kabs.Ctl
 	key  string
 	bad  bool
 	x    []bool // domains.Layout.Explicit
 	xsig string // identifies x among the control states
+	zero []int  // domains.Layout.Zero
 	// keep marks the predicates that are relevant here and mention a
 	// variable without an explicit value; anyKeep says whether there is one.
 	keep    []bool
@@ -56,9 +59,29 @@ type rnode struct {
 	cube   predabs.Cube
 	parent int32
 	depth  int32
-	step   kabs.AStep
-	t      *kabs.Trans
+	via    *ctlSucc // nil for the initial state
 }
+
+// nodeStore holds the states of one exploration in fixed-size chunks, so
+// that growing it never copies.
+type nodeStore struct {
+	chunks [][]rnode
+	n      int
+}
+
+const chunkBits = 12
+
+func (s *nodeStore) add(r rnode) int32 {
+	if s.n>>chunkBits == len(s.chunks) {
+		s.chunks = append(s.chunks, make([]rnode, 0, 1<<chunkBits))
+	}
+	c := &s.chunks[len(s.chunks)-1]
+	*c = append(*c, r)
+	s.n++
+	return int32(s.n - 1)
+}
+
+func (s *nodeStore) at(i int32) *rnode { return &s.chunks[i>>chunkBits][i&(1<<chunkBits-1)] }
 
 // path is an abstract counterexample: its steps and their transitions.
 type path struct {
@@ -73,13 +96,20 @@ func (e *errLimit) Error() string { return e.reason }
 
 // explorer holds the tables of one exploration.
 type explorer struct {
-	e      *engine
-	abs    *kabs.Abs
-	lay    *domains.Layout
-	rel    *relevance
-	ctls   map[string]*ctlNode
-	xsigs  map[string]string
-	nPreds int
+	e     *engine
+	abs   *kabs.Abs
+	lay   *domains.Layout
+	rel   *relevance
+	ctls  map[string]*ctlNode
+	xsigs map[string]string
+	steps map[stepKey]*domains.Step
+}
+
+// stepKey identifies a compiled explicit step: the transition and the
+// explicitness before and after it.
+type stepKey struct {
+	t         *kabs.Trans
+	pre, post string
 }
 
 func (x *explorer) node(c *kabs.Ctl) *ctlNode {
@@ -87,7 +117,7 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 	if n, ok := x.ctls[key]; ok {
 		return n
 	}
-	n := &ctlNode{ctl: c, key: key, bad: x.abs.Sys.IsBad(c.PC), x: x.lay.Explicit(c)}
+	n := &ctlNode{id: len(x.ctls), ctl: c, key: key, bad: x.abs.Sys.IsBad(c.PC), x: x.lay.Explicit(c), zero: x.lay.Zero(c)}
 	var sig strings.Builder
 	for _, b := range n.x {
 		if b {
@@ -135,9 +165,14 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 	out := []ctlSucc{}
 	for _, s := range x.abs.Successors(n.ctl) {
 		next := x.node(s.Ctl)
-		st, err := x.lay.Compile(n.ctl, next.ctl, n.x, next.x, s.T)
-		if err != nil {
-			return nil, err
+		sk := stepKey{s.T, n.xsig, next.xsig}
+		st, ok := x.steps[sk]
+		if !ok {
+			var err error
+			if st, err = x.lay.Compile(n.x, next.x, s.T); err != nil {
+				return nil, err
+			}
+			x.steps[sk] = st
 		}
 		out = append(out, ctlSucc{step: s.Step, t: s.T, next: next, x: st})
 	}
@@ -155,15 +190,14 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	rel := newRelevance(abs.Sys)
 	rel.update(e.preds)
 	x := &explorer{e: e, abs: abs, lay: domains.NewLayout(domains.Analyze(abs.Sys), abs), rel: rel,
-		ctls: map[string]*ctlNode{}, xsigs: map[string]string{}}
+		ctls: map[string]*ctlNode{}, xsigs: map[string]string{}, steps: map[stepKey]*domains.Step{}}
 	c0 := x.node(abs.Init())
 	vals0 := x.lay.Init(c0.ctl)
-	key0 := domains.Key(vals0)
 	var cube0 predabs.Cube
 	if c0.anyKeep {
 		var ok bool
 		var err error
-		cube0, ok, err = e.ab.AlphaEnv(abs.InitFormula(), x.env(c0, vals0, key0), c0.keep)
+		cube0, ok, err = e.ab.AlphaEnv(abs.InitFormula(), x.env(c0, vals0, domains.Key(vals0)), c0.keep)
 		if err != nil {
 			return nil, err
 		}
@@ -171,78 +205,88 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 			return nil, nil
 		}
 	}
-	nodes := []rnode{{c: c0, vals: vals0, cube: cube0, parent: -1}}
+	var nodes nodeStore
+	nodes.add(rnode{c: c0, vals: vals0, cube: cube0, parent: -1})
 	if c0.bad {
 		return &path{}, nil
 	}
-	visited := map[string][]predabs.Cube{c0.key + "\x00" + key0: {cube0}}
-	for head := 0; head < len(nodes); head++ {
+	// visited maps (control id, values) to the cubes stored there.
+	visited := map[string][]predabs.Cube{}
+	var kbuf []byte
+	stateKey := func(c *ctlNode, vals []int64) []byte {
+		kbuf = binary.AppendUvarint(kbuf[:0], uint64(c.id))
+		kbuf = domains.AppendKey(kbuf, vals)
+		return kbuf
+	}
+	visited[string(stateKey(c0, vals0))] = []predabs.Cube{cube0}
+	scratch := make([]int64, x.lay.Len())
+	for head := int32(0); int(head) < nodes.n; head++ {
 		if head&255 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, &errLimit{interruptReason(err)}
 			}
 			if e.progress != nil {
-				e.progress(e.stats.States + head)
+				e.progress(e.stats.States + int(head))
 			}
 		}
-		n := nodes[head]
+		n := *nodes.at(head)
 		succs, err := x.expand(n.c)
 		if err != nil {
 			return nil, err
 		}
-		var nkey string
 		var preEnv *domains.Env
 		for i := range succs {
 			s := &succs[i]
-			var found *path
+			found := int32(-1)
 			var ferr error
-			err := s.x.Apply(n.vals, func(vals []int64) {
-				if found != nil || ferr != nil {
-					return
-				}
-				vkey := domains.Key(vals)
+			err := s.x.Apply(n.vals, s.next.zero, scratch, func(vals []int64) bool {
 				var cube predabs.Cube
 				if s.next.anyKeep || s.x.GuardSymbolic {
 					if preEnv == nil {
-						nkey = domains.Key(n.vals)
-						preEnv = x.env(n.c, n.vals, nkey)
+						preEnv = x.env(n.c, n.vals, domains.Key(n.vals))
 					}
 					var ok bool
-					cube, ok, ferr = e.ab.PostEnv(n.cube, s.t, preEnv, x.env(s.next, vals, vkey), s.next.keep, s.next.keepKey)
-					if ferr != nil || !ok {
-						return
+					cube, ok, ferr = e.ab.PostEnv(n.cube, s.t, preEnv, x.env(s.next, vals, domains.Key(vals)), s.next.keep, s.next.keepKey)
+					if ferr != nil {
+						return false
+					}
+					if !ok {
+						return true
 					}
 				}
-				key := s.next.key + "\x00" + vkey
-				if subsumed(visited[key], cube) {
-					return
+				k := stateKey(s.next, vals)
+				stored, seen := visited[string(k)]
+				if seen && subsumed(stored, cube) {
+					return true
 				}
-				visited[key] = insertCube(visited[key], cube)
-				if len(nodes) >= e.opt.MaxStates {
+				if nodes.n >= e.opt.MaxStates {
 					ferr = &errLimit{fmt.Sprintf("state limit reached (%d abstract states, --max-states)", e.opt.MaxStates)}
-					return
+					return false
 				}
-				nodes = append(nodes, rnode{c: s.next, vals: vals, cube: cube, parent: int32(head), step: s.step, t: s.t, depth: n.depth + 1})
+				visited[string(k)] = insertCube(stored, cube)
+				idx := nodes.add(rnode{c: s.next, vals: append([]int64(nil), vals...), cube: cube, parent: head, via: s, depth: n.depth + 1})
 				if s.next.bad {
-					found = pathTo(nodes, int32(len(nodes)-1))
+					found = idx
+					return false
 				}
+				return true
 			})
 			if err == nil {
 				err = ferr
 			}
 			if err != nil {
-				e.stats.States += len(nodes)
+				e.stats.States += nodes.n
 				return nil, err
 			}
-			if found != nil {
-				e.stats.States += len(nodes)
-				e.logf("exploration: %d abstract states (k=%d, %d predicates), counterexample of %d steps", len(nodes), e.k, e.preds.Len(), nodes[len(nodes)-1].depth)
-				return found, nil
+			if found >= 0 {
+				e.stats.States += nodes.n
+				e.logf("exploration: %d abstract states (k=%d, %d predicates), counterexample of %d steps", nodes.n, e.k, e.preds.Len(), nodes.at(found).depth)
+				return pathTo(&nodes, found), nil
 			}
 		}
 	}
-	e.stats.States += len(nodes)
-	e.logf("exploration: %d abstract states (k=%d, %d predicates), no bad state", len(nodes), e.k, e.preds.Len())
+	e.stats.States += nodes.n
+	e.logf("exploration: %d abstract states (k=%d, %d predicates), no bad state", nodes.n, e.k, e.preds.Len())
 	return nil, nil
 }
 
@@ -274,12 +318,11 @@ func insertCube(stored []predabs.Cube, c predabs.Cube) []predabs.Cube {
 	return append(out, c)
 }
 
-func pathTo(nodes []rnode, i int32) *path {
+func pathTo(nodes *nodeStore, i int32) *path {
 	p := &path{}
-	for nodes[i].parent >= 0 {
-		p.steps = append(p.steps, nodes[i].step)
-		p.ts = append(p.ts, nodes[i].t)
-		i = nodes[i].parent
+	for r := nodes.at(i); r.parent >= 0; r = nodes.at(r.parent) {
+		p.steps = append(p.steps, r.via.step)
+		p.ts = append(p.ts, r.via.t)
 	}
 	for l, r := 0, len(p.steps)-1; l < r; l, r = l+1, r-1 {
 		p.steps[l], p.steps[r] = p.steps[r], p.steps[l]

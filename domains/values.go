@@ -181,13 +181,7 @@ func (l *Layout) Index(name string) (int, bool) {
 }
 
 // Key encodes a value vector.
-func Key(v []int64) string {
-	b := make([]byte, 0, len(v)+4)
-	for _, x := range v {
-		b = binary.AppendVarint(b, x)
-	}
-	return string(b)
-}
+func Key(v []int64) string { return string(AppendKey(make([]byte, 0, len(v)+4), v)) }
 
 // Step is the explicit part of one abstract transition taken from one
 // control state to another: it computes the new values of the explicit
@@ -198,7 +192,6 @@ type Step struct {
 	assigns []assignFn
 	choose  int     // position that takes each of chooseV (UPDATE-AM of an explicit x), or -1
 	chooseV []int64 // its candidate values
-	zero    []int
 	// GuardSymbolic: the guard mentions a variable without an explicit
 	// value; the predicate domain must decide it.
 	GuardSymbolic bool
@@ -212,12 +205,13 @@ type assignFn struct {
 	f   evalFn
 }
 
-// Compile builds the explicit part of transition t from control state pre to
-// post. preX and postX are Explicit(pre) and Explicit(post). It fails when an
+// Compile builds the explicit part of transition t from a control state
+// with explicitness preX to one with postX (see Explicit); the result
+// depends on nothing else, so callers may share it. It fails when an
 // explicit variable would get a value computed from a non-explicit one, which
 // the analysis rules out.
-func (l *Layout) Compile(pre, post *kabs.Ctl, preX, postX []bool, t *kabs.Trans) (*Step, error) {
-	s := &Step{choose: -1, zero: l.Zero(post)}
+func (l *Layout) Compile(preX, postX []bool, t *kabs.Trans) (*Step, error) {
+	s := &Step{choose: -1}
 	idx := func(n string) (int, bool) {
 		i, ok := l.index[n]
 		return i, ok && preX[i]
@@ -258,9 +252,11 @@ func (l *Layout) Compile(pre, post *kabs.Ctl, preX, postX []bool, t *kabs.Trans)
 }
 
 // Apply calls out with each successor vector of v (none when the explicit
-// guard is false; one per candidate value for an UPDATE-AM). The vector
-// passed to out is fresh.
-func (s *Step) Apply(v []int64, out func(next []int64)) error {
+// guard is false; one per candidate value for an UPDATE-AM); zero is
+// Zero(post), the positions cleared in the result. The vector
+// passed to out lives in scratch (len(v) long) and is overwritten after out
+// returns: out copies what it keeps. out returns false to stop.
+func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int64) bool) error {
 	if s.guard != nil {
 		g, ok := s.guard(v)
 		if !ok {
@@ -270,7 +266,7 @@ func (s *Step) Apply(v []int64, out func(next []int64)) error {
 			return nil
 		}
 	}
-	next := make([]int64, len(v))
+	next := scratch[:len(v)]
 	copy(next, v)
 	for _, a := range s.assigns {
 		x, ok := a.f(v)
@@ -279,22 +275,28 @@ func (s *Step) Apply(v []int64, out func(next []int64)) error {
 		}
 		next[a.dst] = x
 	}
-	for _, i := range s.zero {
+	for _, i := range zero {
 		next[i] = 0
 	}
 	if s.choose < 0 {
 		out(next)
 		return nil
 	}
-	for j, c := range s.chooseV {
-		w := next
-		if j < len(s.chooseV)-1 {
-			w = append([]int64(nil), next...)
+	for _, c := range s.chooseV {
+		next[s.choose] = c
+		if !out(next) {
+			break
 		}
-		w[s.choose] = c
-		out(w)
 	}
 	return nil
+}
+
+// AppendKey appends the encoding of a value vector to b.
+func AppendKey(b []byte, v []int64) []byte {
+	for _, x := range v {
+		b = binary.AppendVarint(b, x)
+	}
+	return b
 }
 
 // Env is the view of a value vector at a control state that the predicate
