@@ -189,7 +189,7 @@ func (x *explorer) env(n *ctlNode, vals []int64, key string) *domains.Env {
 func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	rel := newRelevance(abs.Sys)
 	rel.update(e.preds)
-	x := &explorer{e: e, abs: abs, lay: domains.NewLayout(domains.Analyze(abs.Sys), abs), rel: rel,
+	x := &explorer{e: e, abs: abs, lay: domains.NewLayout(e.info, abs), rel: rel,
 		ctls: map[string]*ctlNode{}, xsigs: map[string]string{}, steps: map[stepKey]*domains.Step{}}
 	c0 := x.node(abs.Init())
 	vals0 := x.lay.Init(c0.ctl)

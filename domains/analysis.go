@@ -20,7 +20,13 @@ const maxCombos = 4096
 // variable is unbounded.
 type Info struct {
 	dom map[string][]int64 // sorted values; missing: unbounded
+	all bool
 }
+
+// AllFinite reports whether every variable of the system is finite: the
+// system then has no havoc and no nondeterministic initial value, so a
+// schedule determines its run.
+func (in *Info) AllFinite() bool { return in.all }
 
 // Finite reports whether every value v can hold lies in a finite set the
 // analysis computed.
@@ -91,6 +97,11 @@ func Analyze(sys *cs.System) *Info {
 		sort.Slice(vals, func(i, j int) bool { return vals[i] < vals[j] })
 		in.dom[v] = vals
 	}
+	n := len(sys.Shared)
+	for _, p := range sys.Procs {
+		n += len(p.Locals)
+	}
+	in.all = len(in.dom) == n
 	return in
 }
 

@@ -69,7 +69,7 @@ func TestExitCodesAndErrors(t *testing.T) {
 		{[]string{"insert", bench("sc_bug.cs")}, 1, `wrong under SC`},
 		{[]string{"insert", "--max-states", "20", bench("peterson.cs")}, 3, `unknown under tso: .*state limit`},
 		{[]string{"insert", "--max-k", "1", bench("peterson.cs")}, 3, `unknown under tso: k limit reached`},
-		{[]string{"insert", "--max-predicates", "5", bench("peterson.cs")}, 3, `unknown under tso: .*predicate limit reached`},
+		{[]string{"insert", "--max-predicates", "5", bench("ticket_lock.cs")}, 3, `unknown under tso: .*predicate limit reached`},
 		{[]string{"insert", "--timeout", "300ms", bench("bakery.cs")}, 3, `unknown under tso: .*time limit reached`},
 		{[]string{"verify", "--model", "sc", "--timeout", "300ms", bench("bakery.cs")}, 3, ``}, // the verdict line is on stdout
 	}
