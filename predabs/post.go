@@ -257,8 +257,12 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, po
 			}
 		}
 	}
-	var todo []int
-	var wps []expr.Expr
+	pushed := false
+	defer func() {
+		if pushed {
+			a.P.Pop()
+		}
+	}()
 	for i, p := range a.Preds.All() {
 		if a.keep != nil && (i >= len(a.keep) || !a.keep[i]) {
 			continue
@@ -278,22 +282,16 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, po
 			out[i] = v
 			continue
 		}
-		todo = append(todo, i)
-		wps = append(wps, wp)
-	}
-	if len(todo) == 0 {
-		return out, true, nil
-	}
-	if err := a.P.Push(); err != nil {
-		return nil, false, err
-	}
-	defer a.P.Pop()
-	if err := a.P.Assert(pre); err != nil {
-		return nil, false, err
-	}
-	d := a.newDecider(wps)
-	for j, i := range todo {
-		v, err := d.decide(j)
+		if !pushed {
+			if err := a.P.Push(); err != nil {
+				return nil, false, err
+			}
+			pushed = true
+			if err := a.P.Assert(pre); err != nil {
+				return nil, false, err
+			}
+		}
+		v, err := a.decide(wp)
 		if err != nil {
 			return nil, false, err
 		}
@@ -330,110 +328,17 @@ func (a *Abstractor) syntactic(f expr.Expr, old Cube, preSub func(string) expr.E
 	return 0, false
 }
 
-// Valuer is the optional part of a Prover that reads the model of the
-// last Sat answer. With it, every model found while deciding the
-// predicates of one post is kept and tried on the predicates that follow:
-// a model in which f holds shows that f is satisfiable without a query.
-type Valuer interface {
-	Value(name string) (int64, bool)
-}
-
-// decider decides the literals of a list of formulas in the asserted
-// context, reusing the models of its Sat answers.
-type decider struct {
-	a      *Abstractor
-	fs     []expr.Expr
-	vars   []string
-	models [][]int64 // values of vars; a missing value makes the model unusable
-	ok     [][]bool
-}
-
-func (a *Abstractor) newDecider(fs []expr.Expr) *decider {
-	d := &decider{a: a, fs: fs}
-	if _, ok := a.P.(Valuer); ok && len(fs) > 1 {
-		seen := map[string]bool{}
-		for _, f := range fs {
-			for _, v := range expr.Vars(f) {
-				if !seen[v] {
-					seen[v] = true
-					d.vars = append(d.vars, v)
-				}
-			}
-		}
+// decide returns +1 if the asserted context implies f, -1 if it implies !f,
+// else 0.
+func (a *Abstractor) decide(f expr.Expr) (int8, error) {
+	ans, err := a.check(expr.Not(f))
+	if err != nil {
+		return 0, err
 	}
-	return d
-}
-
-// check is Abstractor.check for one formula, keeping the model of a Sat
-// answer.
-func (d *decider) check(f expr.Expr) (Answer, error) {
-	a := d.a
-	if err := a.P.Push(); err != nil {
-		return Unknown, err
+	if ans == Unsat {
+		return 1, nil
 	}
-	if err := a.P.Assert(f); err != nil {
-		a.P.Pop()
-		return Unknown, err
-	}
-	ans, err := a.P.Check()
-	a.Stats.Queries++
-	if ans == Unknown {
-		a.Stats.Unknowns++
-	}
-	if err == nil && ans == Sat && d.vars != nil {
-		val := a.P.(Valuer)
-		m := make([]int64, len(d.vars))
-		ok := make([]bool, len(d.vars))
-		for i, v := range d.vars {
-			m[i], ok[i] = val.Value(v)
-		}
-		d.models = append(d.models, m)
-		d.ok = append(d.ok, ok)
-	}
-	if perr := a.P.Pop(); err == nil {
-		err = perr
-	}
-	return ans, err
-}
-
-// holdsIn reports whether some kept model makes f want.
-func (d *decider) holdsIn(f expr.Expr, want bool) bool {
-	for k, m := range d.models {
-		ok := d.ok[k]
-		env := func(n string) (int64, bool) {
-			for i, v := range d.vars {
-				if v == n {
-					return m[i], ok[i]
-				}
-			}
-			return 0, false
-		}
-		if b, err := expr.Holds(f, env); err == nil && b == want {
-			return true
-		}
-	}
-	return false
-}
-
-// decide returns +1 if the asserted context implies fs[j], -1 if it
-// implies its negation, else 0. A model only spares a query whose answer
-// would be Sat: a literal is never set without an Unsat answer.
-func (d *decider) decide(j int) (int8, error) {
-	f := d.fs[j]
-	notF := d.holdsIn(f, false)
-	if !notF {
-		ans, err := d.check(expr.Not(f))
-		if err != nil {
-			return 0, err
-		}
-		if ans == Unsat {
-			return 1, nil
-		}
-	}
-	if d.holdsIn(f, true) {
-		return 0, nil
-	}
-	ans, err := d.check(f)
+	ans, err = a.check(f)
 	if err != nil {
 		return 0, err
 	}
