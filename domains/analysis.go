@@ -39,21 +39,63 @@ func (in *Info) Values(v string) []int64 { return in.dom[v] }
 func (in *Info) NumFinite() int { return len(in.dom) }
 
 // Analyze computes the finite domains of the variables of sys: a fixpoint
-// over every assignment, read, write and havoc of every process (atomic
-// bodies included), flow-insensitive and so sound for any interleaving and
-// any memory model (a buffered write holds a value that was assigned to its
+// over the operations of every process (atomic bodies included), with one
+// set per shared variable and, for the locals, one set per location, so
+// that guards bound them (flow.go). It holds for any interleaving and any
+// memory model (a buffered write holds a value that was assigned to its
 // variable, so buffer slots and last-write values lie in the variable's
 // domain too).
 func Analyze(sys *cs.System) *Info {
-	a := &analysis{sets: map[string]map[int64]bool{}, inf: map[string]bool{}}
-	for _, v := range sys.Shared {
-		a.init(v)
+	f := &flow{sys: sys}
+	f.run()
+	in := &Info{dom: map[string][]int64{}}
+	add := func(v string, s vset) {
+		vals := make([]int64, 0, len(s))
+		for x := range s {
+			vals = append(vals, x)
+		}
+		sort.Slice(vals, func(i, j int) bool { return vals[i] < vals[j] })
+		in.dom[v] = vals
 	}
-	for _, p := range sys.Procs {
-		for _, v := range p.Locals {
-			a.init(v)
+	n := len(sys.Shared)
+	for _, v := range sys.Shared {
+		if s := f.shared[v.Name]; s != nil {
+			add(v.Name, s)
 		}
 	}
+	for pi, p := range sys.Procs {
+		n += len(p.Locals)
+		for _, v := range p.Locals {
+			all := vset{}
+			for _, e := range f.locs[pi] {
+				if e == nil {
+					continue
+				}
+				s := e[v.Name]
+				if s == nil {
+					all = nil
+					break
+				}
+				for x := range s {
+					all[x] = true
+				}
+			}
+			if all != nil && len(all) <= MaxValues {
+				add(v.Name, all)
+			}
+		}
+	}
+	demote(sys, in.dom)
+	in.all = len(in.dom) == n
+	return in
+}
+
+// demote makes unbounded every variable that some operation assigns from
+// an unbounded one, until none is left. The sets are per location, so a
+// variable can be bounded where it is copied and unbounded elsewhere; the
+// explicit domain needs, globally, that an explicit variable only ever gets
+// its value from explicit ones.
+func demote(sys *cs.System, dom map[string][]int64) {
 	var ops []cs.Op
 	var collect func(op cs.Op)
 	collect = func(op cs.Op) {
@@ -70,134 +112,32 @@ func Analyze(sys *cs.System) *Info {
 			collect(e.Op)
 		}
 	}
+	finite := func(v string) bool { _, ok := dom[v]; return ok }
 	for changed := true; changed; {
 		changed = false
 		for _, op := range ops {
+			dst := op.Local
+			if op.Kind == cs.OpWrite {
+				dst = op.Shared
+			}
+			if !finite(dst) {
+				continue
+			}
+			bounded := true
 			switch op.Kind {
 			case cs.OpRead:
-				changed = a.flow(op.Local, a.varValues(op.Shared)) || changed
-			case cs.OpWrite:
-				changed = a.flow(op.Shared, a.exprValues(op.Val)) || changed
-			case cs.OpAssign:
-				changed = a.flow(op.Local, a.exprValues(op.Val)) || changed
+				bounded = finite(op.Shared)
 			case cs.OpHavoc:
-				changed = a.flow(op.Local, nil) || changed
+				bounded = false
+			default:
+				for _, v := range expr.Vars(op.Val) {
+					bounded = bounded && finite(v)
+				}
+			}
+			if !bounded {
+				delete(dom, dst)
+				changed = true
 			}
 		}
 	}
-	in := &Info{dom: map[string][]int64{}}
-	for v, s := range a.sets {
-		if a.inf[v] {
-			continue
-		}
-		vals := make([]int64, 0, len(s))
-		for x := range s {
-			vals = append(vals, x)
-		}
-		sort.Slice(vals, func(i, j int) bool { return vals[i] < vals[j] })
-		in.dom[v] = vals
-	}
-	n := len(sys.Shared)
-	for _, p := range sys.Procs {
-		n += len(p.Locals)
-	}
-	in.all = len(in.dom) == n
-	return in
-}
-
-type analysis struct {
-	sets map[string]map[int64]bool
-	inf  map[string]bool
-}
-
-func (a *analysis) init(v cs.VarDecl) {
-	if v.Init.Nondet {
-		a.inf[v.Name] = true
-		return
-	}
-	a.sets[v.Name] = map[int64]bool{v.Init.Value: true}
-}
-
-// varValues is the current set of v, nil when unbounded.
-func (a *analysis) varValues(v string) map[int64]bool {
-	if a.inf[v] {
-		return nil
-	}
-	s, ok := a.sets[v]
-	if !ok { // not a declared variable (cannot happen in a lowered system)
-		return nil
-	}
-	return s
-}
-
-// flow adds vals (nil: unbounded) to the set of v and reports a change.
-func (a *analysis) flow(v string, vals map[int64]bool) bool {
-	if a.inf[v] {
-		return false
-	}
-	if vals == nil {
-		a.inf[v] = true
-		return true
-	}
-	s := a.sets[v]
-	if s == nil {
-		s = map[int64]bool{}
-		a.sets[v] = s
-	}
-	changed := false
-	for x := range vals {
-		if !s[x] {
-			s[x] = true
-			changed = true
-		}
-	}
-	if len(s) > MaxValues {
-		a.inf[v] = true
-	}
-	return changed
-}
-
-// exprValues evaluates e over every combination of the values of its
-// variables; nil when a variable is unbounded or the set grows too large.
-func (a *analysis) exprValues(e expr.Expr) map[int64]bool {
-	vars := expr.Vars(e)
-	doms := make([][]int64, len(vars))
-	combos := 1
-	for i, v := range vars {
-		s := a.varValues(v)
-		if s == nil {
-			return nil
-		}
-		for x := range s {
-			doms[i] = append(doms[i], x)
-		}
-		combos *= len(doms[i])
-		if combos > maxCombos {
-			return nil
-		}
-	}
-	out := map[int64]bool{}
-	env := make(map[string]int64, len(vars))
-	var rec func(i int) bool
-	rec = func(i int) bool {
-		if i == len(vars) {
-			x, err := expr.Eval(e, func(n string) (int64, bool) { v, ok := env[n]; return v, ok })
-			if err != nil {
-				return false
-			}
-			out[x] = true
-			return len(out) <= MaxValues
-		}
-		for _, x := range doms[i] {
-			env[vars[i]] = x
-			if !rec(i + 1) {
-				return false
-			}
-		}
-		return true
-	}
-	if !rec(0) {
-		return nil
-	}
-	return out
 }

@@ -9,15 +9,17 @@ import (
 
 func TestAnalyze(t *testing.T) {
 	src := `
-shared flag[2], turn, cnt, ext = *;
+shared flag[2], turn, cnt, gs, ext = *;
 process P[i in 0..1] {
-  local r, c, h, k;
+  local r, c, h, k, g;
   flag[i] = 1;
   turn = 1 - i;
   r = flag[1 - i];
-  c = c + 1;
-  cnt = c;
   h = *;
+  while (true) { c = c + 1; cnt = c; if (h == 3) goto out; }
+out:
+  while (g < 2) { g = g + 1; }
+  gs = g;
   k = r * 2 + turn;
   atomic { r = turn; turn = r; }
 }
@@ -30,13 +32,15 @@ process P[i in 0..1] {
 	finite := map[string][]int64{
 		"flag[0]": {0, 1}, "flag[1]": {0, 1}, "turn": {0, 1},
 		"P[0].r": {0, 1}, "P[1].k": {0, 1, 2, 3},
+		// a counter bounded by its loop guard
+		"P[0].g": {0, 1, 2}, "gs": {0, 2},
 	}
 	for v, want := range finite {
 		if got := in.Values(v); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: %v, want %v", v, got, want)
 		}
 	}
-	// a counter grows past MaxValues; a havoc and a nondeterministic
+	// an unguarded counter grows past MaxValues; a havoc and a nondeterministic
 	// initial value are unbounded, and so is what is computed from them.
 	for _, v := range []string{"P[0].c", "cnt", "P[1].h", "ext"} {
 		if in.Finite(v) {

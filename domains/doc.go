@@ -4,15 +4,20 @@
 //
 // # The analysis
 //
-// Analyze is a flow-insensitive fixpoint over every operation of every
-// process (atomic bodies included). A variable starts with its declared
-// value; an assignment or write adds the values of its right-hand side over
-// every combination of the values of its operands; a read of x into r adds
-// the domain of x to r. A nondeterministic initial value, a havoc (r = *),
-// an operand that is unbounded, an arithmetic error, or more than MaxValues
-// values make the variable unbounded. The result holds under every memory
-// model and every interleaving: a value in a store buffer (a slot b_{p,i} or
-// a last-write value lw_{p,x}) was assigned to its variable, so it lies in
+// Analyze is a fixpoint over every operation of every process (atomic
+// bodies included). A shared variable has one set of values (any process
+// may write it at any time); the locals of a process have one set per
+// location, so that guards bound them: an assume keeps, for each of its
+// variables, the values for which some combination of the others satisfies
+// it (in `while (r < 2) { r = r + 1; }`, r stays in {0, 1, 2}). A variable
+// starts with its declared value; an assignment or write adds the values of
+// its right-hand side over every combination of the values of its operands;
+// a read of x into r gives r the set of x. A nondeterministic initial
+// value, a havoc (r = *), an operand that is unbounded, an arithmetic error,
+// or more than MaxValues values make the variable unbounded, which also
+// makes the fixpoint terminate. The result holds under every memory model
+// and every interleaving: a value in a store buffer (a slot b_{p,i} or a
+// last-write value lw_{p,x}) was assigned to its variable, so it lies in
 // the variable's domain too.
 //
 // # The explicit-value domain
