@@ -1,6 +1,39 @@
 // Package cegar is the loop of the SAS 2012 method: BFS reachability over
-// the combined abstraction (pc, B_x, S, cube) with subsumption, and the
-// classification of each counterexample (paper §7):
+// the combined abstraction with subsumption, and the classification of each
+// counterexample (paper §7).
+//
+// # The abstract state is a product of small domains
+//
+// A state of the exploration (reach.go) is (control, values, cube):
+//
+//   - control: the kabs control state (pc, B_x, S). Its successors, its
+//     key, whether it is bad, its relevance mask and its explicitness are
+//     computed once per control state (ctlNode), however many states
+//     share it;
+//   - values: the explicit-value domain of package domains, a vector over
+//     the variables whose values a static analysis proved to lie in a
+//     finite set (shared, local, and the buffer slots and last-write values
+//     that hold their writes). Its transfer is evaluation (domains.Step):
+//     no solver;
+//   - cube: predicate abstraction (predabs) over the predicates that are
+//     relevant at the control state and mention a variable without an
+//     explicit value there. Its transfer is predabs.PostEnv, with the
+//     explicit values substituted into the cube, the guard, the right-hand
+//     sides and the predicates. A predicate whose variables are all
+//     explicit is not kept: the values decide it.
+//
+// A step goes to the solver only when its guard mentions an unbounded
+// variable or it assigns a variable of a kept predicate; a program with no
+// unbounded variable is explored without an SMT query. The explicit values
+// are the predicates x = c evaluated exactly, so the abstraction is at least
+// as precise as before and the classification below is unchanged: an
+// abstract counterexample is still a sequence of kabs steps, judged by its
+// path formulas; when every variable of the system is finite the same
+// judgement is made without a solver (explicit.go). Two states are the same
+// when their control states and values are; among those, a cube implied by
+// a stored one is dropped (subsumption).
+//
+// # Counterexamples
 //
 //   - feasible under the exact semantics of the model (SC, or TSO with real
 //     buffers): a real trace. Under SC it is an SC bug; under TSO it yields

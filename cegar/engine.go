@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"fencer/cs"
+	"fencer/domains"
 	"fencer/fences"
 	"fencer/kabs"
 	"fencer/predabs"
@@ -130,6 +131,9 @@ type engine struct {
 	// range over.
 	sysForParams *cs.System
 	writers      map[string][]int
+	// info is the finite-domain analysis of the system of the loop (fences
+	// do not change it).
+	info *domains.Info
 }
 
 func newEngine(sol Solver, opt Options) *engine {
@@ -189,6 +193,7 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 	e.sysForParams = sys
 	e.writers = writersOf(sys)
 	rob := newRobustCheck(sys, model)
+	e.info = domains.Analyze(sys)
 	for iter := 0; ; iter++ {
 		if iter >= e.opt.MaxRefinements {
 			return unknown(out, fmt.Sprintf("refinement limit reached (%d refinements)", iter)), nil
@@ -312,7 +317,16 @@ func (e *engine) classify(ctx context.Context, sys *cs.System, abs *kabs.Abs, p 
 			return nil, err
 		}
 	}
-	if ts, _, _, ok := exact.Interpret(p.steps); ok {
+	det := e.info.AllFinite()
+	if ts, _, _, ok := exact.Interpret(p.steps); ok && det {
+		w, err := e.replayDet(sys, model, p.steps)
+		if err != nil {
+			return nil, err
+		}
+		if w != nil {
+			return &classification{real: w}, nil
+		}
+	} else if ok {
 		f := buildSSA(exact.InitFormula(), ts)
 		var w *Witness
 		ans, err := e.checkAll(f.A, func() (err error) {
@@ -327,6 +341,11 @@ func (e *engine) classify(ctx context.Context, sys *cs.System, abs *kabs.Abs, p 
 		}
 	}
 	// 2. feasible under the k-abstraction (the trace's own transitions)?
+	// With every variable explicit, the exploration ran the trace in the
+	// k-abstraction: it is.
+	if det && model != kabs.SC {
+		return e.raiseK(sys, p)
+	}
 	f := buildSSA(abs.InitFormula(), p.ts)
 	if model != kabs.SC {
 		ans, err := e.checkAll(f.A, nil)
@@ -388,6 +407,15 @@ func (e *engine) raiseK(sys *cs.System, p *path) (*classification, error) {
 		abs, err := kabs.NewAbs(sys, e.opt.Model, k)
 		if err != nil {
 			return nil, err
+		}
+		if e.info.AllFinite() {
+			feasible, err := feasibleExplicit(e.info, abs, p.steps)
+			if err == nil {
+				if !feasible {
+					return &classification{newK: k}, nil
+				}
+				continue
+			}
 		}
 		ts, _, _, ok := abs.Interpret(p.steps)
 		if !ok {

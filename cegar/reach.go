@@ -2,22 +2,86 @@ package cegar
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
+	"strings"
 
+	"fencer/domains"
 	"fencer/kabs"
 	"fencer/predabs"
 )
 
-// rnode is one combined abstract state (ctl, cube) of the BFS, with the step
-// that reached it.
+// The abstract state of the exploration is a product of three domains:
+//
+//   - control: the kabs control state (pc, B_x, S), shared by many states;
+//     its successors, keys and per-state tables are computed once (ctlNode);
+//   - explicit values: a vector over the variables that the static analysis
+//     of package domains found finite, buffer slots and last-write values
+//     included; its transfer is evaluation, no solver;
+//   - a predicate cube over the predicates that mention some variable
+//     without an explicit value there (kept): its transfer is predabs's
+//     abstract post with the explicit values substituted.
+//
+// Two states with the same control state and values are compared by their
+// cubes (subsumption); the key of a state is its control key and its values.
+
+// ctlNode is a control state with what the exploration needs of it, computed
+// once however many states share it.
+type ctlNode struct {
+	id   int // dense, in order of discovery
+	ctl  *kabs.Ctl
+	key  string
+	bad  bool
+	x    []bool // domains.Layout.Explicit
+	xsig string // identifies x among the control states
+	zero []int  // domains.Layout.Zero
+	// keep marks the predicates that are relevant here and mention a
+	// variable without an explicit value; anyKeep says whether there is one.
+	keep    []bool
+	keepKey string
+	anyKeep bool
+	succs   []ctlSucc // nil until expanded
+}
+
+// ctlSucc is one abstract step out of a control state.
+type ctlSucc struct {
+	step kabs.AStep
+	t    *kabs.Trans
+	next *ctlNode
+	x    *domains.Step
+}
+
+// rnode is one combined abstract state of the BFS, with the step that
+// reached it.
 type rnode struct {
-	ctl    *kabs.Ctl
+	c      *ctlNode
+	vals   []int64
 	cube   predabs.Cube
 	parent int32
 	depth  int32
-	step   kabs.AStep
-	t      *kabs.Trans
+	via    *ctlSucc // nil for the initial state
 }
+
+// nodeStore holds the states of one exploration in fixed-size chunks, so
+// that growing it never copies.
+type nodeStore struct {
+	chunks [][]rnode
+	n      int
+}
+
+const chunkBits = 12
+
+func (s *nodeStore) add(r rnode) int32 {
+	if s.n>>chunkBits == len(s.chunks) {
+		s.chunks = append(s.chunks, make([]rnode, 0, 1<<chunkBits))
+	}
+	c := &s.chunks[len(s.chunks)-1]
+	*c = append(*c, r)
+	s.n++
+	return int32(s.n - 1)
+}
+
+func (s *nodeStore) at(i int32) *rnode { return &s.chunks[i>>chunkBits][i&(1<<chunkBits-1)] }
 
 // path is an abstract counterexample: its steps and their transitions.
 type path struct {
@@ -30,71 +94,199 @@ type errLimit struct{ reason string }
 
 func (e *errLimit) Error() string { return e.reason }
 
+// explorer holds the tables of one exploration.
+type explorer struct {
+	e     *engine
+	abs   *kabs.Abs
+	lay   *domains.Layout
+	rel   *relevance
+	ctls  map[string]*ctlNode
+	xsigs map[string]string
+	steps map[stepKey]*domains.Step
+}
+
+// stepKey identifies a compiled explicit step: the transition and the
+// explicitness before and after it.
+type stepKey struct {
+	t         *kabs.Trans
+	pre, post string
+}
+
+func (x *explorer) node(c *kabs.Ctl) *ctlNode {
+	key := c.Key()
+	if n, ok := x.ctls[key]; ok {
+		return n
+	}
+	n := &ctlNode{id: len(x.ctls), ctl: c, key: key, bad: x.abs.Sys.IsBad(c.PC), x: x.lay.Explicit(c), zero: x.lay.Zero(c)}
+	var sig strings.Builder
+	for _, b := range n.x {
+		if b {
+			sig.WriteByte('1')
+		} else {
+			sig.WriteByte('0')
+		}
+	}
+	if s, ok := x.xsigs[sig.String()]; ok {
+		n.xsig = s
+	} else {
+		n.xsig = sig.String()
+		x.xsigs[n.xsig] = n.xsig
+	}
+	rel, relKey := x.rel.mask(c)
+	n.keep = rel
+	kk := []byte(relKey)
+	for i, p := range x.e.preds.All() {
+		if !rel[i] {
+			continue
+		}
+		explicit := true
+		for v := range p.Vars {
+			if j, ok := x.lay.Index(v); !ok || !n.x[j] {
+				explicit = false
+				break
+			}
+		}
+		if explicit {
+			n.keep[i] = false
+			kk[i/8] &^= 1 << (i % 8)
+		} else {
+			n.anyKeep = true
+		}
+	}
+	n.keepKey = string(kk)
+	x.ctls[key] = n
+	return n
+}
+
+func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
+	if n.succs != nil {
+		return n.succs, nil
+	}
+	out := []ctlSucc{}
+	for _, s := range x.abs.Successors(n.ctl) {
+		next := x.node(s.Ctl)
+		sk := stepKey{s.T, n.xsig, next.xsig}
+		st, ok := x.steps[sk]
+		if !ok {
+			var err error
+			if st, err = x.lay.Compile(n.x, next.x, s.T); err != nil {
+				return nil, err
+			}
+			x.steps[sk] = st
+		}
+		out = append(out, ctlSucc{step: s.Step, t: s.T, next: next, x: st})
+	}
+	n.succs = out
+	return out, nil
+}
+
+func (x *explorer) env(n *ctlNode, vals []int64, key string) *domains.Env {
+	return domains.NewEnv(x.lay, n.x, vals, n.xsig+"\x00"+key)
+}
+
 // reach explores the combined abstraction breadth first and returns a
 // shortest path to a bad state, or nil when none is reachable.
 func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	rel := newRelevance(abs.Sys)
 	rel.update(e.preds)
-	cube0, ok, err := e.ab.Alpha(abs.InitFormula())
-	if err != nil {
-		return nil, err
+	x := &explorer{e: e, abs: abs, lay: domains.NewLayout(e.info, abs), rel: rel,
+		ctls: map[string]*ctlNode{}, xsigs: map[string]string{}, steps: map[stepKey]*domains.Step{}}
+	c0 := x.node(abs.Init())
+	vals0 := x.lay.Init(c0.ctl)
+	var cube0 predabs.Cube
+	if c0.anyKeep {
+		var ok bool
+		var err error
+		cube0, ok, err = e.ab.AlphaEnv(abs.InitFormula(), x.env(c0, vals0, domains.Key(vals0)), c0.keep)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, nil
+		}
 	}
-	if !ok {
-		return nil, nil
-	}
-	rel.forget(cube0, abs.Init())
-	nodes := []rnode{{ctl: abs.Init(), cube: cube0, parent: -1}}
-	if abs.Sys.IsBad(nodes[0].ctl.PC) {
+	var nodes nodeStore
+	nodes.add(rnode{c: c0, vals: vals0, cube: cube0, parent: -1})
+	if c0.bad {
 		return &path{}, nil
 	}
-	visited := map[string][]predabs.Cube{nodes[0].ctl.Key(): {cube0}}
-	type mask struct {
-		keep []bool
-		key  string
+	// visited maps (control id, values) to the cubes stored there.
+	visited := map[string][]predabs.Cube{}
+	var kbuf []byte
+	stateKey := func(c *ctlNode, vals []int64) []byte {
+		kbuf = binary.AppendUvarint(kbuf[:0], uint64(c.id))
+		kbuf = domains.AppendKey(kbuf, vals)
+		return kbuf
 	}
-	masks := map[string]mask{} // relevance per control state
-	for head := 0; head < len(nodes); head++ {
+	visited[string(stateKey(c0, vals0))] = []predabs.Cube{cube0}
+	scratch := make([]int64, x.lay.Len())
+	for head := int32(0); int(head) < nodes.n; head++ {
 		if head&255 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, &errLimit{interruptReason(err)}
 			}
 			if e.progress != nil {
-				e.progress(e.stats.States + head)
+				e.progress(e.stats.States + int(head))
 			}
 		}
-		n := nodes[head]
-		for _, s := range abs.Successors(n.ctl) {
-			key := s.Ctl.Key()
-			m, ok := masks[key]
-			if !ok {
-				m.keep, m.key = rel.mask(s.Ctl)
-				masks[key] = m
+		n := *nodes.at(head)
+		succs, err := x.expand(n.c)
+		if err != nil {
+			return nil, err
+		}
+		var preEnv *domains.Env
+		for i := range succs {
+			s := &succs[i]
+			found := int32(-1)
+			var ferr error
+			err := s.x.Apply(n.vals, s.next.zero, scratch, func(vals []int64) bool {
+				var cube predabs.Cube
+				if s.next.anyKeep || s.x.GuardSymbolic {
+					if preEnv == nil {
+						preEnv = x.env(n.c, n.vals, domains.Key(n.vals))
+					}
+					var ok bool
+					cube, ok, ferr = e.ab.PostEnv(n.cube, s.t, preEnv, x.env(s.next, vals, domains.Key(vals)), s.next.keep, s.next.keepKey)
+					if ferr != nil {
+						return false
+					}
+					if !ok {
+						return true
+					}
+				}
+				k := stateKey(s.next, vals)
+				stored, seen := visited[string(k)]
+				if seen && subsumed(stored, cube) {
+					return true
+				}
+				if nodes.n >= e.opt.MaxStates {
+					ferr = &errLimit{fmt.Sprintf("state limit reached (%d abstract states, --max-states)", e.opt.MaxStates)}
+					return false
+				}
+				visited[string(k)] = insertCube(stored, cube)
+				idx := nodes.add(rnode{c: s.next, vals: append([]int64(nil), vals...), cube: cube, parent: head, via: s, depth: n.depth + 1})
+				if s.next.bad {
+					found = idx
+					return false
+				}
+				return true
+			})
+			if err == nil {
+				err = ferr
 			}
-			cube, ok, err := e.ab.Post(n.cube, s.T, m.keep, m.key)
 			if err != nil {
+				e.stats.States += nodes.n
 				return nil, err
 			}
-			if !ok {
-				continue
-			}
-			if subsumed(visited[key], cube) {
-				continue
-			}
-			visited[key] = insertCube(visited[key], cube)
-			if len(nodes) >= e.opt.MaxStates {
-				e.stats.States += len(nodes)
-				return nil, &errLimit{fmt.Sprintf("state limit reached (%d abstract states, --max-states)", e.opt.MaxStates)}
-			}
-			nodes = append(nodes, rnode{ctl: s.Ctl, cube: cube, parent: int32(head), step: s.Step, t: s.T, depth: n.depth + 1})
-			if abs.Sys.IsBad(s.Ctl.PC) {
-				e.stats.States += len(nodes)
-				e.logf("exploration: %d abstract states (k=%d, %d predicates), counterexample of %d steps", len(nodes), e.k, e.preds.Len(), nodes[len(nodes)-1].depth)
-				return pathTo(nodes, int32(len(nodes)-1)), nil
+			if found >= 0 {
+				e.stats.States += nodes.n
+				e.logf("exploration: %d abstract states (k=%d, %d predicates), counterexample of %d steps", nodes.n, e.k, e.preds.Len(), nodes.at(found).depth)
+				return pathTo(&nodes, found), nil
 			}
 		}
 	}
-	e.stats.States += len(nodes)
-	e.logf("exploration: %d abstract states (k=%d, %d predicates), no bad state", len(nodes), e.k, e.preds.Len())
+	e.stats.States += nodes.n
+	e.logf("exploration: %d abstract states (k=%d, %d predicates), no bad state", nodes.n, e.k, e.preds.Len())
 	return nil, nil
 }
 
@@ -126,12 +318,11 @@ func insertCube(stored []predabs.Cube, c predabs.Cube) []predabs.Cube {
 	return append(out, c)
 }
 
-func pathTo(nodes []rnode, i int32) *path {
+func pathTo(nodes *nodeStore, i int32) *path {
 	p := &path{}
-	for nodes[i].parent >= 0 {
-		p.steps = append(p.steps, nodes[i].step)
-		p.ts = append(p.ts, nodes[i].t)
-		i = nodes[i].parent
+	for r := nodes.at(i); r.parent >= 0; r = nodes.at(r.parent) {
+		p.steps = append(p.steps, r.via.step)
+		p.ts = append(p.ts, r.via.t)
 	}
 	for l, r := 0, len(p.steps)-1; l < r; l, r = l+1, r-1 {
 		p.steps[l], p.steps[r] = p.steps[r], p.steps[l]

@@ -99,19 +99,6 @@ func (r *relevance) mask(ctl *kabs.Ctl) ([]bool, string) {
 	return m, string(key)
 }
 
-// forget clears in c (a fresh cube owned by the caller) the literals that are
-// irrelevant at control state ctl.
-func (r *relevance) forget(c predabs.Cube, ctl *kabs.Ctl) {
-	for i := range c {
-		if c[i] == 0 || i >= len(r.deps) {
-			continue
-		}
-		if !r.relevant(&r.deps[i], ctl) {
-			c[i] = 0
-		}
-	}
-}
-
 func (r *relevance) relevant(d *predDeps, ctl *kabs.Ctl) bool {
 	for _, l := range d.locals {
 		if !r.live[l.proc][ctl.PC[l.proc]][l.name] {

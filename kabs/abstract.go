@@ -54,6 +54,24 @@ type Abs struct {
 	shared   []string
 	sidx     map[string]int
 	interned map[string]*Trans
+	memo     map[transID]*Trans
+}
+
+// transID identifies the transition of an abstract step: the same process,
+// edge (or flushed variable), rule and buffer length give the same relation.
+type transID struct {
+	proc, edge, x, n int
+	rule             Rule
+}
+
+// trans returns the memoised transition of id, building it once.
+func (a *Abs) trans(id transID, build func() *Trans) *Trans {
+	if t, ok := a.memo[id]; ok {
+		return t
+	}
+	t := a.intern(build())
+	a.memo[id] = t
+	return t
 }
 
 // NewAbs returns the k-abstraction of sys under m.
@@ -61,7 +79,7 @@ func NewAbs(sys *cs.System, m Model, k int) (*Abs, error) {
 	if m > PSO {
 		return nil, fmt.Errorf("unknown memory model %v", m)
 	}
-	a := &Abs{Sys: sys, Model: m, K: k, sidx: map[string]int{}, interned: map[string]*Trans{}}
+	a := &Abs{Sys: sys, Model: m, K: k, sidx: map[string]int{}, interned: map[string]*Trans{}, memo: map[transID]*Trans{}}
 	for i, v := range sys.Shared {
 		a.shared = append(a.shared, v.Name)
 		a.sidx[v.Name] = i
@@ -212,24 +230,27 @@ func (a *Abs) edgeSucc(out []Succ, c *Ctl, p, ei int) []Succ {
 	next := c.clone()
 	next.PC[p] = e.To
 	step := AStep{Proc: p, Edge: ei, Var: -1}
-	add := func(r Rule, ctl *Ctl, t *Trans) {
+	add := func(r Rule, ctl *Ctl, n int, build func() *Trans) {
 		step.Rule = r
-		out = append(out, Succ{Step: step, Ctl: ctl, T: a.intern(t)})
+		t := a.trans(transID{proc: p, edge: ei, x: -1, n: n, rule: r}, build)
+		out = append(out, Succ{Step: step, Ctl: ctl, T: t})
 	}
 	op := e.Op
 	switch op.Kind {
 	case cs.OpRead:
 		x := a.sidx[op.Shared]
 		if c.Buffered(p, x) {
-			add(RuleReadB, next, newTrans(expr.True, []Assign{{op.Local, expr.V(LWVar(proc.Name, op.Shared))}}, nil))
+			add(RuleReadB, next, 0, func() *Trans {
+				return newTrans(expr.True, []Assign{{op.Local, expr.V(LWVar(proc.Name, op.Shared))}}, nil)
+			})
 		} else {
-			add(RuleReadM, next, newTrans(expr.True, []Assign{{op.Local, expr.V(op.Shared)}}, nil))
+			add(RuleReadM, next, 0, func() *Trans { return newTrans(expr.True, []Assign{{op.Local, expr.V(op.Shared)}}, nil) })
 		}
 	case cs.OpWrite:
 		x := a.sidx[op.Shared]
 		switch {
 		case a.Model == SC:
-			add(RuleWriteSC, next, newTrans(expr.True, []Assign{{op.Shared, op.Val}}, nil))
+			add(RuleWriteSC, next, 0, func() *Trans { return newTrans(expr.True, []Assign{{op.Shared, op.Val}}, nil) })
 		case a.exactRoom(c, p, x):
 			if a.Model == PSO {
 				next.B[p] = insertSorted(c.B[p], x)
@@ -237,26 +258,30 @@ func (a *Abs) edgeSucc(out []Succ, c *Ctl, p, ei int) []Succ {
 				next.B[p] = append(append([]int(nil), c.B[p]...), x)
 			}
 			i := a.exactCount(c.B[p], x) + 1
-			add(RuleWriteL, next, newTrans(expr.True, []Assign{
-				{a.slot(proc.Name, op.Shared, i), op.Val}, {LWVar(proc.Name, op.Shared), op.Val}}, nil))
+			add(RuleWriteL, next, i, func() *Trans {
+				return newTrans(expr.True, []Assign{
+					{a.slot(proc.Name, op.Shared, i), op.Val}, {LWVar(proc.Name, op.Shared), op.Val}}, nil)
+			})
 		default:
 			next.S[p] = addSet(c.S[p], x)
-			add(RuleWriteG, next, newTrans(expr.True, []Assign{{LWVar(proc.Name, op.Shared), op.Val}}, nil))
+			add(RuleWriteG, next, 0, func() *Trans { return newTrans(expr.True, []Assign{{LWVar(proc.Name, op.Shared), op.Val}}, nil) })
 		}
 	case cs.OpFence:
 		if c.Empty(p) {
-			add(RuleFence, next, Identity)
+			add(RuleFence, next, 0, func() *Trans { return Identity })
 		}
 	case cs.OpAtomic:
 		if c.Empty(p) {
-			add(RuleAtomic, next, atomicTrans(op.Body))
+			add(RuleAtomic, next, 0, func() *Trans { return atomicTrans(op.Body) })
 		}
 	case cs.OpAssign:
-		add(RuleAssign, next, newTrans(expr.True, []Assign{{op.Local, op.Val}}, nil))
+		add(RuleAssign, next, 0, func() *Trans { return newTrans(expr.True, []Assign{{op.Local, op.Val}}, nil) })
 	case cs.OpHavoc:
-		add(RuleHavoc, next, newTrans(expr.True, []Assign{{op.Local, expr.V(existsName(0))}}, []string{existsName(0)}))
+		add(RuleHavoc, next, 0, func() *Trans {
+			return newTrans(expr.True, []Assign{{op.Local, expr.V(existsName(0))}}, []string{existsName(0)})
+		})
 	case cs.OpAssume:
-		add(RuleAssume, next, newTrans(op.Val, nil, nil))
+		add(RuleAssume, next, 0, func() *Trans { return newTrans(op.Val, nil, nil) })
 	}
 	return out
 }
@@ -343,11 +368,14 @@ func (a *Abs) flushSucc(out []Succ, c *Ctl, p int) []Succ {
 		x := c.B[p][0]
 		next := c.clone()
 		next.B[p] = c.B[p][1:]
-		as := []Assign{{a.shared[x], expr.V(SlotVar(proc.Name, 1))}}
-		for i := 1; i < n; i++ {
-			as = append(as, Assign{SlotVar(proc.Name, i), expr.V(SlotVar(proc.Name, i+1))})
-		}
-		return append(out, Succ{Step: AStep{Proc: p, Edge: -1, Var: x, Rule: RuleUpdateNE}, Ctl: next, T: a.intern(newTrans(expr.True, as, nil))})
+		t := a.trans(transID{proc: p, edge: -1, x: x, n: n, rule: RuleUpdateNE}, func() *Trans {
+			as := []Assign{{a.shared[x], expr.V(SlotVar(proc.Name, 1))}}
+			for i := 1; i < n; i++ {
+				as = append(as, Assign{SlotVar(proc.Name, i), expr.V(SlotVar(proc.Name, i+1))})
+			}
+			return newTrans(expr.True, as, nil)
+		})
+		return append(out, Succ{Step: AStep{Proc: p, Edge: -1, Var: x, Rule: RuleUpdateNE}, Ctl: next, T: t})
 	}
 	return a.flushTail(out, c, p, c.S[p])
 }
@@ -370,11 +398,14 @@ func (a *Abs) flushSuccPSO(out []Succ, c *Ctl, p int) []Succ {
 		name := a.shared[x]
 		next := c.clone()
 		next.B[p] = removeFirst(c.B[p], x)
-		as := []Assign{{name, expr.V(SlotVarX(proc.Name, name, 1))}}
-		for j := 1; j < n; j++ {
-			as = append(as, Assign{SlotVarX(proc.Name, name, j), expr.V(SlotVarX(proc.Name, name, j+1))})
-		}
-		out = append(out, Succ{Step: AStep{Proc: p, Edge: -1, Var: x, Rule: RuleUpdateNE}, Ctl: next, T: a.intern(newTrans(expr.True, as, nil))})
+		t := a.trans(transID{proc: p, edge: -1, x: x, n: n, rule: RuleUpdateNE}, func() *Trans {
+			as := []Assign{{name, expr.V(SlotVarX(proc.Name, name, 1))}}
+			for j := 1; j < n; j++ {
+				as = append(as, Assign{SlotVarX(proc.Name, name, j), expr.V(SlotVarX(proc.Name, name, j+1))})
+			}
+			return newTrans(expr.True, as, nil)
+		})
+		out = append(out, Succ{Step: AStep{Proc: p, Edge: -1, Var: x, Rule: RuleUpdateNE}, Ctl: next, T: t})
 	}
 	return a.flushTail(out, c, p, tailOnly)
 }
@@ -384,12 +415,16 @@ func (a *Abs) flushSuccPSO(out []Succ, c *Ctl, p int) []Succ {
 func (a *Abs) flushTail(out []Succ, c *Ctl, p int, xs []int) []Succ {
 	proc := a.Sys.Procs[p]
 	for _, x := range xs {
-		am := newTrans(expr.True, []Assign{{a.shared[x], expr.V(existsName(0))}}, []string{existsName(0)})
-		out = append(out, Succ{Step: AStep{Proc: p, Edge: -1, Var: x, Rule: RuleUpdateAM}, Ctl: c, T: a.intern(am)})
+		am := a.trans(transID{proc: p, edge: -1, x: x, rule: RuleUpdateAM}, func() *Trans {
+			return newTrans(expr.True, []Assign{{a.shared[x], expr.V(existsName(0))}}, []string{existsName(0)})
+		})
+		out = append(out, Succ{Step: AStep{Proc: p, Edge: -1, Var: x, Rule: RuleUpdateAM}, Ctl: c, T: am})
 		next := c.clone()
 		next.S[p] = removeSet(c.S[p], x)
-		as := newTrans(expr.True, []Assign{{a.shared[x], expr.V(LWVar(proc.Name, a.shared[x]))}}, nil)
-		out = append(out, Succ{Step: AStep{Proc: p, Edge: -1, Var: x, Rule: RuleUpdateAS}, Ctl: next, T: a.intern(as)})
+		as := a.trans(transID{proc: p, edge: -1, x: x, rule: RuleUpdateAS}, func() *Trans {
+			return newTrans(expr.True, []Assign{{a.shared[x], expr.V(LWVar(proc.Name, a.shared[x]))}}, nil)
+		})
+		out = append(out, Succ{Step: AStep{Proc: p, Edge: -1, Var: x, Rule: RuleUpdateAS}, Ctl: next, T: as})
 	}
 	return out
 }

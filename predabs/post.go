@@ -83,10 +83,28 @@ func (a *Abstractor) check(fs ...expr.Expr) (Answer, error) {
 	return ans, err
 }
 
+// Env gives the values of the variables that the explicit-value domain
+// tracks in one abstract state. Those variables are substituted by their
+// values before anything goes to the solver. Key identifies the values.
+type Env interface {
+	Lookup(name string) (int64, bool)
+	Key() string
+}
+
 // Alpha returns the cube of f: for each predicate, whether f implies it or
 // its negation. ok is false when f is unsatisfiable.
 func (a *Abstractor) Alpha(f expr.Expr) (Cube, bool, error) {
-	return a.abstract(f, nil, nil)
+	return a.abstract(f, nil, nil, nil, nil, nil)
+}
+
+// AlphaEnv is Alpha in a state whose explicit variables have the values of
+// env: f and the predicates are read with those values substituted.
+// Predicates outside keep (nil: all) are left unknown.
+func (a *Abstractor) AlphaEnv(f expr.Expr, env Env, keep []bool) (Cube, bool, error) {
+	sub := substitution(env)
+	a.keep = keep
+	defer func() { a.keep = nil }()
+	return a.abstract(rename(f, sub), nil, nil, sub, sub, nil)
 }
 
 // Post returns the abstract successor of c through t: the cube of
@@ -94,14 +112,41 @@ func (a *Abstractor) Alpha(f expr.Expr) (Cube, bool, error) {
 // guard contradicts c). Predicates outside keep (nil: all) are not
 // evaluated and left unknown; keepKey identifies keep for the cache.
 func (a *Abstractor) Post(c Cube, t *kabs.Trans, keep []bool, keepKey string) (Cube, bool, error) {
+	return a.PostEnv(c, t, nil, nil, keep, keepKey)
+}
+
+// PostEnv is Post between two states whose explicit variables have the
+// values of pre and post (nil: none). The explicit values are substituted
+// into the cube, the guard, the right-hand sides and the predicates; the
+// assignments to explicit variables are the explicit domain's business and
+// are not looked at here (except to know which predicates they touch). A
+// step that touches no predicate outside keep and whose guard is true after
+// substitution is answered without the solver and without the cache.
+func (a *Abstractor) PostEnv(c Cube, t *kabs.Trans, pre, post Env, keep []bool, keepKey string) (Cube, bool, error) {
 	a.Stats.Posts++
+	preSub, postSub := substitution(pre), substitution(post)
+	guard := rename(t.Guard, preSub)
+	trivial := expr.Key(guard) == "true"
+	if trivial && !a.Precise {
+		if out, ok := a.copyUntouched(c, t, keep); ok {
+			a.Stats.CacheHits++
+			return out, true, nil
+		}
+	}
 	key := c.Key() + "\x00" + t.Key() + "\x00" + keepKey
+	if pre != nil {
+		key += "\x00" + pre.Key() + "\x00" + post.Key()
+	}
 	if r, hit := a.cache[key]; hit {
 		a.Stats.CacheHits++
 		return r.cube, r.ok, nil
 	}
+	st := t
+	if preSub != nil {
+		st = symbolicPart(t, guard, preSub, postSub)
+	}
 	a.keep = keep
-	cube, ok, err := a.abstract(expr.And(c.Formula(a.Preds), t.Guard), c, t)
+	cube, ok, err := a.abstract(expr.And(c.formula(a.Preds, preSub), st.Guard), c, st, preSub, postSub, t)
 	a.keep = nil
 	if err != nil {
 		return nil, false, err
@@ -113,26 +158,97 @@ func (a *Abstractor) Post(c Cube, t *kabs.Trans, keep []bool, keepKey string) (C
 	return cube, ok, nil
 }
 
+// copyUntouched returns the successor of c through a step with a true guard
+// when no predicate in keep mentions a variable the step assigns: every
+// kept literal is copied. ok is false when some predicate must be decided.
+func (a *Abstractor) copyUntouched(c Cube, t *kabs.Trans, keep []bool) (Cube, bool) {
+	n := a.Preds.Len()
+	var out Cube
+	for i, p := range a.Preds.All() {
+		if keep != nil && (i >= len(keep) || !keep[i]) {
+			continue
+		}
+		for _, as := range t.Assign {
+			if p.Vars[as.Var] {
+				return nil, false
+			}
+		}
+		if i < len(c) && c[i] != 0 {
+			if out == nil {
+				out = make(Cube, n)
+			}
+			out[i] = c[i]
+		}
+	}
+	return out, true
+}
+
+// substitution turns env into a renaming (nil for a nil env).
+func substitution(env Env) func(string) expr.Expr {
+	if env == nil {
+		return nil
+	}
+	return func(n string) expr.Expr {
+		if v, ok := env.Lookup(n); ok {
+			return expr.N(v)
+		}
+		return nil
+	}
+}
+
+func rename(f expr.Expr, sub func(string) expr.Expr) expr.Expr {
+	if sub == nil {
+		return f
+	}
+	return expr.Rename(f, sub)
+}
+
+// symbolicPart is t with the explicit values of the state before it
+// substituted, without its assignments to variables that are explicit after
+// it.
+func symbolicPart(t *kabs.Trans, guard expr.Expr, preSub, postSub func(string) expr.Expr) *kabs.Trans {
+	st := &kabs.Trans{Guard: guard, Exists: t.Exists}
+	for _, as := range t.Assign {
+		if postSub(as.Var) != nil {
+			continue
+		}
+		st.Assign = append(st.Assign, kabs.Assign{Var: as.Var, Val: rename(as.Val, preSub)})
+	}
+	return st
+}
+
 // abstract computes the cube of pre ∧ t for the state after t (t nil: the
 // identity, pre itself). old is the cube before the step, for literals that
-// the step cannot change.
-func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans) (Cube, bool, error) {
+// the step cannot change. preSub and postSub (nil: none) substitute the
+// explicit values before and after the step into the predicates; full is
+// the whole transition (t may be its symbolic part), which says which
+// predicates the step touches.
+func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, postSub func(string) expr.Expr, full *kabs.Trans) (Cube, bool, error) {
+	if full == nil {
+		full = t
+	}
 	n := a.Preds.Len()
 	out := make(Cube, n)
 	trivial := t != nil && expr.Key(t.Guard) == "true"
 	if !trivial || a.Precise {
-		ans, err := a.check(pre)
-		if err != nil {
-			return nil, false, err
-		}
-		if ans == Unsat {
-			return nil, false, nil
+		if b, ok := expr.BoolValue(pre); ok {
+			if !b {
+				return nil, false, nil
+			}
+		} else {
+			ans, err := a.check(pre)
+			if err != nil {
+				return nil, false, err
+			}
+			if ans == Unsat {
+				return nil, false, nil
+			}
 		}
 	}
 	var touched map[string]bool
 	if t != nil && !a.Precise {
 		touched = map[string]bool{}
-		for _, as := range t.Assign {
+		for _, as := range full.Assign {
 			touched[as.Var] = true
 		}
 		if !trivial {
@@ -141,13 +257,12 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans) (Cube, boo
 			}
 		}
 	}
-	if err := a.P.Push(); err != nil {
-		return nil, false, err
-	}
-	defer a.P.Pop()
-	if err := a.P.Assert(pre); err != nil {
-		return nil, false, err
-	}
+	pushed := false
+	defer func() {
+		if pushed {
+			a.P.Pop()
+		}
+	}()
 	for i, p := range a.Preds.All() {
 		if a.keep != nil && (i >= len(a.keep) || !a.keep[i]) {
 			continue
@@ -158,14 +273,23 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans) (Cube, boo
 			}
 			continue
 		}
-		wp := p.F
+		wp := rename(p.F, postSub)
 		if t != nil {
-			wp = t.WP(p.F)
+			wp = t.WP(wp)
 		}
-		if v, ok := a.syntactic(wp, old); ok {
+		if v, ok := a.syntactic(wp, old, preSub); ok {
 			a.Stats.Syntactic++
 			out[i] = v
 			continue
+		}
+		if !pushed {
+			if err := a.P.Push(); err != nil {
+				return nil, false, err
+			}
+			pushed = true
+			if err := a.P.Assert(pre); err != nil {
+				return nil, false, err
+			}
 		}
 		v, err := a.decide(wp)
 		if err != nil {
@@ -178,7 +302,7 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans) (Cube, boo
 
 // syntactic decides f without the solver when it is a constant or a
 // predicate whose literal the cube before the step already has.
-func (a *Abstractor) syntactic(f expr.Expr, old Cube) (int8, bool) {
+func (a *Abstractor) syntactic(f expr.Expr, old Cube, preSub func(string) expr.Expr) (int8, bool) {
 	if b, ok := expr.BoolValue(f); ok {
 		if b {
 			return 1, true
@@ -190,6 +314,15 @@ func (a *Abstractor) syntactic(f expr.Expr, old Cube) (int8, bool) {
 	}
 	j := a.Preds.Index(f)
 	if j >= 0 && j < len(old) && old[j] != 0 {
+		// old[j] is about the predicate with the explicit values substituted:
+		// it is f only when no variable of the predicate is explicit.
+		if preSub != nil {
+			for v := range a.Preds.At(j).Vars {
+				if preSub(v) != nil {
+					return 0, false
+				}
+			}
+		}
 		return old[j], true
 	}
 	return 0, false

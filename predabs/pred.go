@@ -113,14 +113,18 @@ func (c Cube) Implies(d Cube) bool {
 }
 
 // Formula returns the cube as a conjunction over ps.
-func (c Cube) Formula(ps *Preds) expr.Expr {
+func (c Cube) Formula(ps *Preds) expr.Expr { return c.formula(ps, nil) }
+
+// formula is Formula with the explicit values of sub (nil: none)
+// substituted into the predicates.
+func (c Cube) formula(ps *Preds, sub func(string) expr.Expr) expr.Expr {
 	var lits []expr.Expr
 	for i, v := range c {
 		switch v {
 		case 1:
-			lits = append(lits, ps.list[i].F)
+			lits = append(lits, rename(ps.list[i].F, sub))
 		case -1:
-			lits = append(lits, expr.Not(ps.list[i].F))
+			lits = append(lits, expr.Not(rename(ps.list[i].F, sub)))
 		}
 	}
 	return expr.And(lits...)

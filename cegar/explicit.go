@@ -1,0 +1,86 @@
+package cegar
+
+import (
+	"errors"
+	"fmt"
+
+	"fencer/cs"
+	"fencer/domains"
+	"fencer/kabs"
+)
+
+// This file classifies counterexamples without a solver when every variable
+// of the system is finite (domains.Info.AllFinite): the system then has no
+// havoc and no nondeterministic initial value, so a schedule determines its
+// run, and the explicit-value domain is exact up to the k-abstraction.
+//
+//   - Real trace: the run of the schedule under the exact semantics is
+//     replayed by the explicit checker; it is real exactly when the replay
+//     goes through (the path formula of a deterministic run is satisfiable
+//     exactly then).
+//   - k case: an abstract counterexample found with no kept predicate is a
+//     run of the k-abstraction with explicit values, so its path formula is
+//     satisfiable: it is a k case whenever it is not real.
+//   - Raising k: the schedule is run in the k'-abstraction with explicit
+//     values, every choice of an UPDATE-AM flush followed (it is the only
+//     nondeterminism); it is infeasible exactly when no run survives.
+
+// errNotExplicit says that the explicit classification does not apply (a
+// step needs the solver after all); the caller falls back to SMT.
+var errNotExplicit = errors.New("not explicit")
+
+// replayDet returns the real trace of a deterministic schedule, or nil when
+// a step of it is not enabled.
+func (e *engine) replayDet(sys *cs.System, model kabs.Model, steps []kabs.AStep) (*Witness, error) {
+	c := kabs.NewConcrete(sys, model)
+	tr := concreteTrace(c, steps, func(string) (int64, bool) { return 0, false })
+	states, err := c.Replay(tr)
+	if err != nil {
+		return nil, nil
+	}
+	if !c.IsBadState(states[len(states)-1]) {
+		return nil, fmt.Errorf("internal error: a replayed counterexample does not end in a bad state")
+	}
+	return &Witness{Sys: sys, Model: model, Trace: tr, States: states}, nil
+}
+
+// feasibleExplicit reports whether the schedule steps is feasible in abs,
+// following every UPDATE-AM choice; errNotExplicit when a step of it is not
+// explicit.
+func feasibleExplicit(info *domains.Info, abs *kabs.Abs, steps []kabs.AStep) (bool, error) {
+	ts, ctls, _, ok := abs.Interpret(steps)
+	if !ok {
+		return false, nil
+	}
+	lay := domains.NewLayout(info, abs)
+	cur := map[string][]int64{}
+	v0 := lay.Init(ctls[0])
+	cur[domains.Key(v0)] = v0
+	scratch := make([]int64, lay.Len())
+	for i, t := range ts {
+		preX, postX := lay.Explicit(ctls[i]), lay.Explicit(ctls[i+1])
+		st, err := lay.Compile(preX, postX, t)
+		if err != nil || st.GuardSymbolic || st.AssignsSymbolic {
+			return false, errNotExplicit
+		}
+		zero := lay.Zero(ctls[i+1])
+		next := map[string][]int64{}
+		for _, v := range cur {
+			err := st.Apply(v, zero, scratch, func(w []int64) bool {
+				k := domains.Key(w)
+				if _, ok := next[k]; !ok {
+					next[k] = append([]int64(nil), w...)
+				}
+				return true
+			})
+			if err != nil {
+				return false, errNotExplicit
+			}
+		}
+		if len(next) == 0 {
+			return false, nil
+		}
+		cur = next
+	}
+	return true, nil
+}

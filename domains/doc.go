@@ -1,0 +1,39 @@
+// Package domains finds the variables of a concurrent system whose values
+// always lie in a finite set, and gives the abstract state of fencer's engine
+// its explicit-value component.
+//
+// # The analysis
+//
+// Analyze is a fixpoint over every operation of every process (atomic
+// bodies included). A shared variable has one set of values (any process
+// may write it at any time); the locals of a process have one set per
+// location, so that guards bound them: an assume keeps, for each of its
+// variables, the values for which some combination of the others satisfies
+// it (in `while (r < 2) { r = r + 1; }`, r stays in {0, 1, 2}). A variable
+// starts with its declared value; an assignment or write adds the values of
+// its right-hand side over every combination of the values of its operands;
+// a read of x into r gives r the set of x. A nondeterministic initial
+// value, a havoc (r = *), an operand that is unbounded, an arithmetic error,
+// or more than MaxValues values make the variable unbounded, which also
+// makes the fixpoint terminate. The result holds under every memory model
+// and every interleaving: a value in a store buffer (a slot b_{p,i} or a
+// last-write value lw_{p,x}) was assigned to its variable, so it lies in
+// the variable's domain too.
+//
+// # The explicit-value domain
+//
+// A Layout gives each variable of X = X_S ∪ X_L ∪ X_B ∪ X_LW that can be
+// finite a position in a value vector; Explicit says, per control state,
+// which positions carry a value (a TSO buffer slot is explicit when the
+// write it holds is to a finite variable). Compile turns a kabs transition
+// between two control states into a Step that computes the new vector
+// without a solver: assignments to explicit variables are evaluated
+// (their operands are explicit, by the analysis), a guard over explicit
+// variables only is evaluated, and an UPDATE-AM flush of an explicit x
+// branches over x's domain (the flushed write is one of p's writes to x,
+// whose values all lie there). What a step leaves to the predicate domain
+// (a guard or an assignment over unbounded variables) it says in
+// GuardSymbolic and AssignsSymbolic; Env then gives the predicate domain the
+// explicit values to substitute. This is predicate abstraction with the
+// predicates x = c, evaluated without a solver.
+package domains

@@ -1,0 +1,327 @@
+package domains
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"fencer/kabs"
+	"fencer/smt/expr"
+)
+
+// Layout is the explicit-value domain of one k-abstraction: the positions in
+// a value vector of the variables of X = X_S ∪ X_L ∪ X_B ∪ X_LW whose values
+// lie in a finite set. Shared and local variables are explicit when the
+// analysis found them finite; lw_{p,x} and, under PSO, b_{p,x,i} when x is
+// finite; under TSO the slot b_{p,i} holds a write to whatever variable the
+// control state says, so it is explicit exactly when that variable is finite
+// (a position is reserved for it either way).
+//
+// A value vector is canonical: positions that do not matter at the control
+// state (a dead local, a slot past the end of the buffer, lw_{p,x} with no
+// write to x buffered, a TSO slot holding an unbounded variable) hold 0.
+type Layout struct {
+	Info  *Info
+	abs   *kabs.Abs
+	names []string
+	index map[string]int
+	pos   []position
+	live  [][]map[string]bool // per process, per location
+	sidx  map[string]int
+}
+
+// position says what a vector position stands for.
+type position struct {
+	kind  posKind
+	proc  int // process of a local, slot or lw
+	x     int // shared variable of an lw or PSO slot
+	slot  int // 1-based slot number
+	local string
+}
+
+type posKind uint8
+
+const (
+	posShared posKind = iota
+	posLocal
+	posLW
+	posSlot    // TSO b_{p,i}
+	posSlotPSO // PSO b_{p,x,i}
+)
+
+// NewLayout lays out the explicit variables of abs (whose K must not be
+// kabs.Unbounded).
+func NewLayout(info *Info, abs *kabs.Abs) *Layout {
+	l := &Layout{Info: info, abs: abs, index: map[string]int{}, sidx: map[string]int{}}
+	sys := abs.Sys
+	add := func(name string, p position) {
+		l.index[name] = len(l.names)
+		l.names = append(l.names, name)
+		l.pos = append(l.pos, p)
+	}
+	for i, v := range sys.Shared {
+		l.sidx[v.Name] = i
+		if info.Finite(v.Name) {
+			add(v.Name, position{kind: posShared, x: i})
+		}
+	}
+	for p, proc := range sys.Procs {
+		l.live = append(l.live, proc.Live())
+		for _, v := range proc.Locals {
+			if info.Finite(v.Name) {
+				add(v.Name, position{kind: posLocal, proc: p, local: v.Name})
+			}
+		}
+	}
+	if abs.Model == kabs.SC {
+		return l
+	}
+	for p, proc := range sys.Procs {
+		for x, v := range sys.Shared {
+			if !info.Finite(v.Name) {
+				continue
+			}
+			add(kabs.LWVar(proc.Name, v.Name), position{kind: posLW, proc: p, x: x})
+			if abs.Model == kabs.PSO {
+				for i := 1; i <= abs.K; i++ {
+					add(kabs.SlotVarX(proc.Name, v.Name, i), position{kind: posSlotPSO, proc: p, x: x, slot: i})
+				}
+			}
+		}
+		if abs.Model == kabs.TSO {
+			for i := 1; i <= abs.K; i++ {
+				add(kabs.SlotVar(proc.Name, i), position{kind: posSlot, proc: p, slot: i})
+			}
+		}
+	}
+	return l
+}
+
+// Len is the length of a value vector.
+func (l *Layout) Len() int { return len(l.names) }
+
+// Init returns the initial value vector (declared values; finite variables
+// never have a nondeterministic initial value) at control state c.
+func (l *Layout) Init(c *kabs.Ctl) []int64 {
+	v := make([]int64, len(l.names))
+	decl := map[string]int64{}
+	for _, d := range l.abs.Sys.Shared {
+		decl[d.Name] = d.Init.Value
+	}
+	for _, p := range l.abs.Sys.Procs {
+		for _, d := range p.Locals {
+			decl[d.Name] = d.Init.Value
+		}
+	}
+	for i, p := range l.pos {
+		if p.kind == posShared || p.kind == posLocal {
+			v[i] = decl[l.names[i]]
+		}
+	}
+	for _, i := range l.Zero(c) {
+		v[i] = 0
+	}
+	return v
+}
+
+// Explicit returns, per position, whether the position holds an explicit
+// value at control state c (a TSO slot holding an unbounded variable does
+// not). Positions that do not matter at c count as explicit: their value
+// is 0 and nothing reads it.
+func (l *Layout) Explicit(c *kabs.Ctl) []bool {
+	out := make([]bool, len(l.pos))
+	for i, p := range l.pos {
+		out[i] = true
+		if p.kind == posSlot && p.slot <= len(c.B[p.proc]) {
+			x := c.B[p.proc][p.slot-1]
+			out[i] = l.Info.Finite(l.abs.Sys.Shared[x].Name)
+		}
+	}
+	return out
+}
+
+// Zero returns the positions that do not matter at c, or whose variable is
+// not explicit there: they hold 0 in a canonical vector.
+func (l *Layout) Zero(c *kabs.Ctl) []int {
+	var out []int
+	for i, p := range l.pos {
+		if !l.matters(c, p) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func (l *Layout) matters(c *kabs.Ctl, p position) bool {
+	switch p.kind {
+	case posLocal:
+		return l.live[p.proc][c.PC[p.proc]][p.local]
+	case posLW:
+		return c.Buffered(p.proc, p.x)
+	case posSlot:
+		if p.slot > len(c.B[p.proc]) {
+			return false
+		}
+		return l.Info.Finite(l.abs.Sys.Shared[c.B[p.proc][p.slot-1]].Name)
+	case posSlotPSO:
+		n := 0
+		for _, y := range c.B[p.proc] {
+			if y == p.x {
+				n++
+			}
+		}
+		return p.slot <= n
+	}
+	return true
+}
+
+// Index returns the position of a variable of X, if it has one.
+func (l *Layout) Index(name string) (int, bool) {
+	i, ok := l.index[name]
+	return i, ok
+}
+
+// Key encodes a value vector.
+func Key(v []int64) string { return string(AppendKey(make([]byte, 0, len(v)+4), v)) }
+
+// Step is the explicit part of one abstract transition taken from one
+// control state to another: it computes the new values of the explicit
+// variables and evaluates the guard when the guard mentions only explicit
+// variables. What it leaves to the predicate domain is said by Symbolic.
+type Step struct {
+	guard   evalFn // nil when the guard is true or symbolic
+	assigns []assignFn
+	choose  int     // position that takes each of chooseV (UPDATE-AM of an explicit x), or -1
+	chooseV []int64 // its candidate values
+	// GuardSymbolic: the guard mentions a variable without an explicit
+	// value; the predicate domain must decide it.
+	GuardSymbolic bool
+	// AssignsSymbolic: the transition assigns a variable without an
+	// explicit value.
+	AssignsSymbolic bool
+}
+
+type assignFn struct {
+	dst int
+	f   evalFn
+}
+
+// Compile builds the explicit part of transition t from a control state
+// with explicitness preX to one with postX (see Explicit); the result
+// depends on nothing else, so callers may share it. It fails when an
+// explicit variable would get a value computed from a non-explicit one, which
+// the analysis rules out.
+func (l *Layout) Compile(preX, postX []bool, t *kabs.Trans) (*Step, error) {
+	s := &Step{choose: -1}
+	idx := func(n string) (int, bool) {
+		i, ok := l.index[n]
+		return i, ok && preX[i]
+	}
+	if b, ok := expr.BoolValue(t.Guard); !ok || !b {
+		g, err := compile(t.Guard, idx)
+		if err != nil {
+			s.GuardSymbolic = true
+		} else {
+			s.guard = g
+		}
+	}
+	exists := map[string]bool{}
+	for _, e := range t.Exists {
+		exists[e] = true
+	}
+	for _, a := range t.Assign {
+		i, ok := l.index[a.Var]
+		if !ok || !postX[i] {
+			s.AssignsSymbolic = true
+			continue
+		}
+		if v, isVar := a.Val.(expr.Var); isVar && exists[v.Name] {
+			vals := l.Info.Values(a.Var)
+			if vals == nil || s.choose >= 0 {
+				return nil, fmt.Errorf("internal error: %s gets an arbitrary value but is explicit", a.Var)
+			}
+			s.choose, s.chooseV = i, vals
+			continue
+		}
+		f, err := compile(a.Val, idx)
+		if err != nil {
+			return nil, fmt.Errorf("internal error: explicit %s := %s: %v", a.Var, a.Val, err)
+		}
+		s.assigns = append(s.assigns, assignFn{i, f})
+	}
+	return s, nil
+}
+
+// Apply calls out with each successor vector of v (none when the explicit
+// guard is false; one per candidate value for an UPDATE-AM); zero is
+// Zero(post), the positions cleared in the result. The vector
+// passed to out lives in scratch (len(v) long) and is overwritten after out
+// returns: out copies what it keeps. out returns false to stop.
+func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int64) bool) error {
+	if s.guard != nil {
+		g, ok := s.guard(v)
+		if !ok {
+			return fmt.Errorf("explicit guard: arithmetic error")
+		}
+		if g == 0 {
+			return nil
+		}
+	}
+	next := scratch[:len(v)]
+	copy(next, v)
+	for _, a := range s.assigns {
+		x, ok := a.f(v)
+		if !ok {
+			return fmt.Errorf("explicit assignment: arithmetic error")
+		}
+		next[a.dst] = x
+	}
+	for _, i := range zero {
+		next[i] = 0
+	}
+	if s.choose < 0 {
+		out(next)
+		return nil
+	}
+	for _, c := range s.chooseV {
+		next[s.choose] = c
+		if !out(next) {
+			break
+		}
+	}
+	return nil
+}
+
+// AppendKey appends the encoding of a value vector to b.
+func AppendKey(b []byte, v []int64) []byte {
+	for _, x := range v {
+		b = binary.AppendVarint(b, x)
+	}
+	return b
+}
+
+// Env is the view of a value vector at a control state that the predicate
+// domain needs: the value of each variable that is explicit there.
+type Env struct {
+	L    *Layout
+	X    []bool // Explicit at the control state
+	Vals []int64
+	key  string
+}
+
+// NewEnv returns the view of vals at a control state with explicitness x.
+// key must identify both x and vals.
+func NewEnv(l *Layout, x []bool, vals []int64, key string) *Env {
+	return &Env{L: l, X: x, Vals: vals, key: key}
+}
+
+// Lookup returns the explicit value of name.
+func (e *Env) Lookup(name string) (int64, bool) {
+	i, ok := e.L.index[name]
+	if !ok || !e.X[i] {
+		return 0, false
+	}
+	return e.Vals[i], true
+}
+
+// Key identifies the values (and so, with the control state, the Env).
+func (e *Env) Key() string { return e.key }
