@@ -190,3 +190,43 @@ func TestArithmetic(t *testing.T) {
 		t.Errorf("%+v %v", res, err)
 	}
 }
+
+// Names resolve innermost first: for index, local, shared, const; a forbidden
+// line names template instances by a constant index.
+func TestNames(t *testing.T) {
+	src := `const N = 2;
+shared x, y, a[N];
+process P[i in 0..N-1] {
+  local r, y;
+  y = 3;
+  for (i in 5..5) { r = i; }
+  assert(r == 5);
+  a[i] = i + 1;
+  r = a[i];
+  assert(r == i + 1);
+  x = N;
+  r = x;
+  assert(r == 2);
+  done: skip;
+}
+forbidden P[N-1]@done, P[0]@done;
+`
+	p, err := Compile("names.cs", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(p.Sites()); n != 2 {
+		t.Errorf("%d sites, want 2 (a[i] = i + 1 and x = N; the local y hides the shared one)", n)
+	}
+	res, err := Check([]byte(src), "sc")
+	if err != nil || !res.Bad || !res.Complete {
+		t.Fatalf("both at done should be reachable: %+v %v", res, err)
+	}
+	if last := res.Trace[len(res.Trace)-1]; !strings.Contains(last, "P[") {
+		t.Errorf("trace steps should name the instances: %q", last)
+	}
+	res, err = Check([]byte(strings.Replace(src, "forbidden P[N-1]@done, P[0]@done;", "", 1)), "pso")
+	if err != nil || res.Bad || !res.Complete {
+		t.Errorf("the asserts hold under PSO: %+v %v", res, err)
+	}
+}
