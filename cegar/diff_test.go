@@ -53,8 +53,8 @@ func TestDifferential(t *testing.T) {
 		if msg := differential(sol, name, []byte(src), st, kabs.TSO, kabs.PSO); msg != "" {
 			t.Errorf("seed %d (replay: FENCER_SEED=%d go test -run Differential ./cegar): %s\n%s", seed, seed, msg, src)
 		}
-		if st.programs%500 == 0 {
-			t.Logf("%d programs so far (%v)", st.programs, time.Since(st.start).Round(time.Second))
+		if st.programs%50 == 0 && st.programs < n {
+			t.Logf("so far: %s", st.summary())
 		}
 	}
 	t.Log(st.summary())

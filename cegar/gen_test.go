@@ -252,9 +252,12 @@ func (g *gen) guard(depth int, test, neg, mark string) string {
 
 // genSB: process p writes its variable, reads the next one's into r0, and
 // marks the outcome "read 0"; forbidden over all marks (store buffering),
-// or mutex with two processes (Dekker's entry).
+// or mutex with two processes (Dekker's entry). In one program of four the
+// first process writes its variable only after the marked region, a bug
+// even under SC.
 func genSB(r *rand.Rand, b *strings.Builder, sh []string, nProcs int, mutex bool) []string {
 	var parts []string
+	late := r.Intn(4) == 0
 	for p := 0; p < nProcs; p++ {
 		g := newGen(r, sh, b)
 		g.small = nProcs > 2
@@ -263,7 +266,10 @@ func genSB(r *rand.Rand, b *strings.Builder, sh []string, nProcs int, mutex bool
 			if r.Intn(3) == 0 {
 				g.block(1, 1, 1)
 			}
-			g.line(1, "%s = %d;", sh[p%len(sh)], 1+r.Intn(2))
+			write := fmt.Sprintf("%s = %d;", sh[p], 1+r.Intn(2))
+			if !late || p > 0 {
+				g.line(1, "%s", write)
+			}
 			if r.Intn(2) == 0 {
 				g.block(1, 1, 1)
 			}
@@ -276,6 +282,9 @@ func genSB(r *rand.Rand, b *strings.Builder, sh []string, nProcs int, mutex bool
 				name = g.label()
 			}
 			mark = g.guard(1, "r0 == 0", "r0 != 0", name)
+			if late && p == 0 {
+				g.line(1, "%s", write)
+			}
 			if r.Intn(3) == 0 {
 				g.block(1, 1, 1)
 			}
