@@ -32,6 +32,8 @@ func genProgram(seed int64) string {
 	fmt.Fprintf(&b, "shared %s;\n", strings.Join(sh, ", "))
 	var props []string
 	switch k := r.Intn(20); {
+	case k < 3:
+		props = genTemplate(r, &b, sh)
 	case k < 11:
 		props = genSB(r, &b, sh, nProcs, r.Intn(3) == 0 && nProcs == 2)
 	case k < 16:
@@ -56,6 +58,7 @@ type gen struct {
 	free     []string // other labels
 	guarded  bool     // generating inside the guarded region
 	small    bool     // three processes: no random statements (the engine is slow on big ones)
+	arrays   bool     // in a template: statements over the array a[2] too
 }
 
 func newGen(r *rand.Rand, sh []string, b *strings.Builder) *gen {
@@ -133,10 +136,20 @@ func (g *gen) block(depth, n, budget int) {
 // stmt writes one random statement (possibly compound).
 func (g *gen) stmt(depth, budget int) {
 	switch k := g.r.Intn(32); {
-	case k < 8:
+	case k < 7:
 		g.line(depth, "%s = %s;", g.x(), g.val())
+	case k < 8:
+		if g.arrays && g.r.Intn(2) == 0 {
+			g.line(depth, "for (k in 0..1) a[k] = %s;", g.val())
+		} else {
+			g.line(depth, "fence;")
+		}
 	case k < 14:
-		g.line(depth, "r1 = %s;", g.x())
+		if g.arrays && g.r.Intn(3) == 0 {
+			g.line(depth, "r1 = a[1 - i];")
+		} else {
+			g.line(depth, "r1 = %s;", g.x())
+		}
 	case k < 16 && budget > 0:
 		g.line(depth, "if (%s) {", g.cond())
 		g.block(depth+1, 1+g.r.Intn(2), budget-1)
@@ -298,6 +311,35 @@ func genSB(r *rand.Rand, b *strings.Builder, sh []string, nProcs int, mutex bool
 		return []string{"mutex cs;"}
 	}
 	return []string{"forbidden " + strings.Join(parts, ", ") + ";"}
+}
+
+// genTemplate: Dekker's entry (or store buffering) as one template over a
+// flag array, the way the benchmarks are written: one fence site serves
+// both instances. The random statements may use a for loop over the array
+// a[2].
+func genTemplate(r *rand.Rand, b *strings.Builder, sh []string) []string {
+	b.WriteString("shared f[2], a[2];\n")
+	g := newGen(r, sh, b)
+	g.arrays = true
+	var mark string
+	g.process("P[i in 0..1]", func() {
+		if r.Intn(3) == 0 {
+			g.block(1, 1, 1)
+		}
+		g.line(1, "f[i] = 1;")
+		if r.Intn(2) == 0 {
+			g.block(1, 1, 1)
+		}
+		g.line(1, "r0 = f[1 - i];")
+		mark = g.guard(1, "r0 == 0", "r0 != 0", "cs")
+		if r.Intn(2) == 0 {
+			g.line(1, "f[i] = 0;")
+		}
+	})
+	if mark == "cs" && r.Intn(2) == 0 {
+		return []string{"mutex cs;"}
+	}
+	return []string{fmt.Sprintf("forbidden P[0]@%s, P[1]@%s;", mark, mark)}
 }
 
 // genMP: the writer writes data then flag; the reader reads flag then data
