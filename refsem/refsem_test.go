@@ -230,3 +230,20 @@ forbidden P[N-1]@done, P[0]@done;
 		t.Errorf("the asserts hold under PSO: %+v %v", res, err)
 	}
 }
+
+// Two successors of one state write to copies of its buffer: neither may
+// see the other's write, whatever the spare capacity of the slice.
+func TestWriteDoesNotShareBuffers(t *testing.T) {
+	for _, m := range []Model{TSO, PSO} {
+		r := &runner{m: m}
+		s := state{mem: []int64{0, 0}, buf: [][]entry{make([]entry, 1, 8)}}
+		a, b := s, s
+		a.ownBuf()
+		b.ownBuf()
+		r.write(&a, 0, 1, 1)
+		r.write(&b, 0, 1, 2)
+		if a.buf[0][1] != (entry{1, 1}) || b.buf[0][1] != (entry{1, 2}) {
+			t.Errorf("%s: buffers %v and %v", m, a.buf[0], b.buf[0])
+		}
+	}
+}

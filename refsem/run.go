@@ -279,7 +279,10 @@ func (r *runner) write(t *state, i, v int, val int64) {
 	case SC:
 		t.mem[v] = val
 	case TSO:
-		t.buf[i] = append(t.buf[i], entry{v, val})
+		// a fresh slice: the old one may be shared with other states
+		b := t.buf[i]
+		nb := make([]entry, 0, len(b)+1)
+		t.buf[i] = append(append(nb, b...), entry{v, val})
 	case PSO:
 		b := t.buf[i]
 		k := sort.Search(len(b), func(k int) bool { return b[k].v > v })
