@@ -25,7 +25,7 @@ import (
 // subsets of sites finds with either oracle, and its patched program must
 // be safe for both.
 //
-// The number of programs is diffCount: 200 by default, 5 with -short (make
+// The number of programs is diffCount: 150 by default, 5 with -short (make
 // test runs that under the race detector), 10,000 with FENCER_SOAK=1 (make
 // soak: hours), and FENCER_COUNT=N overrides all three.
 // FENCER_SEED=N starts at seed N (with one program unless FENCER_COUNT
@@ -51,8 +51,12 @@ func TestDifferential(t *testing.T) {
 	for seed := first; seed < first+int64(n); seed++ {
 		src := genProgram(seed)
 		name := fmt.Sprintf("gen%d.cs", seed)
+		t0 := time.Now()
 		if msg := differential(sol, name, []byte(src), st, kabs.TSO, kabs.PSO); msg != "" {
 			t.Errorf("seed %d (replay: FENCER_SEED=%d go test -run Differential ./cegar): %s\n%s", seed, seed, msg, src)
+		}
+		if d := time.Since(t0); d > time.Minute {
+			t.Logf("seed %d took %v (engine: %v so far)", seed, d.Round(time.Second), st.time["engine"].Round(time.Second))
 		}
 		if st.programs%50 == 0 && st.programs < n {
 			t.Logf("so far: %s", st.summary())
@@ -63,7 +67,7 @@ func TestDifferential(t *testing.T) {
 
 // diffCount is the number of generated programs of one run.
 func diffCount() int {
-	n := 200
+	n := 150
 	if testing.Short() {
 		n = 5
 	}
