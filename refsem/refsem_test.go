@@ -247,3 +247,16 @@ func TestWriteDoesNotShareBuffers(t *testing.T) {
 		}
 	}
 }
+
+// The litmus corpus (benchmarks/litmus, when present): refsem, which shares
+// no code with fencer, must find the published outcome of every test and
+// the fence counts of its "// fencer: expect" lines.
+func TestLitmusCorpus(t *testing.T) {
+	files, _ := filepath.Glob("../benchmarks/litmus/*.cs")
+	if len(files) == 0 {
+		t.Skip("no benchmarks/litmus in this tree")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) { checkFile(t, f) })
+	}
+}
