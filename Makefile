@@ -35,7 +35,7 @@ fmt-check:
 # Long runs: the differential suite on thousands of programs and the parser
 # fuzzer for a fixed time.
 soak: setup
-	FENCER_SOAK=1 $(GO) test -count=1 -v -timeout 80m -run 'Differential' ./cegar/
+	FENCER_SOAK=1 $(GO) test -count=1 -v -timeout 24h -run 'Differential' ./cegar/
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 5m ./cs/
 
 # The benchmark table (median of 3 runs, each in a child process: time and

@@ -5,35 +5,41 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"fencer/cs"
 	"fencer/kabs"
+	"fencer/refsem"
 )
 
-// The differential suite: on generated loop-free programs the explicit
-// checker is exact, so the abstract engine must agree with it on verdicts,
-// on the minimum number of fences (found by brute force over subsets of
-// sites) and on the safety of the patched program. FENCER_SOAK=1 runs many
-// more programs; FENCER_SEED=N starts at seed N (to replay a failure).
+// The differential suite. On generated finite-state programs two oracles
+// are exact: the explicit checker (kabs, on the automata that cs builds)
+// and the reference semantics (refsem, on the syntax tree, sharing no code
+// with cs's lowering or the engine). Under SC, TSO and PSO the engine, the
+// explicit checker and refsem must agree on the verdict; under TSO and PSO
+// the engine's number of fences must be the minimum that brute force over
+// subsets of sites finds with either oracle, and its patched program must
+// be safe for both.
+//
+// The number of programs is diffCount: 150 by default, 5 with -short (make
+// test runs that under the race detector), 10,000 with FENCER_SOAK=1 (make
+// soak: hours), and FENCER_COUNT=N overrides all three.
+// FENCER_SEED=N starts at seed N (with one program unless FENCER_COUNT
+// says otherwise), to replay a failure.
 func TestDifferential(t *testing.T) {
-	n, first := 200, int64(1)
-	if os.Getenv("FENCER_SOAK") != "" {
-		n = 3000
-	}
-	if testing.Short() {
-		n = 20
-	}
+	n, first := diffCount(), int64(1)
 	if s := os.Getenv("FENCER_SEED"); s != "" {
 		v, err := strconv.ParseInt(s, 10, 64)
 		if err != nil {
 			t.Fatal(err)
 		}
-		first, n = v, 1
-		if c := os.Getenv("FENCER_COUNT"); c != "" {
-			n, _ = strconv.Atoi(c)
+		first = v
+		if os.Getenv("FENCER_COUNT") == "" {
+			n = 1
 		}
 	}
 	sol, err := NewZ3Solver()
@@ -41,19 +47,39 @@ func TestDifferential(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer sol.Close()
-	counts := map[string]int{}
-	start := time.Now()
+	st := newDiffStats()
 	for seed := first; seed < first+int64(n); seed++ {
 		src := genProgram(seed)
-		sys, err := cs.Parse(fmt.Sprintf("gen%d.cs", seed), []byte(src))
-		if err != nil {
-			t.Fatalf("seed %d: generated program does not parse: %v\n%s", seed, err, src)
-		}
-		if msg := differential(sol, sys, counts, kabs.TSO, kabs.PSO); msg != "" {
+		name := fmt.Sprintf("gen%d.cs", seed)
+		t0 := time.Now()
+		if msg := differential(sol, name, []byte(src), st, kabs.TSO, kabs.PSO); msg != "" {
 			t.Errorf("seed %d (replay: FENCER_SEED=%d go test -run Differential ./cegar): %s\n%s", seed, seed, msg, src)
 		}
+		if d := time.Since(t0); d > time.Minute {
+			t.Logf("seed %d took %v (engine: %v so far)", seed, d.Round(time.Second), st.time["engine"].Round(time.Second))
+		}
+		if st.programs%50 == 0 && st.programs < n {
+			t.Logf("so far: %s", st.summary())
+		}
 	}
-	t.Logf("%d programs in %v: %v", n, time.Since(start).Round(time.Millisecond), counts)
+	t.Log(st.summary())
+}
+
+// diffCount is the number of generated programs of one run.
+func diffCount() int {
+	n := 150
+	if testing.Short() {
+		n = 5
+	}
+	if os.Getenv("FENCER_SOAK") != "" {
+		n = 10_000
+	}
+	if c := os.Getenv("FENCER_COUNT"); c != "" {
+		if v, err := strconv.Atoi(c); err == nil && v > 0 {
+			n = v
+		}
+	}
+	return n
 }
 
 // debugLog prints the engine's refinement log when FENCER_DEBUG is set.
@@ -63,48 +89,170 @@ var debugLog = func(format string, args ...any) {
 	}
 }
 
-// differential compares engine and oracle on one program under SC and the
-// weak models given; "" means agreement.
-func differential(sol Solver, sys *cs.System, counts map[string]int, weak ...kabs.Model) string {
+// oracleLimit bounds both oracles; generated programs stay far below it.
+const oracleLimit = 300_000
+
+// diffStats are the counts the suite prints at the end.
+type diffStats struct {
+	start     time.Time
+	programs  int
+	agreed    map[string]int    // programs where all three agreed, per model
+	fences    map[string][4]int // per weak model: programs needing 0, 1, 2, 3+ fences
+	scBugs    int
+	undecided map[string]int           // why a program could not be compared
+	time      map[string]time.Duration // spent in the engine, kabs and refsem
+}
+
+// timed adds the time f takes to s.time[what].
+func (s *diffStats) timed(what string, f func()) {
+	t := time.Now()
+	f()
+	s.time[what] += time.Since(t)
+}
+
+func newDiffStats() *diffStats {
+	return &diffStats{start: time.Now(), agreed: map[string]int{}, fences: map[string][4]int{}, undecided: map[string]int{}, time: map[string]time.Duration{}}
+}
+
+func (s *diffStats) summary() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d programs in %v; agreement per model:", s.programs, time.Since(s.start).Round(time.Millisecond))
+	for _, m := range []string{"sc", "tso", "pso"} {
+		fmt.Fprintf(&b, " %s %d", m, s.agreed[m])
+	}
+	fmt.Fprintf(&b, "; SC bugs %d (%.0f%%)", s.scBugs, pct(s.scBugs, s.programs))
+	for _, m := range []string{"tso", "pso"} {
+		f := s.fences[m]
+		need := f[1] + f[2] + f[3]
+		fmt.Fprintf(&b, "; %s fences 0/1/2/3+: %d/%d/%d/%d (need fences: %.0f%%)", m, f[0], f[1], f[2], f[3], pct(need, s.programs))
+	}
+	fmt.Fprintf(&b, "; time: engine %v, explicit checker %v, refsem %v", s.time["engine"].Round(time.Millisecond), s.time["kabs"].Round(time.Millisecond), s.time["refsem"].Round(time.Millisecond))
+	if len(s.undecided) > 0 {
+		var keys []string
+		for k := range s.undecided {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b.WriteString("; not compared:")
+		for _, k := range keys {
+			fmt.Fprintf(&b, " %s %d", k, s.undecided[k])
+		}
+	}
+	return b.String()
+}
+
+func pct(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+// refModel maps a kabs model to refsem's.
+func refModel(m kabs.Model) refsem.Model {
+	switch m {
+	case kabs.TSO:
+		return refsem.TSO
+	case kabs.PSO:
+		return refsem.PSO
+	}
+	return refsem.SC
+}
+
+// differential compares the engine and both oracles on one program under SC
+// and the weak models given; "" means agreement.
+func differential(sol Solver, name string, src []byte, st *diffStats, weak ...kabs.Model) string {
 	ctx := context.Background()
-	oracle := map[kabs.Model]kabs.Verdict{}
+	st.programs++
+	sys, err := cs.Parse(name, src)
+	if err != nil {
+		return "does not parse: " + err.Error()
+	}
+	ref, err := refsem.Compile(name, src)
+	if err != nil {
+		return "refsem does not compile it: " + err.Error()
+	}
+	if msg := sameSites(sys, ref); msg != "" {
+		return msg
+	}
+	refBad := map[kabs.Model]bool{}
 	for _, m := range append([]kabs.Model{kabs.SC}, weak...) {
-		r, err := kabs.NewConcrete(sys, m).Explore(ctx, kabs.Limits{MaxStates: 300_000})
+		var rr refsem.Result
+		st.timed("refsem", func() { rr, err = ref.Run(refModel(m), refsem.Options{MaxStates: oracleLimit}) })
+		if err != nil {
+			return fmt.Sprintf("refsem %s: %v", m, err)
+		}
+		if !rr.Complete {
+			st.undecided["refsem bounded"]++
+			return ""
+		}
+		var r *kabs.Result
+		st.timed("kabs", func() { r, err = kabs.NewConcrete(sys, m).Explore(ctx, kabs.Limits{MaxStates: oracleLimit}) })
 		if err != nil {
 			return "explicit checker: " + err.Error()
 		}
 		if r.Verdict == kabs.Bounded {
-			counts["oracle bounded"]++
+			st.undecided["explicit checker bounded"]++
 			return ""
 		}
-		oracle[m] = r.Verdict
-		res, err := Verify(ctx, sys, sol, Options{Model: m, Log: debugLog})
+		if (r.Verdict == kabs.Unsafe) != rr.Bad {
+			return fmt.Sprintf("%s: explicit checker says %s, refsem says bad=%v\nrefsem trace:\n  %s", m, r.Verdict, rr.Bad, strings.Join(rr.Trace, "\n  "))
+		}
+		refBad[m] = rr.Bad
+		var res *Result
+		st.timed("engine", func() { res, err = Verify(ctx, sys, sol, Options{Model: m, Log: debugLog}) })
 		if err != nil {
 			return fmt.Sprintf("verify %s: %v", m, err)
 		}
 		if res.Verdict == Unknown {
 			return fmt.Sprintf("verify %s: unknown: %s", m, res.Reason)
 		}
-		if (res.Verdict == Correct) != (r.Verdict == kabs.Safe) {
-			return fmt.Sprintf("verify %s: engine says %s, explicit checker %s", m, res.Verdict, r.Verdict)
+		if (res.Verdict != Correct) != rr.Bad {
+			return fmt.Sprintf("verify %s: engine says %s, refsem bad=%v\nrefsem trace:\n  %s", m, res.Verdict, rr.Bad, strings.Join(rr.Trace, "\n  "))
 		}
 		if res.Trace != nil && len(res.Trace.Trace.Steps) != len(r.Trace.Steps) {
 			return fmt.Sprintf("verify %s: engine trace of %d steps, the shortest has %d", m, len(res.Trace.Trace.Steps), len(r.Trace.Steps))
 		}
-		counts[m.String()+" verified"]++
+	}
+	if refBad[kabs.SC] {
+		st.scBugs++
 	}
 	for _, m := range weak {
-		if msg := differentialInsert(sol, sys, m, oracle[kabs.SC] == kabs.Unsafe, counts); msg != "" {
+		if msg := differentialInsert(sol, sys, ref, m, refBad[kabs.SC], st); msg != "" {
 			return msg
 		}
+	}
+	for _, m := range append([]kabs.Model{kabs.SC}, weak...) {
+		st.agreed[m.String()]++
 	}
 	return ""
 }
 
-// differentialInsert checks insert under m against brute force.
-func differentialInsert(sol Solver, sys *cs.System, m kabs.Model, scBug bool, counts map[string]int) string {
+// sameSites checks that cs and refsem see the same fence sites.
+func sameSites(sys *cs.System, ref *refsem.Program) string {
+	var a, b []string
+	for _, s := range sys.Sites {
+		a = append(a, strconv.Itoa(s.Start))
+	}
+	for _, s := range ref.Sites() {
+		b = append(b, strconv.Itoa(s.Offset))
+	}
+	if strings.Join(a, ",") != strings.Join(b, ",") {
+		return fmt.Sprintf("fence sites at offsets %v (cs) and %v (refsem)", a, b)
+	}
+	return ""
+}
+
+// differentialInsert checks insert under m against brute force with both
+// oracles.
+func differentialInsert(sol Solver, sys *cs.System, ref *refsem.Program, m kabs.Model, scBug bool, st *diffStats) string {
 	ctx := context.Background()
-	res, patched, err := Insert(ctx, sys, sol, Options{Model: m, Log: debugLog})
+	var (
+		res     *Result
+		patched []byte
+		err     error
+	)
+	st.timed("engine", func() { res, patched, err = Insert(ctx, sys, sol, Options{Model: m, Log: debugLog}) })
 	if err != nil {
 		return fmt.Sprintf("insert %s: %v", m, err)
 	}
@@ -112,30 +260,72 @@ func differentialInsert(sol Solver, sys *cs.System, m kabs.Model, scBug bool, co
 		if res.Verdict != SCBug {
 			return fmt.Sprintf("insert %s: %s, want sc-bug", m, res.Verdict)
 		}
-		counts["sc bugs"]++
 		return ""
 	}
 	if res.Verdict != Correct {
 		return fmt.Sprintf("insert %s: %s (%s), want correct", m, res.Verdict, res.Reason)
 	}
-	min, ok := bruteForceMinimum(sys, m)
+	var (
+		refMin []int
+		ok     bool
+	)
+	st.timed("refsem", func() { refMin, ok, err = ref.MinFences(refModel(m), oracleLimit, 12) })
+	if err != nil {
+		return fmt.Sprintf("refsem brute force %s: %v", m, err)
+	}
 	if !ok {
-		counts["brute force gave up"]++
+		st.undecided["refsem brute force gave up"]++
 		return ""
 	}
-	if len(res.Fences) != min {
-		return fmt.Sprintf("insert %s: %d fences, brute force finds a minimum of %d", m, len(res.Fences), min)
+	var min int
+	st.timed("kabs", func() { min, ok = bruteForceMinimum(sys, m) })
+	if !ok {
+		st.undecided["explicit brute force gave up"]++
+		return ""
 	}
+	if min != len(refMin) {
+		return fmt.Sprintf("brute force under %s: %d fences with the explicit checker, %d with refsem (at offsets %v)", m, min, len(refMin), refMin)
+	}
+	if len(res.Fences) != min {
+		return fmt.Sprintf("insert %s: %d fences, brute force finds a minimum of %d (refsem: at offsets %v)", m, len(res.Fences), min, refMin)
+	}
+	// The engine's sites, as offsets, make the program safe for refsem...
+	chosen := map[int]bool{}
+	for _, f := range res.Fences {
+		chosen[f.Site.Start] = true
+	}
+	rr, err := ref.Run(refModel(m), refsem.Options{Fences: chosen, MaxStates: oracleLimit})
+	if err != nil || rr.Bad || !rr.Complete {
+		return fmt.Sprintf("the engine's fences under %s per refsem: bad=%v complete=%v %v\n  %s", m, rr.Bad, rr.Complete, err, strings.Join(rr.Trace, "\n  "))
+	}
+	// ...and so does the patched text, for both oracles.
 	psys, err := cs.Parse(sys.File.Name, patched)
 	if err != nil {
 		return "patched program does not parse: " + err.Error()
 	}
-	r, err := kabs.NewConcrete(psys, m).Explore(ctx, kabs.Limits{MaxStates: 300_000})
+	r, err := kabs.NewConcrete(psys, m).Explore(ctx, kabs.Limits{MaxStates: oracleLimit})
 	if err != nil || r.Verdict != kabs.Safe {
 		return fmt.Sprintf("patched program under %s per the explicit checker: %v %v", m, r.Verdict, err)
 	}
-	counts[fmt.Sprintf("%s fences=%d", m, min)]++
+	pref, err := refsem.Compile(sys.File.Name, patched)
+	if err != nil {
+		return "patched program does not compile in refsem: " + err.Error()
+	}
+	rr, err = pref.Run(refModel(m), refsem.Options{MaxStates: oracleLimit})
+	if err != nil || rr.Bad || !rr.Complete {
+		return fmt.Sprintf("patched program under %s per refsem: bad=%v complete=%v %v\n%s", m, rr.Bad, rr.Complete, err, patched)
+	}
+	f := st.fences[m.String()]
+	f[min3(min)]++
+	st.fences[m.String()] = f
 	return ""
+}
+
+func min3(n int) int {
+	if n > 3 {
+		return 3
+	}
+	return n
 }
 
 // bruteForceMinimum finds the least number of fence sites that make sys safe
@@ -148,7 +338,7 @@ func bruteForceMinimum(sys *cs.System, m kabs.Model) (int, bool) {
 	for size := 0; size <= n; size++ {
 		found, ok := false, true
 		forSubsets(n, size, func(set map[int]bool) bool {
-			r, err := kabs.NewConcrete(sys.WithFences(set), m).Explore(context.Background(), kabs.Limits{MaxStates: 300_000})
+			r, err := kabs.NewConcrete(sys.WithFences(set), m).Explore(context.Background(), kabs.Limits{MaxStates: oracleLimit})
 			if err != nil || r.Verdict == kabs.Bounded {
 				ok = false
 				return false
@@ -189,26 +379,75 @@ func forSubsets(n, size int, f func(map[int]bool) bool) {
 	rec(0, map[int]bool{})
 }
 
-// The loop-free benchmarks, where the explicit checker is exact: verdicts,
-// shortest traces and minimum fence counts must agree under every model.
+// The loop-free benchmarks and the label regressions, where both oracles
+// are exact: verdicts, shortest traces and minimum fence counts must agree
+// under every model.
 func TestBenchmarksAgainstOracle(t *testing.T) {
 	sol, err := NewZ3Solver()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer sol.Close()
-	counts := map[string]int{}
+	files, _ := filepath.Glob(filepath.Join("..", "benchmarks", "regressions", "*label*.cs"))
 	for _, name := range []string{"sb", "sb_procs", "mp", "mp_array", "lb", "sc_bug", "spinlock_cas"} {
-		sys, err := cs.ParseFile(filepath.Join("..", "benchmarks", name+".cs"))
+		files = append(files, filepath.Join("..", "benchmarks", name+".cs"))
+	}
+	st := newDiffStats()
+	for _, f := range files {
+		src, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if msg := differential(sol, sys, counts, kabs.TSO, kabs.PSO); msg != "" {
-			t.Errorf("%s: %s", name, msg)
+		if msg := differential(sol, f, src, st, kabs.TSO, kabs.PSO); msg != "" {
+			t.Errorf("%s: %s", f, msg)
 		}
 	}
-	if counts["oracle bounded"] > 0 || counts["brute force gave up"] > 0 {
-		t.Errorf("the oracle could not decide some benchmark: %v", counts)
+	if len(st.undecided) > 0 {
+		t.Errorf("an oracle could not decide some program: %v", st.undecided)
 	}
-	t.Logf("%v", counts)
+	t.Log(st.summary())
+}
+
+// The generator must produce what the suite needs: programs that parse,
+// that both oracles decide, and a useful mix of verdicts (fewer than half
+// SC bugs, more than a quarter needing fences). Measured with refsem
+// alone, so it is fast.
+func TestGeneratorShares(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 100
+	}
+	var scBugs, needTSO, needPSO int
+	for seed := int64(1); seed <= int64(n); seed++ {
+		src := genProgram(seed)
+		p, err := refsem.Compile("gen.cs", []byte(src))
+		if err != nil {
+			t.Fatalf("seed %d: %v\n%s", seed, err, src)
+		}
+		res := map[refsem.Model]refsem.Result{}
+		for _, m := range []refsem.Model{refsem.SC, refsem.TSO, refsem.PSO} {
+			r, err := p.Run(m, refsem.Options{MaxStates: oracleLimit})
+			if err != nil || !r.Complete {
+				t.Fatalf("seed %d: %s: not decided (%v, %+v)\n%s", seed, m, err, r, src)
+			}
+			res[m] = r
+		}
+		switch {
+		case res[refsem.SC].Bad:
+			scBugs++
+		case res[refsem.TSO].Bad:
+			needTSO++
+			needPSO++
+		case res[refsem.PSO].Bad:
+			needPSO++
+		}
+	}
+	t.Logf("%d programs: SC bugs %.0f%%, need fences under TSO %.0f%%, under PSO %.0f%%",
+		n, pct(scBugs, n), pct(needTSO, n), pct(needPSO, n))
+	if 2*scBugs >= n {
+		t.Errorf("%d of %d programs are SC bugs: not under half", scBugs, n)
+	}
+	if 4*needTSO <= n || 4*needPSO <= n {
+		t.Errorf("too few programs need fences: TSO %d, PSO %d of %d", needTSO, needPSO, n)
+	}
 }
