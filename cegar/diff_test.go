@@ -25,7 +25,7 @@ import (
 // subsets of sites finds with either oracle, and its patched program must
 // be safe for both.
 //
-// The number of programs is diffCount: 150 by default, 5 with -short (make
+// The number of programs is diffCount: 500 by default, 5 with -short (make
 // test runs that under the race detector), 10,000 with FENCER_SOAK=1 (make
 // soak: hours), and FENCER_COUNT=N overrides all three.
 // FENCER_SEED=N starts at seed N (with one program unless FENCER_COUNT
@@ -67,7 +67,7 @@ func TestDifferential(t *testing.T) {
 
 // diffCount is the number of generated programs of one run.
 func diffCount() int {
-	n := 150
+	n := 500
 	if testing.Short() {
 		n = 5
 	}
