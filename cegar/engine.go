@@ -32,7 +32,7 @@ type Solver interface {
 // Options configure a run. Zero values mean the defaults.
 type Options struct {
 	Model          kabs.Model
-	MaxK           int // default 6
+	MaxK           int // default 10
 	MaxPredicates  int // default 400
 	MaxStates      int // abstract states per exploration, default 1,000,000
 	MaxRefinements int // default 500
@@ -47,7 +47,7 @@ type Options struct {
 
 func (o *Options) defaults() {
 	if o.MaxK <= 0 {
-		o.MaxK = 6
+		o.MaxK = 10
 	}
 	if o.MaxPredicates <= 0 {
 		o.MaxPredicates = 400

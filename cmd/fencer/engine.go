@@ -19,7 +19,7 @@ func engineFlags() []cli.Flag {
 	return []cli.Flag{
 		modelFlag,
 		&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "give up (verdict unknown) after this long (0: no limit)"},
-		&cli.IntFlag{Name: "max-k", Value: 6, Usage: "largest number of exact writes kept per store buffer"},
+		&cli.IntFlag{Name: "max-k", Value: 10, Usage: "largest number of exact writes kept per store buffer"},
 		&cli.IntFlag{Name: "max-predicates", Value: 400, Usage: "largest number of predicates"},
 		&cli.IntFlag{Name: "max-states", Value: 1_000_000, Usage: "largest number of abstract states in one exploration"},
 		verboseFlag,
