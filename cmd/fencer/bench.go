@@ -161,11 +161,9 @@ func benchCommand() *cli.Command {
 	}
 }
 
-// benchOptions validates --model, --runs and --format.
+// benchOptions validates --model and --format (--runs is checked with the
+// other numeric flags before any command runs: limits.go).
 func benchOptions(c *cli.Context) ([]kabs.Model, string, error) {
-	if n := c.Int("runs"); n < 1 {
-		return nil, "", fail(exitInput, "bench: --runs must be at least 1, got %d", n)
-	}
 	format := c.String("format")
 	switch format {
 	case "md", "csv", "json":
