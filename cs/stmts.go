@@ -64,7 +64,7 @@ func (pl *procLowerer) stmt(s Stmt, from Loc, bare bool) Loc {
 	case *FenceStmt:
 		pl.beginStmt(s.Pos())
 		to := pl.newLoc()
-		pl.emit(from, to, Op{Kind: OpFence}, s.Pos(), -1)
+		pl.emit(from, to, Op{Kind: OpFence, Store: s.Store}, s.Pos(), -1)
 		return to
 	case *GotoStmt:
 		pl.beginStmt(s.Pos())

@@ -74,7 +74,7 @@ type OpKind uint8
 const (
 	OpRead   OpKind = iota // Local := value of Shared (buffer or memory)
 	OpWrite                // Shared := Val, through the store buffer
-	OpFence                // wait until the process's buffers are empty
+	OpFence                // wait until the process's buffers are empty (Store: see Op.Store)
 	OpAtomic               // wait for empty buffers, then run Body as one step on memory
 	OpAssign               // Local := Val
 	OpHavoc                // Local := any integer
@@ -98,6 +98,12 @@ type Op struct {
 	Local  string    // OpRead: destination; OpAssign, OpHavoc: target
 	Shared string    // OpRead, OpWrite: the shared variable
 	Val    expr.Expr // OpWrite, OpAssign: integer value; OpAssume: formula
+	// Store marks an OpFence that is a store–store fence ("fence store;"):
+	// it does not wait; every write of the process before it reaches memory
+	// before any write after it. Under SC and TSO it changes nothing; under
+	// PSO it orders the per-variable buffers. Consumers that cannot honour it
+	// must refuse it, never treat it as a full fence or as nothing.
+	Store bool
 	// Body is the straight-line list of OpRead, OpWrite, OpAssign, OpHavoc and
 	// OpAssume steps of an OpAtomic; reads and writes go to memory. An atomic
 	// block with branches becomes one OpAtomic edge per path.
@@ -111,6 +117,9 @@ func (o Op) String() string {
 	case OpWrite:
 		return fmt.Sprintf("write %s := %s", o.Shared, shortExpr(o.Val))
 	case OpFence:
+		if o.Store {
+			return "fence store"
+		}
 		return "fence"
 	case OpAtomic:
 		parts := make([]string, len(o.Body))

@@ -331,6 +331,23 @@ func (c *Concrete) env(vals []int64) func(string) (int64, bool) {
 // errDisabled marks a step that cannot be taken.
 var errDisabled = errors.New("step not enabled")
 
+// errStorePSO refuses a store fence under PSO, whose ordering of the
+// per-variable buffers these semantics do not model yet.
+var errStorePSO = errors.New("fence store; under PSO is not supported yet")
+
+// StoreFence returns the position of the first store fence ("fence store;")
+// of sys, if it has one.
+func StoreFence(sys *cs.System) (cs.Pos, bool) {
+	for _, p := range sys.Procs {
+		for _, e := range p.Edges {
+			if e.Op.Kind == cs.OpFence && e.Op.Store {
+				return e.Pos, true
+			}
+		}
+	}
+	return cs.NoPos, false
+}
+
 // Successors returns the steps enabled in s and the states they lead to.
 func (c *Concrete) Successors(s *State) ([]Step, []*State, error) {
 	var steps []Step
@@ -466,6 +483,13 @@ func (c *Concrete) exec(t *State, p int, op cs.Op, choice int64, inAtomic bool) 
 			t.Buf[p*c.ns+x] = append(t.Buf[p*c.ns+x], Entry{x, v})
 		}
 	case cs.OpFence:
+		if op.Store {
+			// Under SC and TSO writes already reach memory in order.
+			if c.Model == PSO {
+				return errStorePSO
+			}
+			break
+		}
 		if !c.BufEmpty(t, p) {
 			return errDisabled
 		}

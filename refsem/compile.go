@@ -49,6 +49,7 @@ const (
 	iBranchAny                     // if (*) / while (*): next or alt
 	iGoto                          // goto: one step to next
 	iFence                         // fence;
+	iStoreFence                    // fence store;
 	iAtomic                        // atomic { body }
 	iCall                          // dst = call(target, e, e2)
 	iWritePending                  // shared dst = the result of the call just before (a write site)
@@ -475,7 +476,11 @@ func (c *compiler) stmt(s cs.Stmt) {
 		e := c.expr(s.X, &reads)
 		c.emit(instr{kind: iAssert, pos: s.Pos(), e: e, reads: reads})
 	case *cs.FenceStmt:
-		c.emit(instr{kind: iFence, pos: s.Pos()})
+		if s.Store {
+			c.emit(instr{kind: iStoreFence, pos: s.Pos()})
+		} else {
+			c.emit(instr{kind: iFence, pos: s.Pos()})
+		}
 	case *cs.GotoStmt:
 		g := c.emit(instr{kind: iGoto, pos: s.Pos()})
 		c.gotos = append(c.gotos, g)

@@ -57,6 +57,9 @@ type Result struct {
 	States int
 }
 
+// ErrStorePSO is returned for a store fence under PSO, not modelled yet.
+var ErrStorePSO = errors.New("refsem: fence store; under PSO is not supported yet")
+
 // ErrOverflow is returned when a value leaves the 64-bit range.
 var ErrOverflow = errors.New("refsem: integer overflow")
 
@@ -445,6 +448,13 @@ func (r *runner) procStep(s state, i int, f func(state, step)) {
 	case iBranchAny:
 		f(with(s, i, in.next, nil, nil), st)
 		f(with(s, i, in.alt, nil, nil), st)
+	case iStoreFence:
+		// Under SC and TSO writes reach memory in order anyway.
+		if r.m == PSO && r.err == nil {
+			r.err = ErrStorePSO
+			return
+		}
+		f(with(s, i, in.next, nil, nil), st)
 	case iFence, iSiteFence:
 		if empty {
 			f(with(s, i, in.next, nil, nil), st)

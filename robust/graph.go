@@ -211,7 +211,11 @@ func (g *Graph) FreePath(a, b int, fenced map[int]bool) (Path, bool) {
 // atomic step, or a write followed by an installed fence.
 func blocks(e cs.Edge, fenced map[int]bool) bool {
 	switch e.Op.Kind {
-	case cs.OpFence, cs.OpAtomic:
+	case cs.OpFence:
+		// A store fence keeps writes in order but lets reads pass: counting
+		// it as no cut is sound (more cycles stay critical).
+		return !e.Op.Store
+	case cs.OpAtomic:
 		return true
 	case cs.OpWrite:
 		return e.Site >= 0 && fenced[e.Site]
