@@ -238,7 +238,7 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 			}
 			out.cands = append(out.cands, cand)
 			out.wits = append(out.wits, res.real)
-			hs, ok := fences.MinHittingSet(out.cands)
+			hs, ok := fences.MinHittingSetRanked(out.cands, fences.Rank(sys))
 			if !ok {
 				return unknown(out, "no fence set blocks all counterexamples"), nil
 			}

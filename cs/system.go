@@ -16,7 +16,7 @@ type System struct {
 	Shared []VarDecl  // X_S, arrays expanded to one variable per element ("flag[0]")
 	Procs  []*Process // in declaration order, template instances in index order
 	Bad    []BadState // from forbidden and mutex declarations
-	Sites  []*Site    // fence sites: the write statements of the source, by offset
+	Sites  []*Site    // fence sites: the program points of the source, by offset
 }
 
 // Init is the initial value of a variable.
@@ -63,9 +63,10 @@ type Edge struct {
 	From, To Loc
 	Op       Op
 	Pos      Pos // the source of the operation (for a read: the shared variable)
-	// Site is the index in System.Sites of the write statement this edge
-	// performs, or -1 (also -1 for writes inside atomic).
-	Site int
+	// Points lists the fence sites (indices in System.Sites) that control
+	// passes right after this edge when it falls through to the next
+	// statement; a goto passes none (see sites.go).
+	Points []int
 }
 
 // OpKind is the kind of an operation.
@@ -164,21 +165,6 @@ type BadState struct {
 	Pos   Pos // the forbidden or mutex declaration
 }
 
-// Site is a fence site: a write statement of the source. One site serves every
-// template instance and every copy of an unrolled for body.
-type Site struct {
-	ID    int    // index in System.Sites
-	Start int    // byte offset of the statement's first token
-	End   int    // byte offset just after its ';'
-	Text  string // the statement's source text
-	// BareBody is true when the statement is the whole body of an if, else
-	// or while without braces; the patch must then wrap it in { ... fence; }.
-	BareBody bool
-}
-
-// Pos returns the position of the statement.
-func (s *Site) Pos() Pos { return PosAt(s.Start) }
-
 // ProcIndex returns the index of the process named name, or -1.
 func (s *System) ProcIndex(name string) int {
 	for i, p := range s.Procs {
@@ -192,9 +178,13 @@ func (s *System) ProcIndex(name string) int {
 // Position expands a position of the system's file.
 func (s *System) Position(p Pos) Position { return s.File.Position(p) }
 
-// WithFences returns a copy of s with a fence after every write edge whose
-// site is in sites: the edge l --write--> l' becomes l --write--> m --fence--> l'
-// with a new location m. Labels keep their locations. s is not changed.
+// WithFences returns a copy of s with a fence at every site in sites: each
+// edge that passes such a point (Edge.Points) is followed by a fence step,
+// l --op--> l' becoming l --op--> m --fence--> l' with a new location m, and
+// the points of the edge move to the fence step. This is what the source
+// with "fence;" written at those points lowers to: control passes a point
+// exactly when it takes one of these edges. Labels keep their locations. s
+// is not changed.
 func (s *System) WithFences(sites map[int]bool) *System {
 	out := *s
 	out.Procs = make([]*Process, len(s.Procs))
@@ -203,7 +193,7 @@ func (s *System) WithFences(sites map[int]bool) *System {
 		q.Edges = nil
 		q.LocPos = append([]Pos(nil), p.LocPos...)
 		for _, e := range p.Edges {
-			if e.Op.Kind != OpWrite || e.Site < 0 || !sites[e.Site] {
+			if !e.Fenced(sites) {
 				q.Edges = append(q.Edges, e)
 				continue
 			}
@@ -211,8 +201,8 @@ func (s *System) WithFences(sites map[int]bool) *System {
 			q.NumLocs++
 			q.LocPos = append(q.LocPos, e.Pos)
 			w := e
-			w.To = m
-			q.Edges = append(q.Edges, w, Edge{From: m, To: e.To, Op: Op{Kind: OpFence}, Pos: e.Pos, Site: -1})
+			w.To, w.Points = m, nil
+			q.Edges = append(q.Edges, w, Edge{From: m, To: e.To, Op: Op{Kind: OpFence}, Pos: e.Pos, Points: e.Points})
 		}
 		q.Out = make([][]int, q.NumLocs)
 		for j, e := range q.Edges {
@@ -221,6 +211,16 @@ func (s *System) WithFences(sites map[int]bool) *System {
 		out.Procs[i] = &q
 	}
 	return &out
+}
+
+// Fenced reports whether one of the points e passes is in sites.
+func (e *Edge) Fenced(sites map[int]bool) bool {
+	for _, id := range e.Points {
+		if sites[id] {
+			return true
+		}
+	}
+	return false
 }
 
 // IsBad reports whether the control locations pcs (one per process) form a

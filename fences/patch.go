@@ -18,42 +18,77 @@ type Edit struct {
 	NewText  string
 }
 
-// FenceEdits returns the edits that put a fence after each of sites in src,
-// the source the sites were parsed from, sorted by position and
-// non-overlapping. A site listed twice gets one fence. The rules (LANGUAGE.md,
-// "Fences in the output"):
+// FenceEdits returns the edits that put a fence at each of sites (program
+// points, cs.Site) in src, the source the sites were parsed from, sorted by
+// position and non-overlapping. A site listed twice gets one fence. The
+// rules (LANGUAGE.md, "Fences in the output"):
 //
-//   - A site that is the whole body of an if, else, while or for without
-//     braces (BareBody) is replaced by "{ <statement> fence; }".
-//   - A write alone on its line gets "fence;" on a new line right after that
-//     line, indented like the line the write starts on, labels counting as
-//     indentation ("L:  x = 1;" puts the fence under x). Alone means: before
-//     it on its line only whitespace, comments and labels ("L:"); after its
-//     ';' only whitespace, comments closed on that line and a trailing "//"
-//     comment, which stay on the write's line. The new line ends like the
-//     write's line ("\n" or "\r\n"); at the end of a file without a final
-//     newline the fence becomes the new last line, also without one.
-//   - Any other write (another statement or a brace before or after it on
-//     its line, or a "/*" comment after it that continues on later lines)
-//     gets " fence;" right after its ';' on the same line.
+//   - A point inside a body without braces of an if, else, while or for
+//     (BareBody) wraps the body: "{ fence; <statement> }" before it,
+//     "{ <statement> fence; }" after it, "{ fence; <statement> fence; }"
+//     for both.
+//   - A point after a statement alone on its line gets "fence;" on a new
+//     line right after that line, indented like the line the statement
+//     starts on, labels counting as indentation ("L:  x = 1;" puts the
+//     fence under x). Alone means: before it on its line only whitespace,
+//     comments and labels ("L:"); after its end (';' or '}') only
+//     whitespace, comments closed on that line and a trailing "//"
+//     comment, which stay on the statement's line. The new line ends like
+//     the statement's line ("\n" or "\r\n"); at the end of a file without
+//     a final newline the fence becomes the new last line, also without
+//     one. So a point between "}" and the next statement gets a line of
+//     its own.
+//   - Any other point after a statement (another statement or a brace
+//     before or after it on its line, or a "/*" comment after it that
+//     continues on later lines) gets " fence;" right after it on the same
+//     line.
+//   - A point before a statement (the first of a body) that starts its
+//     line gets a line "fence;" of its own just above, indented like it;
+//     otherwise "fence; " right before the statement.
 //
 // Nothing else changes. FenceEdits panics if a site does not lie within
 // src.
 func FenceEdits(src []byte, sites []*cs.Site) []Edit {
 	sorted := slices.Clone(sites)
-	slices.SortStableFunc(sorted, func(a, b *cs.Site) int { return a.Start - b.Start })
+	slices.SortStableFunc(sorted, func(a, b *cs.Site) int { return a.Offset() - b.Offset() })
 	sc := newLineScanner(src)
 	var edits []Edit
-	for i, s := range sorted {
-		if i > 0 && s.Start == sorted[i-1].Start {
-			continue
-		}
-		if s.Start < 0 || s.Start >= s.End || s.End > len(src) || src[s.End-1] != ';' {
+	type wrap struct {
+		start, end    int
+		before, after bool
+	}
+	var wraps []*wrap
+	bare := map[int]*wrap{}
+	done := map[[2]int]bool{}
+	for _, s := range sorted {
+		if s.Start < 0 || s.Start >= s.End || s.End > len(src) || (src[s.End-1] != ';' && src[s.End-1] != '}') {
 			panic(fmt.Sprintf("fences: site %d [%d,%d) is not a statement of the source (%d bytes)", s.ID, s.Start, s.End, len(src)))
 		}
+		k := [2]int{s.Start, int(s.Place)}
+		if done[k] {
+			continue
+		}
+		done[k] = true
 		switch {
 		case s.BareBody:
-			edits = append(edits, Edit{s.Start, s.End, "{ " + string(src[s.Start:s.End]) + " fence; }"})
+			w := bare[s.Start]
+			if w == nil {
+				w = &wrap{start: s.Start, end: s.End}
+				bare[s.Start] = w
+				wraps = append(wraps, w)
+			}
+			if s.Place == cs.Before {
+				w.before = true
+			} else {
+				w.after = true
+			}
+		case s.Place == cs.Before:
+			if sc.aloneBefore(s.Start) && sc.skipBlank(sc.lineStart(s.Start), s.Start) >= s.Start {
+				ls := sc.lineStart(s.Start)
+				edits = append(edits, Edit{ls, ls, sc.fenceLine(s.Start, ls, sc.lineEOL(s.Start))})
+				break
+			}
+			edits = append(edits, Edit{s.Start, s.Start, "fence; "})
 		case sc.aloneBefore(s.Start):
 			if at, eol, ok := sc.aloneAfter(s.End); ok {
 				edits = append(edits, Edit{at, at, sc.fenceLine(s.Start, at, eol)})
@@ -63,6 +98,16 @@ func FenceEdits(src []byte, sites []*cs.Site) []Edit {
 		default:
 			edits = append(edits, Edit{s.End, s.End, " fence;"})
 		}
+	}
+	for _, w := range wraps {
+		text := string(src[w.start:w.end])
+		if w.before {
+			text = "fence; " + text
+		}
+		if w.after {
+			text += " fence;"
+		}
+		edits = append(edits, Edit{w.start, w.end, "{ " + text + " }"})
 	}
 	slices.SortStableFunc(edits, func(a, b Edit) int {
 		if a.Pos != b.Pos {
@@ -244,6 +289,21 @@ func (sc *lineScanner) aloneAfter(end int) (at int, eol string, ok bool) {
 		return i + 1, "\r\n", true
 	}
 	return i + 1, "\n", true
+}
+
+// lineEOL returns the line ending of the line holding offset i: "\r\n",
+// "\n", or the file's when it is the last line.
+func (sc *lineScanner) lineEOL(i int) string {
+	for i < len(sc.src) && sc.src[i] != '\n' {
+		i++
+	}
+	switch {
+	case i == len(sc.src):
+		return sc.eol
+	case i > 0 && sc.src[i-1] == '\r':
+		return "\r\n"
+	}
+	return "\n"
 }
 
 // fenceLine returns the text of a fence line inserted at offset at for the

@@ -92,7 +92,7 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 				if f.Witness == nil {
 					note = " (for robustness only: no counterexample needs it)"
 				}
-				fmt.Fprintf(os.Stderr, "  %s:%d: after %s%s\n", name, sys.File.Line(f.Site.Pos()), f.Site.Text, note)
+				fmt.Fprintf(os.Stderr, "  %s:%d: %s%s\n", name, sys.File.Line(f.Site.Pos()), f.Site.Describe(), note)
 			}
 		}
 		printProof(os.Stderr, r)

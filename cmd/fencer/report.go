@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/urfave/cli/v2"
 
@@ -81,7 +82,7 @@ func witnessReport(w *cegar.Witness) *traceReport {
 func siteProcess(sys *cs.System, id int) string {
 	for _, p := range sys.Procs {
 		for _, e := range p.Edges {
-			if e.Site == id {
+			if slices.Contains(e.Points, id) {
 				if p.Template != "" {
 					return p.Template
 				}
