@@ -42,10 +42,10 @@ type procLowerer struct {
 	// control falls through into the current location (not gotos), depth
 	// the number of enclosing while loops, wrote whether the statement just
 	// lowered wrote a shared variable.
-	ent     []int
-	isGoto  map[int]bool
-	depth   int
-	wrote   bool
+	ent    []int
+	isGoto map[int]bool
+	depth  int
+	wrote  bool
 
 	// The atomic block being lowered.
 	atomPos Pos

@@ -94,14 +94,14 @@ func ParseWith(filename string, src []byte, opt Options) (*System, error) {
 // LowerWith is Lower with options.
 func LowerWith(file *File, prog *Program, opt Options) (sys *System, err error) {
 	l := &lowerer{
-		reconsider:  opt.Reconsider,
-		file:        file,
-		errs:        &errorSink{file: file},
-		sys:         &System{File: file},
-		consts:      map[string]*constInfo{},
-		shared:      map[string]*varInfo{},
-		procDecl:    map[string]*ProcDecl{},
-		siteByKey:   map[siteKey]int{},
+		reconsider: opt.Reconsider,
+		file:       file,
+		errs:       &errorSink{file: file},
+		sys:        &System{File: file},
+		consts:     map[string]*constInfo{},
+		shared:     map[string]*varInfo{},
+		procDecl:   map[string]*ProcDecl{},
+		siteByKey:  map[siteKey]int{},
 	}
 	func() {
 		defer func() {
@@ -171,4 +171,3 @@ func (l *lowerer) checkEdges(n int, pos Pos) {
 		panic(bailout{})
 	}
 }
-
