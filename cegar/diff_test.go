@@ -22,7 +22,7 @@ import (
 // with cs's lowering or the engine). Under SC, TSO and PSO the engine, the
 // explicit checker and refsem must agree on the verdict; under TSO and PSO
 // the engine's number of fences must be the minimum that brute force over
-// subsets of sites finds with either oracle, and its patched program must
+// subsets of fence sites (program points) finds with either oracle, and its patched program must
 // be safe for both.
 //
 // The number of programs is diffCount: 500 by default, 5 with -short (make
@@ -228,19 +228,38 @@ func differential(sol Solver, name string, src []byte, st *diffStats, weak ...ka
 	return ""
 }
 
-// sameSites checks that cs and refsem see the same fence sites.
+// sameSites checks that cs and refsem see the same fence sites: the same
+// program points, each computed by both from the syntax tree on its own.
 func sameSites(sys *cs.System, ref *refsem.Program) string {
 	var a, b []string
 	for _, s := range sys.Sites {
-		a = append(a, strconv.Itoa(s.Start))
+		a = append(a, keyString(refKey(s)))
 	}
 	for _, s := range ref.Sites() {
-		b = append(b, strconv.Itoa(s.Offset))
+		b = append(b, keyString(s.Key))
 	}
+	sort.Strings(a)
+	sort.Strings(b)
 	if strings.Join(a, ",") != strings.Join(b, ",") {
-		return fmt.Sprintf("fence sites at offsets %v (cs) and %v (refsem)", a, b)
+		return fmt.Sprintf("fence sites %v (cs) and %v (refsem)", a, b)
 	}
 	return ""
+}
+
+// refKey is refsem's name for the site s of cs.
+func refKey(s *cs.Site) refsem.SiteKey {
+	return refsem.SiteKey{Start: s.Start, End: s.End, Before: s.Place == cs.Before, Bare: s.BareBody}
+}
+
+func keyString(k refsem.SiteKey) string {
+	side := "after"
+	if k.Before {
+		side = "before"
+	}
+	if k.Bare {
+		side += "-bare"
+	}
+	return fmt.Sprintf("%s[%d,%d)", side, k.Start, k.End)
 }
 
 // differentialInsert checks insert under m against brute force with both
@@ -266,10 +285,10 @@ func differentialInsert(sol Solver, sys *cs.System, ref *refsem.Program, m kabs.
 		return fmt.Sprintf("insert %s: %s (%s), want correct", m, res.Verdict, res.Reason)
 	}
 	var (
-		refMin []int
+		refMin []refsem.SiteKey
 		ok     bool
 	)
-	st.timed("refsem", func() { refMin, ok, err = ref.MinFences(refModel(m), oracleLimit, 12) })
+	st.timed("refsem", func() { refMin, ok, err = ref.MinFences(refModel(m), oracleLimit, maxBruteSites) })
 	if err != nil {
 		return fmt.Sprintf("refsem brute force %s: %v", m, err)
 	}
@@ -284,15 +303,16 @@ func differentialInsert(sol Solver, sys *cs.System, ref *refsem.Program, m kabs.
 		return ""
 	}
 	if min != len(refMin) {
-		return fmt.Sprintf("brute force under %s: %d fences with the explicit checker, %d with refsem (at offsets %v)", m, min, len(refMin), refMin)
+		return fmt.Sprintf("brute force under %s: %d fences with the explicit checker, %d with refsem (at %v)", m, min, len(refMin), refMin)
 	}
 	if len(res.Fences) != min {
-		return fmt.Sprintf("insert %s: %d fences, brute force finds a minimum of %d (refsem: at offsets %v)", m, len(res.Fences), min, refMin)
+		return fmt.Sprintf("insert %s: %d fences, brute force finds a minimum of %d (refsem: at %v)", m, len(res.Fences), min, refMin)
 	}
-	// The engine's sites, as offsets, make the program safe for refsem...
-	chosen := map[int]bool{}
+	// The engine's sites, named as refsem names them, make the program
+	// safe for refsem...
+	chosen := map[refsem.SiteKey]bool{}
 	for _, f := range res.Fences {
-		chosen[f.Site.Start] = true
+		chosen[refKey(f.Site)] = true
 	}
 	rr, err := ref.Run(refModel(m), refsem.Options{Fences: chosen, MaxStates: oracleLimit})
 	if err != nil || rr.Bad || !rr.Complete {
@@ -332,7 +352,7 @@ func min3(n int) int {
 // under m by the explicit checker, trying subsets by increasing size.
 func bruteForceMinimum(sys *cs.System, m kabs.Model) (int, bool) {
 	n := len(sys.Sites)
-	if n > 12 {
+	if n > maxBruteSites {
 		return 0, false
 	}
 	for size := 0; size <= n; size++ {
@@ -358,6 +378,10 @@ func bruteForceMinimum(sys *cs.System, m kabs.Model) (int, bool) {
 	}
 	return 0, false
 }
+
+// maxBruteSites bounds the fence sites (program points) of a program whose
+// minimum both oracles find by brute force over subsets.
+const maxBruteSites = 40
 
 // forSubsets calls f on each subset of {0..n-1} of the given size until f
 // returns false.

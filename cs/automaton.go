@@ -42,10 +42,12 @@ type procLowerer struct {
 	// control falls through into the current location (not gotos), depth
 	// the number of enclosing while loops, wrote whether the statement just
 	// lowered wrote a shared variable.
-	ent    []int
-	isGoto map[int]bool
-	depth  int
-	wrote  bool
+	ent       []int
+	entLabels []string     // labels whose gotos enter the current location too
+	labelPts  []labelPoint // points passed by the gotos to a label
+	isGoto    map[int]bool
+	depth     int
+	wrote     bool
 
 	// The atomic block being lowered.
 	atomPos Pos
@@ -79,6 +81,11 @@ func (l *lowerer) process(d *ProcDecl, name, tmpl string, b *binding) {
 			continue
 		}
 		pl.edges[g.edge].To = loc
+		for _, lp := range pl.labelPts {
+			if lp.label == g.label.Name {
+				pl.edges[g.edge].Points = append(pl.edges[g.edge].Points, lp.site)
+			}
+		}
 	}
 	pl.finish()
 	l.sys.Procs = append(l.sys.Procs, pl.proc)

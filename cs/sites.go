@@ -120,7 +120,7 @@ func (pl *procLowerer) block(list []Stmt, from Loc) Loc {
 // body lowers the body s of an if, else, while or for from location from,
 // which control enters by the edges enter.
 func (pl *procLowerer) body(s Stmt, from Loc, enter []int) Loc {
-	pl.ent = enter
+	pl.ent, pl.entLabels = enter, nil
 	if b, ok := s.(*BlockStmt); ok {
 		if len(b.List) > 0 {
 			pl.point(Before, b.List[0], false, false)
@@ -149,12 +149,20 @@ func isAssign(s Stmt) bool {
 	return ok
 }
 
+// labelPoint is a point passed by the gotos to label.
+type labelPoint struct {
+	label string
+	site  int
+}
+
 // entering returns the edges from index start on that enter loc other than
-// by a goto; with no edge since start, control reached loc by prev.
+// by a goto; with no edge since start, control reached loc by prev (and
+// the gotos of pl.entLabels). Otherwise it clears pl.entLabels.
 func (pl *procLowerer) entering(start int, loc Loc, prev []int) []int {
 	if start == len(pl.edges) {
 		return prev
 	}
+	pl.entLabels = nil
 	r := pl.find(loc)
 	var out []int
 	for i := start; i < len(pl.edges); i++ {
@@ -184,6 +192,9 @@ func (pl *procLowerer) point(place Place, s Stmt, bare, afterWrite bool) {
 	id := pl.site(place, s, bare, afterWrite)
 	for _, i := range pl.ent {
 		pl.edges[i].Points = append(pl.edges[i].Points, id)
+	}
+	for _, l := range pl.entLabels {
+		pl.labelPts = append(pl.labelPts, labelPoint{l, id})
 	}
 }
 

@@ -21,9 +21,10 @@ func (pl *procLowerer) stmt(s Stmt, from Loc, bare bool) Loc {
 		return pl.block(s.List, from)
 	case *LabeledStmt:
 		pl.labels[s.Label.Name] = from
-		// A goto to the label enters here too: no point inherits the
-		// fall-through edges across it (sites.go).
-		pl.ent = nil
+		// A goto to the label enters here too: a point that control
+		// reaches from here with no edge in between is passed by the
+		// label's gotos as well (sites.go).
+		pl.entLabels = append(pl.entLabels, s.Label.Name)
 		end := pl.stmt(s.Stmt, from, bare)
 		if pl.find(end) != pl.find(from) {
 			return end

@@ -33,9 +33,8 @@ func ParseModel(s string) (Model, error) {
 
 // Options of one run.
 type Options struct {
-	// Fences holds the offsets of the write sites (Site.Offset) that are
-	// followed by a fence.
-	Fences map[int]bool
+	// Fences holds the sites (Site.Key) that get a fence.
+	Fences map[SiteKey]bool
 	// MaxStates bounds the exploration (0: DefaultMaxStates).
 	MaxStates int
 }
@@ -91,7 +90,7 @@ type step struct {
 }
 
 // Check compiles src and runs it under model ("sc", "tso" or "pso") with a
-// fence after each write site whose offset is listed.
+// fence right after each statement whose offset is listed.
 func Check(src []byte, model string, fences ...int) (Result, error) {
 	m, err := ParseModel(model)
 	if err != nil {
@@ -101,20 +100,23 @@ func Check(src []byte, model string, fences ...int) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	set := map[int]bool{}
+	set := map[SiteKey]bool{}
 	for _, f := range fences {
-		set[f] = true
+		for _, s := range p.sites {
+			if s.Key.Start == f && !s.Key.Before {
+				set[s.Key] = true
+			}
+		}
 	}
 	return p.Run(m, Options{Fences: set})
 }
 
-// Sites returns the fence sites of the program, by offset.
+// Sites returns the fence sites of the program, by key.
 func (p *Program) Sites() []Site { return append([]Site(nil), p.sites...) }
 
 type runner struct {
 	p      *Program
 	m      Model
-	fences map[int]bool
 	err    error
 }
 
@@ -125,7 +127,7 @@ func (p *Program) Run(m Model, o Options) (Result, error) {
 	if max <= 0 {
 		max = DefaultMaxStates
 	}
-	r := &runner{p: p, m: m, fences: o.Fences}
+	r := &runner{p: p.withFences(o.Fences), m: m}
 	var (
 		states  []state
 		parents []int
@@ -143,10 +145,10 @@ func (p *Program) Run(m Model, o Options) (Result, error) {
 		steps = append(steps, st)
 		return true
 	}
-	for _, s := range p.initialStates() {
+	for _, s := range r.p.initialStates() {
 		add(s, -1, step{})
 	}
-	res := Result{Complete: !p.anyVal}
+	res := Result{Complete: !r.p.anyVal}
 	for i := 0; i < len(states); i++ {
 		if r.isBad(states[i]) {
 			res.Bad, res.Complete, res.States = true, true, len(states)
@@ -296,15 +298,6 @@ func (r *runner) write(t *state, i, v int, val int64) {
 	}
 }
 
-// afterWrite is where a write instruction at pc goes: to its fence if the
-// site is fenced, else past it.
-func (r *runner) afterWrite(q *proc, pc int) int {
-	in := q.code[pc]
-	if r.fences[in.site] {
-		return in.next
-	}
-	return q.code[in.next].next
-}
 
 func (r *runner) eval(e *expr, rv, loc, mem []int64) int64 {
 	switch e.kind {
@@ -422,7 +415,7 @@ func (r *runner) procStep(s state, i int, f func(state, step)) {
 			vals = []int64{ps.rv[0]}
 		}
 		for _, v := range vals {
-			t := with(s, i, r.afterWrite(q, ps.pc), nil, nil)
+			t := with(s, i, in.next, nil, nil)
 			t.ownMem()
 			t.ownBuf()
 			r.write(&t, i, in.dst, v)
