@@ -115,9 +115,9 @@ func Check(src []byte, model string, fences ...int) (Result, error) {
 func (p *Program) Sites() []Site { return append([]Site(nil), p.sites...) }
 
 type runner struct {
-	p      *Program
-	m      Model
-	err    error
+	p   *Program
+	m   Model
+	err error
 }
 
 // Run explores every state reachable under m, breadth first, and stops at
@@ -297,7 +297,6 @@ func (r *runner) write(t *state, i, v int, val int64) {
 		t.buf[i] = append(nb, b[k:]...)
 	}
 }
-
 
 func (r *runner) eval(e *expr, rv, loc, mem []int64) int64 {
 	switch e.kind {
