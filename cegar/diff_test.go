@@ -351,14 +351,19 @@ func min3(n int) int {
 // bruteForceMinimum finds the least number of fence sites that make sys safe
 // under m by the explicit checker, trying subsets by increasing size.
 func bruteForceMinimum(sys *cs.System, m kabs.Model) (int, bool) {
-	n := len(sys.Sites)
+	sites := distinctSites(sys)
+	n := len(sites)
 	if n > maxBruteSites {
 		return 0, false
 	}
 	for size := 0; size <= n; size++ {
 		found, ok := false, true
 		forSubsets(n, size, func(set map[int]bool) bool {
-			r, err := kabs.NewConcrete(sys.WithFences(set), m).Explore(context.Background(), kabs.Limits{MaxStates: oracleLimit})
+			fenced := map[int]bool{}
+			for i := range set {
+				fenced[sites[i]] = true
+			}
+			r, err := kabs.NewConcrete(sys.WithFences(fenced), m).Explore(context.Background(), kabs.Limits{MaxStates: oracleLimit})
 			if err != nil || r.Verdict == kabs.Bounded {
 				ok = false
 				return false
@@ -377,6 +382,36 @@ func bruteForceMinimum(sys *cs.System, m kabs.Model) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// distinctSites returns one site per class of sites with the same fence
+// (the same edges pass them, so WithFences gives the same system), leaving
+// out the sites passed only on the way to the end of a process (a location
+// with no step: bad states only look at locations a process stops at, so
+// a fence there never helps).
+func distinctSites(sys *cs.System) []int {
+	pass := make([][]string, len(sys.Sites))
+	useful := make([]bool, len(sys.Sites))
+	for pi, p := range sys.Procs {
+		for ei, e := range p.Edges {
+			for _, id := range e.Points {
+				pass[id] = append(pass[id], fmt.Sprintf("%d:%d", pi, ei))
+				if len(p.Out[e.To]) > 0 {
+					useful[id] = true
+				}
+			}
+		}
+	}
+	seen := map[string]bool{}
+	var out []int
+	for id := range sys.Sites {
+		k := strings.Join(pass[id], ",")
+		if useful[id] && !seen[k] {
+			seen[k] = true
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // maxBruteSites bounds the fence sites (program points) of a program whose

@@ -1,5 +1,7 @@
 package refsem
 
+import "fmt"
+
 // MinFences finds, by brute force over subsets of the fence sites (program
 // points) by increasing size, the fewest sites whose fences make the
 // program correct under m. It returns their keys; ok is false when some run was not
@@ -7,7 +9,8 @@ package refsem
 // found, or when there are more than maxSites sites. The program must not
 // be wrong under SC (then no fence helps: ok is false).
 func (p *Program) MinFences(m Model, maxStates, maxSites int) (sites []SiteKey, ok bool, err error) {
-	n := len(p.sites)
+	cands := p.distinctSites()
+	n := len(cands)
 	if n > maxSites {
 		return nil, false, nil
 	}
@@ -18,7 +21,7 @@ func (p *Program) MinFences(m Model, maxStates, maxSites int) (sites []SiteKey, 
 		subsets(n, size, func(set []int) bool {
 			f := map[SiteKey]bool{}
 			for _, k := range set {
-				f[p.sites[k].Key] = true
+				f[cands[k].Key] = true
 			}
 			res, err := p.Run(m, Options{Fences: f, MaxStates: maxStates})
 			switch {
@@ -31,7 +34,7 @@ func (p *Program) MinFences(m Model, maxStates, maxSites int) (sites []SiteKey, 
 			case !res.Bad:
 				done = true
 				for _, k := range set {
-					found = append(found, p.sites[k].Key)
+					found = append(found, cands[k].Key)
 				}
 				return false
 			}
@@ -68,6 +71,66 @@ func subsets(n, size int, f func([]int) bool) {
 		return true
 	}
 	rec(0)
+}
+
+// distinctSites returns the sites worth trying, one per class of sites
+// that a fence makes equivalent. Where site instructions follow each other
+// and only the first is ever jumped to, a fence on any of them is the same
+// fence; two sites are equivalent when every occurrence of each is in the
+// same such chain as an occurrence of the other. A chain that runs into the
+// end of its process is never worth a fence: bad states only look at
+// labels and asserts, which a finished process has passed.
+func (p *Program) distinctSites() []Site {
+	type occ struct{ proc, chain int }
+	sig := map[SiteKey][]occ{}
+	useful := map[SiteKey]bool{}
+	for pi, q := range p.procs {
+		target := map[int]int{0: 1}
+		for pc, in := range q.code {
+			if in.kind == iJump {
+				continue
+			}
+			target[in.next]++
+			if in.kind == iBranch || in.kind == iBranchAny {
+				target[in.alt]++
+			}
+			_ = pc
+		}
+		for _, pc := range q.labels {
+			target[pc] += 2
+		}
+		chain := -1
+		for pc, in := range q.code {
+			if in.kind != iSiteFence {
+				chain = -1
+				continue
+			}
+			if chain < 0 || target[pc] != 1 || q.code[pc-1].kind != iSiteFence || q.code[pc-1].next != pc {
+				chain = pc
+			}
+			sig[in.key] = append(sig[in.key], occ{pi, chain})
+			end := pc
+			for end < len(q.code) && q.code[end].kind == iSiteFence {
+				end = q.code[end].next
+			}
+			if end < len(q.code) && q.code[end].kind != iEnd {
+				useful[in.key] = true
+			}
+		}
+	}
+	seen := map[string]bool{}
+	var out []Site
+	for _, s := range p.sites {
+		if !useful[s.Key] {
+			continue
+		}
+		k := fmt.Sprint(sig[s.Key])
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // withFences returns p with the sites not in fenced removed from the code,
