@@ -43,7 +43,55 @@ func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *
 // opt.Model (TSO), after checking that sys is correct under SC. On success
 // the patched source is verified again from scratch before the result is
 // returned; the patched text is in Result.Patched.
+//
+// With opt.Reconsider the full fences of sys's source are lowered as
+// candidate points (cs.Options.Reconsider): the fences of the answer that
+// are fences of the source stay, the others are removed from the patched
+// text (Result.Removed), and a program that needs none loses them all.
 func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, []byte, error) {
+	if opt.Reconsider {
+		rsys, err := cs.ParseWith(sys.File.Name, sys.File.Src, cs.Options{Reconsider: true})
+		if err != nil {
+			return nil, nil, err
+		}
+		sys = rsys
+	}
+	r, patched, err := insert(ctx, sys, sol, opt)
+	if err != nil || r.Verdict != Correct || !opt.Reconsider || len(r.Fences) > 0 {
+		return r, patched, err
+	}
+	// Correct with no fence: every fence of the source goes.
+	patched, r.Removed, err = placeFences(sys, nil)
+	return r, patched, err
+}
+
+// placeFences patches the source of sys with fences at the sites ids: a
+// new "fence;" at each, except at the fences of the source (cs.Site.Fence,
+// with Options.Reconsider) which stay; those not in ids are removed.
+func placeFences(sys *cs.System, ids []int) ([]byte, []*cs.Site, error) {
+	chosen := map[int]bool{}
+	var add, removed []*cs.Site
+	for _, id := range ids {
+		chosen[id] = true
+		if !sys.Sites[id].Fence {
+			add = append(add, sys.Sites[id])
+		}
+	}
+	for _, s := range sys.Sites {
+		if s.Fence && !chosen[s.ID] {
+			removed = append(removed, s)
+		}
+	}
+	edits := append(fences.FenceEdits(sys.File.Src, add), fences.RemoveEdits(sys.File.Src, removed)...)
+	fences.SortEdits(edits)
+	patched, err := fences.Apply(sys.File.Src, edits)
+	if err != nil {
+		return nil, nil, fmt.Errorf("internal error: patching: %v", err)
+	}
+	return patched, removed, nil
+}
+
+func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, []byte, error) {
 	start := time.Now()
 	scOpt := opt
 	scOpt.Model = kabs.SC
@@ -77,15 +125,14 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 		return r, sys.File.Src, nil
 	}
 	// Fences and the counterexample that makes each necessary.
-	var sites []*cs.Site
 	for _, id := range o.fences {
-		sites = append(sites, sys.Sites[id])
 		r.Fences = append(r.Fences, Fence{Site: sys.Sites[id], Witness: witnessFor(id, o)})
 	}
-	patched, err := fences.Apply(sys.File.Src, fences.FenceEdits(sys.File.Src, sites))
+	patched, removed, err := placeFences(sys, o.fences)
 	if err != nil {
-		return nil, nil, fmt.Errorf("internal error: patching: %v", err)
+		return nil, nil, err
 	}
+	r.Removed = removed
 	// Final check: the patched text, parsed and verified from scratch.
 	psys, err := cs.Parse(sys.File.Name, patched)
 	if err != nil {

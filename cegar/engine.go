@@ -43,6 +43,10 @@ type Options struct {
 	Progress func(states int)
 	// Log, if set, receives one line per refinement.
 	Log func(format string, args ...any)
+	// Reconsider (Insert only) makes the full fences of the source
+	// candidates like any other point: the answer is the minimum over all
+	// points, and the fences it does not keep are removed (Result.Removed).
+	Reconsider bool
 }
 
 func (o *Options) defaults() {
@@ -83,7 +87,9 @@ type Witness struct {
 	States []*kabs.State
 }
 
-// Fence is one inserted fence site and a counterexample that needs it.
+// Fence is one fence site of the answer and a counterexample that needs
+// it. With Options.Reconsider, Site.Fence marks a fence of the source that
+// stays.
 type Fence struct {
 	Site    *cs.Site
 	Witness *Witness
@@ -112,6 +118,9 @@ type Result struct {
 	Verdict Verdict
 	Model   kabs.Model
 	Fences  []Fence  // Correct: the minimum fence set, in source order
+	// Removed lists, with Options.Reconsider, the fences of the source that
+	// the answer drops (the patched text no longer has them).
+	Removed []*cs.Site
 	Trace   *Witness // SCBug, Unsafe: a real trace to a bad state
 	Reason  string   // Unknown: why
 	Stats   Stats

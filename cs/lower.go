@@ -75,9 +75,9 @@ func Lower(file *File, prog *Program) (sys *System, err error) {
 
 // Options change how a program is lowered.
 type Options struct {
-	// Reconsider lowers the fence statements of the source to nothing:
-	// each becomes a fence site like any other point (Site.Fence), so that
-	// the analysis may keep it or drop it.
+	// Reconsider lowers the full fence statements of the source ("fence;",
+	// not "fence store;") to nothing: each becomes a fence site like any
+	// other point (Site.Fence), so that the analysis may keep it or drop it.
 	Reconsider bool
 }
 

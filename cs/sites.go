@@ -40,8 +40,9 @@ type Site struct {
 	Depth int
 	// AfterWrite is true for the point right after a write statement.
 	AfterWrite bool
-	// Fence is true for the point of a fence statement of the source
-	// lowered with Options.Reconsider (the statement is the site's).
+	// Fence is true for the point right after a full fence statement of
+	// the source lowered with Options.Reconsider (the statement is the
+	// site's): a fence there is that statement, kept.
 	Fence bool
 }
 
@@ -205,7 +206,8 @@ func (pl *procLowerer) site(place Place, s Stmt, bare, afterWrite bool) int {
 	if i, ok := pl.siteByKey[k]; ok {
 		return i
 	}
-	_, fence := s.(*FenceStmt)
+	f, fence := s.(*FenceStmt)
+	fence = fence && !f.Store
 	pl.sites = append(pl.sites, &Site{
 		Start: start, End: end, Text: string(pl.file.Src[start:end]), Place: place,
 		BareBody: bare, Depth: pl.depth, AfterWrite: afterWrite,

@@ -60,7 +60,7 @@ func (pl *procLowerer) stmt(s Stmt, from Loc, bare bool) Loc {
 		return to
 	case *FenceStmt:
 		pl.beginStmt(s.Pos())
-		if pl.reconsider {
+		if pl.reconsider && !s.Store {
 			return from // a candidate like any other point (sites.go)
 		}
 		to := pl.newLoc()

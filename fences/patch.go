@@ -109,13 +109,89 @@ func FenceEdits(src []byte, sites []*cs.Site) []Edit {
 		}
 		edits = append(edits, Edit{w.start, w.end, "{ " + text + " }"})
 	}
+	SortEdits(edits)
+	return edits
+}
+
+// SortEdits sorts edits by position, insertions before a replacement that
+// starts at the same offset, as Apply wants them.
+func SortEdits(edits []Edit) {
 	slices.SortStableFunc(edits, func(a, b Edit) int {
 		if a.Pos != b.Pos {
 			return a.Pos - b.Pos
 		}
 		return a.End - b.End
 	})
+}
+
+// RemoveEdits returns the edits that delete the fence statements of sites
+// (cs.Site.Fence: points lowered from a "fence;" of the source with
+// cs.Options.Reconsider) from src. A fence alone on its line goes with its
+// line; a fence that is the whole body of an if, else, while or for becomes
+// "{ }" (the body must stay a statement), a labelled one "skip;" (the label
+// must stay where it is); any other loses itself and the
+// blanks before it on its line (or after it, at the start of a line).
+// Nothing else changes. RemoveEdits panics if a site is not a fence
+// statement of src.
+func RemoveEdits(src []byte, sites []*cs.Site) []Edit {
+	sc := newLineScanner(src)
+	var edits []Edit
+	done := map[int]bool{}
+	for _, s := range sites {
+		if s.Start < 0 || s.End > len(src) || s.Start >= s.End || !bytes.HasPrefix(src[s.Start:], []byte("fence")) || src[s.End-1] != ';' {
+			panic(fmt.Sprintf("fences: site %d [%d,%d) is not a fence statement of the source", s.ID, s.Start, s.End))
+		}
+		if done[s.Start] {
+			continue
+		}
+		done[s.Start] = true
+		ls := sc.lineStart(s.Start)
+		switch {
+		case s.BareBody:
+			edits = append(edits, Edit{s.Start, s.End, "{ }"})
+		case afterLabel(src, s.Start):
+			// "L: fence;" keeps its label on a statement of its own.
+			edits = append(edits, Edit{s.Start, s.End, "skip;"})
+		case sc.skipBlank(ls, s.Start) >= s.Start && !sc.hasComment(ls, s.Start):
+			if at, _, ok := sc.aloneAfter(s.End); ok && !sc.hasComment(s.End, at) {
+				edits = append(edits, Edit{ls, at, ""})
+				break
+			}
+			end := s.End
+			for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+				end++
+			}
+			edits = append(edits, Edit{s.Start, end, ""})
+		default:
+			from := s.Start
+			for from > ls && (src[from-1] == ' ' || src[from-1] == '\t') {
+				from--
+			}
+			edits = append(edits, Edit{from, s.End, ""})
+		}
+	}
+	SortEdits(edits)
 	return edits
+}
+
+// afterLabel reports whether the statement at start is labelled: the last
+// non-blank byte before it is the ':' of a label.
+func afterLabel(src []byte, start int) bool {
+	i := start - 1
+	for i >= 0 && (isSpace(src[i]) || src[i] == '\n') {
+		i--
+	}
+	return i >= 0 && src[i] == ':'
+}
+
+// hasComment reports whether a comment starts in [from, to).
+func (sc *lineScanner) hasComment(from, to int) bool {
+	for _, c := range sc.comments {
+		if c[0] >= from && c[0] < to {
+			return true
+		}
+	}
+	return false
 }
 
 // Apply returns a copy of src with edits applied. The edits must be sorted by

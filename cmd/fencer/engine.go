@@ -37,6 +37,7 @@ func engineOptions(c *cli.Context, m kabs.Model) (cegar.Options, error) {
 		MaxK:          c.Int("max-k"),
 		MaxPredicates: c.Int("max-predicates"),
 		MaxStates:     c.Int("max-states"),
+		Reconsider:    c.Bool("reconsider"), // insert only
 		Log: func(format string, args ...any) {
 			log.Debugf(format, args...)
 		},

@@ -16,6 +16,8 @@ func insertCommand() *cli.Command {
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the patched program to `FILE` instead of stdout"},
 		&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "overwrite the input file with the patched program"},
 		&cli.BoolFlag{Name: "diff", Usage: "print the fences as a unified diff of the input instead of the whole program"},
+		&cli.BoolFlag{Name: "reconsider", Usage: "treat the fence; statements already in the program as candidates like any other point: " +
+			"keep those a minimum set needs, remove the others (default: they stay as they are)"},
 		&cli.BoolFlag{Name: "robust", Usage: "insert instead the fewest fences that make every run under the model equivalent to an SC run " +
 			"(static critical cycles; about SC-equivalence, not the program's property: no SC check, and it may place more fences than insert)"},
 	)
@@ -33,6 +35,11 @@ func insertCommand() *cli.Command {
 			"With --robust it ignores the property and inserts the fewest fences that cut every critical\n" +
 			"cycle (see fencer robust): every run under the model is then equivalent to an SC run. That is\n" +
 			"SC-equivalence, not correctness, and may need more fences than the property does.\n" +
+			"A fence can go at any point between two statements (after a write, after an if/else, before a\n" +
+			"loop or a read, at the start of a body); ties between minimum sets prefer fewer enclosing loops,\n" +
+			"then the point right after a write. With --reconsider the fences already in the program are\n" +
+			"candidates too: the answer is the minimum over all points, and the summary lists the fences kept\n" +
+			"(with the counterexample that needs each) and those removed.\n" +
 			"Exit codes: 0 correct (fences inserted or none needed), 1 SC bug, 2 bad input, 3 unknown.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
@@ -92,8 +99,15 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 				if f.Witness == nil {
 					note = " (for robustness only: no counterexample needs it)"
 				}
-				fmt.Fprintf(os.Stderr, "  %s:%d: %s%s\n", name, sys.File.Line(f.Site.Pos()), f.Site.Describe(), note)
+				where := f.Site.Describe()
+				if f.Site.Fence {
+					where = "fence kept"
+				}
+				fmt.Fprintf(os.Stderr, "  %s:%d: %s%s\n", name, sys.File.Line(f.Site.Pos()), where, note)
 			}
+		}
+		for _, s := range r.Removed {
+			fmt.Fprintf(os.Stderr, "  %s:%d: fence removed\n", name, sys.File.Line(s.Pos()))
 		}
 		printProof(os.Stderr, r)
 		printStats(os.Stderr, r)
