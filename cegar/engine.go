@@ -117,7 +117,7 @@ type Stats struct {
 type Result struct {
 	Verdict Verdict
 	Model   kabs.Model
-	Fences  []Fence  // Correct: the minimum fence set, in source order
+	Fences  []Fence // Correct: the minimum fence set, in source order
 	// Removed lists, with Options.Reconsider, the fences of the source that
 	// the answer drops (the patched text no longer has them).
 	Removed []*cs.Site
