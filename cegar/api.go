@@ -157,6 +157,21 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	default:
 		return nil, nil, fmt.Errorf("internal error: the final check found the patched program %s under %s", fr.Verdict, opt.Model)
 	}
+	if opt.All > 1 && !r.Stats.NotMinimum {
+		alts, err := alternatives(ctx, sys, sol, opt, o, opt.All)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, h := range alts {
+			ho := *o
+			ho.fences = h
+			var fs []Fence
+			for _, id := range h {
+				fs = append(fs, Fence{Site: sys.Sites[id], Witness: witnessFor(id, &ho)})
+			}
+			r.Alternatives = append(r.Alternatives, fs)
+		}
+	}
 	r.Stats.Time = time.Since(start)
 	return r, patched, nil
 }

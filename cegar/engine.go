@@ -47,6 +47,9 @@ type Options struct {
 	// candidates like any other point: the answer is the minimum over all
 	// points, and the fences it does not keep are removed (Result.Removed).
 	Reconsider bool
+	// All (Insert only): besides the answer, look for other minimum fence
+	// sets, up to All sets in all, each verified (Result.Alternatives).
+	All int
 }
 
 func (o *Options) defaults() {
@@ -121,6 +124,9 @@ type Result struct {
 	// Removed lists, with Options.Reconsider, the fences of the source that
 	// the answer drops (the patched text no longer has them).
 	Removed []*cs.Site
+	// Alternatives holds, with Options.All, the other minimum fence sets
+	// found (each verified), in the order of preference.
+	Alternatives [][]Fence
 	Trace   *Witness // SCBug, Unsafe: a real trace to a bad state
 	Reason  string   // Unknown: why
 	Stats   Stats

@@ -38,6 +38,7 @@ func engineOptions(c *cli.Context, m kabs.Model) (cegar.Options, error) {
 		MaxPredicates: c.Int("max-predicates"),
 		MaxStates:     c.Int("max-states"),
 		Reconsider:    c.Bool("reconsider"), // insert only
+		All:           allOf(c),
 		Log: func(format string, args ...any) {
 			log.Debugf(format, args...)
 		},
@@ -141,4 +142,12 @@ func printStats(w *os.File, r *cegar.Result) {
 	fmt.Fprintf(w, "k=%d, %s, refinements: %s; %s, %s, %s, %.2fs\n",
 		s.K, plural(s.Predicates, "predicate"), strings.Join(ref, ", "), plural(s.States, "abstract state"),
 		pluralForm(s.Queries, "SMT query", "SMT queries"), plural(s.Interpolations, "interpolation"), s.Time.Seconds())
+}
+
+// allOf reads --all (insert only): 0 when absent.
+func allOf(c *cli.Context) int {
+	if v, ok := c.Generic("all").(*allValue); ok && v != nil {
+		return v.n
+	}
+	return 0
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"strconv"
 
 	"github.com/urfave/cli/v2"
 
@@ -16,6 +17,8 @@ func insertCommand() *cli.Command {
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the patched program to `FILE` instead of stdout"},
 		&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "overwrite the input file with the patched program"},
 		&cli.BoolFlag{Name: "diff", Usage: "print the fences as a unified diff of the input instead of the whole program"},
+		&cli.GenericFlag{Name: "all", Value: &allValue{}, Usage: "also list the other minimum fence sets, each verified, up to N sets in all " +
+			"(--all: 10, --all=N); the patched program uses the first"},
 		&cli.BoolFlag{Name: "reconsider", Usage: "treat the fence; statements already in the program as candidates like any other point: " +
 			"keep those a minimum set needs, remove the others (default: they stay as they are)"},
 		&cli.BoolFlag{Name: "robust", Usage: "insert instead the fewest fences that make every run under the model equivalent to an SC run " +
@@ -109,6 +112,12 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 		for _, s := range r.Removed {
 			fmt.Fprintf(os.Stderr, "  %s:%d: fence removed\n", name, sys.File.Line(s.Pos()))
 		}
+		for i, alt := range r.Alternatives {
+			fmt.Fprintf(os.Stderr, "other minimum set %d of %d (verified):\n", i+2, len(r.Alternatives)+1)
+			for _, f := range alt {
+				fmt.Fprintf(os.Stderr, "  %s:%d: %s\n", name, sys.File.Line(f.Site.Pos()), f.Site.Describe())
+			}
+		}
 		printProof(os.Stderr, r)
 		printStats(os.Stderr, r)
 		return nil
@@ -141,4 +150,34 @@ func writeOutput(c *cli.Context, name string, src, text []byte) error {
 	}
 	_, err := os.Stdout.Write(text)
 	return err
+}
+
+// allValue is the value of --all: a flag that may stand alone (10 sets) or
+// take a number (--all=N), like a boolean flag of package flag.
+type allValue struct{ n int }
+
+func (v *allValue) IsBoolFlag() bool { return true }
+
+func (v *allValue) String() string {
+	if v == nil || v.n == 0 {
+		return ""
+	}
+	return strconv.Itoa(v.n)
+}
+
+func (v *allValue) Set(s string) error {
+	switch s {
+	case "true":
+		v.n = 10
+		return nil
+	case "false":
+		v.n = 0
+		return nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		return fmt.Errorf("--all=N wants a number of fence sets of at least 1, not %q", s)
+	}
+	v.n = n
+	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -69,4 +70,51 @@ func stableSummary(s string) string {
 		keep = append(keep, l)
 	}
 	return strings.Join(keep, "\n") + "\n"
+}
+
+// The JSON report lists the alternatives of --all and the fences that
+// --reconsider keeps (existing) and removes.
+func TestPlacementJSON(t *testing.T) {
+	dir := t.TempDir()
+	var doc struct {
+		Fences []struct {
+			Line     int    `json:"line"`
+			Place    string `json:"place"`
+			Existing bool   `json:"existing"`
+		} `json:"fences"`
+		Removed      []struct{ Line int } `json:"removed"`
+		Alternatives [][]struct {
+			Line int `json:"line"`
+		} `json:"alternatives"`
+	}
+	read := func(path string) {
+		t.Helper()
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc.Fences, doc.Removed, doc.Alternatives = nil, nil, nil
+		if err := json.Unmarshal(b, &doc); err != nil {
+			t.Fatalf("%v: %s", err, b)
+		}
+	}
+	all := filepath.Join(dir, "all.json")
+	if _, stderr, code := fencer(t, "insert", "--all", "--json", all, "testdata/placement/sb_all.cs"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	read(all)
+	if len(doc.Fences) != 2 || len(doc.Alternatives) != 3 || len(doc.Removed) != 0 {
+		t.Errorf("--all: %d fences, %d alternatives, %d removed; want 2, 3, 0", len(doc.Fences), len(doc.Alternatives), len(doc.Removed))
+	}
+	rec := filepath.Join(dir, "rec.json")
+	if _, stderr, code := fencer(t, "insert", "--reconsider", "--json", rec, "testdata/placement/peterson_fenced.cs"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	read(rec)
+	if len(doc.Fences) != 1 || !doc.Fences[0].Existing || doc.Fences[0].Line != 45 || len(doc.Removed) != 2 {
+		t.Errorf("--reconsider: fences %+v, removed %+v; want the fence of line 45 kept, 2 removed", doc.Fences, doc.Removed)
+	}
+	if _, stderr, code := fencer(t, "insert", "--all=0", "testdata/placement/sb_all.cs"); code != 2 || !strings.Contains(stderr, "--all=N") {
+		t.Errorf("--all=0: exit %d, %s", code, stderr)
+	}
 }

@@ -20,8 +20,12 @@ type report struct {
 	Model   string        `json:"model"`
 	Reason  string        `json:"reason,omitempty"`
 	Fences  []fenceReport `json:"fences"`
-	Trace   *traceReport  `json:"trace,omitempty"`
-	Stats   statsReport   `json:"stats"`
+	// Removed (insert --reconsider) and Alternatives (insert --all): see
+	// docs/report.md.
+	Removed      []fenceReport   `json:"removed,omitempty"`
+	Alternatives [][]fenceReport `json:"alternatives,omitempty"`
+	Trace        *traceReport    `json:"trace,omitempty"`
+	Stats        statsReport     `json:"stats"`
 }
 
 type fenceReport struct {
@@ -29,6 +33,8 @@ type fenceReport struct {
 	Column    int          `json:"column"`
 	Process   string       `json:"process"` // the template name, or the process name
 	Statement string       `json:"statement"`
+	Place     string       `json:"place"`              // "after" or "before" the statement
+	Existing  bool         `json:"existing,omitempty"` // a fence of the source, kept (--reconsider)
 	Witness   *traceReport `json:"witness"`
 }
 
@@ -54,12 +60,27 @@ type statsReport struct {
 
 func newReport(sys *cs.System, r *cegar.Result) *report {
 	rep := &report{File: sys.File.Name, Verdict: r.Verdict.String(), Model: r.Model.String(), Reason: r.Reason, Fences: []fenceReport{}}
+	site := func(s *cs.Site, w *cegar.Witness) fenceReport {
+		pos := sys.Position(s.Pos())
+		place := "after"
+		if s.Place == cs.Before {
+			place = "before"
+		}
+		return fenceReport{Line: pos.Line, Column: pos.Col, Process: siteProcess(sys, s.ID),
+			Statement: s.Text, Place: place, Existing: s.Fence, Witness: witnessReport(w)}
+	}
 	for _, f := range r.Fences {
-		pos := sys.Position(f.Site.Pos())
-		rep.Fences = append(rep.Fences, fenceReport{
-			Line: pos.Line, Column: pos.Col, Process: siteProcess(sys, f.Site.ID),
-			Statement: f.Site.Text, Witness: witnessReport(f.Witness),
-		})
+		rep.Fences = append(rep.Fences, site(f.Site, f.Witness))
+	}
+	for _, s := range r.Removed {
+		rep.Removed = append(rep.Removed, site(s, nil))
+	}
+	for _, alt := range r.Alternatives {
+		var fs []fenceReport
+		for _, f := range alt {
+			fs = append(fs, site(f.Site, f.Witness))
+		}
+		rep.Alternatives = append(rep.Alternatives, fs)
 	}
 	rep.Trace = witnessReport(r.Trace)
 	s := r.Stats
