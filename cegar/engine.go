@@ -127,10 +127,10 @@ type Result struct {
 	// Alternatives holds, with Options.All, the other minimum fence sets
 	// found (each verified), in the order of preference.
 	Alternatives [][]Fence
-	Trace   *Witness // SCBug, Unsafe: a real trace to a bad state
-	Reason  string   // Unknown: why
-	Stats   Stats
-	Preds   []expr.Expr // the final predicates, to seed a later run
+	Trace        *Witness // SCBug, Unsafe: a real trace to a bad state
+	Reason       string   // Unknown: why
+	Stats        Stats
+	Preds        []expr.Expr // the final predicates, to seed a later run
 }
 
 type engine struct {
