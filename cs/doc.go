@@ -55,7 +55,7 @@
 //     the arguments, then one atomic step (two OpAtomic edges for cas, one
 //     per outcome) whose body reads x into a temporary, writes x and assigns
 //     r last. A shared r gets the result through a temporary and an ordinary
-//     OpWrite after the step (a fence site).
+//     OpWrite after the step.
 //   - forbidden A@l, B@m; is one BadState; mutex l; is one BadState per
 //     unordered pair of distinct processes with label l.
 //   - Locations are numbered densely from 0 (the initial one). LocPos[l] is

@@ -250,7 +250,7 @@ func TestWriteDoesNotShareBuffers(t *testing.T) {
 		b.ownBuf()
 		r.write(&a, 0, 1, 1)
 		r.write(&b, 0, 1, 2)
-		if a.buf[0][1] != (entry{1, 1}) || b.buf[0][1] != (entry{1, 2}) {
+		if a.buf[0][1] != (entry{v: 1, val: 1}) || b.buf[0][1] != (entry{v: 1, val: 2}) {
 			t.Errorf("%s: buffers %v and %v", m, a.buf[0], b.buf[0])
 		}
 	}

@@ -56,21 +56,24 @@ type Result struct {
 	States int
 }
 
-// ErrStorePSO is returned for a store fence under PSO, not modelled yet.
-var ErrStorePSO = errors.New("refsem: fence store; under PSO is not supported yet")
-
 // ErrOverflow is returned when a value leaves the 64-bit range.
 var ErrOverflow = errors.New("refsem: integer overflow")
 
+// entry is a buffered write. Under PSO, gen is the number of store fences
+// the process had passed (with a write buffered since the one before) when
+// it wrote: a write may reach memory only when no buffered write of its
+// process has a smaller gen.
 type entry struct {
 	v   int
 	val int64
+	gen int
 }
 
 type pstate struct {
 	pc  int
 	rv  []int64 // the values read so far by the current instruction
 	loc []int64
+	gen int // PSO: the gen of the process's next write
 }
 
 type state struct {
@@ -231,6 +234,7 @@ func (s state) key() string {
 		for _, v := range q.loc {
 			b = binary.AppendVarint(b, v)
 		}
+		b = binary.AppendVarint(b, int64(q.gen))
 	}
 	for _, v := range s.mem {
 		b = binary.AppendVarint(b, v)
@@ -240,6 +244,7 @@ func (s state) key() string {
 		for _, e := range q {
 			b = binary.AppendVarint(b, int64(e.v))
 			b = binary.AppendVarint(b, e.val)
+			b = binary.AppendVarint(b, int64(e.gen))
 		}
 	}
 	return string(b)
@@ -287,13 +292,17 @@ func (r *runner) write(t *state, i, v int, val int64) {
 		// a fresh slice: the old one may be shared with other states
 		b := t.buf[i]
 		nb := make([]entry, 0, len(b)+1)
-		t.buf[i] = append(append(nb, b...), entry{v, val})
+		t.buf[i] = append(append(nb, b...), entry{v: v, val: val})
 	case PSO:
+		gen := 0
+		if i < len(t.ps) {
+			gen = t.ps[i].gen
+		}
 		b := t.buf[i]
 		k := sort.Search(len(b), func(k int) bool { return b[k].v > v })
 		nb := make([]entry, 0, len(b)+1)
 		nb = append(nb, b[:k]...)
-		nb = append(nb, entry{v, val})
+		nb = append(nb, entry{v, val, gen})
 		t.buf[i] = append(nb, b[k:]...)
 	}
 }
@@ -334,7 +343,7 @@ func with(s state, i, pc int, rv, loc []int64) state {
 	if loc == nil {
 		loc = s.ps[i].loc
 	}
-	t.ps[i] = pstate{pc: pc, rv: rv, loc: loc}
+	t.ps[i] = pstate{pc: pc, rv: rv, loc: loc, gen: s.ps[i].gen}
 	return t
 }
 
@@ -356,12 +365,21 @@ func (r *runner) successors(s state, f func(state, step)) {
 // variable) reaches memory.
 func (r *runner) flushes(s state, i int, f func(state, step)) {
 	b := s.buf[i]
+	low := 0
+	for k, e := range b {
+		if k == 0 || e.gen < low {
+			low = e.gen
+		}
+	}
 	for k := range b {
 		if r.m == PSO && k > 0 && b[k-1].v == b[k].v {
 			continue // not the oldest of its variable
 		}
 		if r.m == TSO && k > 0 {
 			break
+		}
+		if b[k].gen != low {
+			continue // a write before a store fence is still buffered
 		}
 		t := s
 		t.ownMem()
@@ -370,7 +388,44 @@ func (r *runner) flushes(s state, i int, f func(state, step)) {
 		nb := make([]entry, 0, len(b)-1)
 		nb = append(nb, b[:k]...)
 		t.buf[i] = append(nb, b[k+1:]...)
+		r.renumber(&t, i)
 		f(t, step{proc: i, flush: true, v: b[k].v, val: b[k].val})
+	}
+}
+
+// renumber keeps the gens of process i small: the lowest buffered one
+// becomes 0 (and the process's own with it), so that equal situations are
+// equal states.
+func (r *runner) renumber(t *state, i int) {
+	b := t.buf[i]
+	low := t.ps[i].gen
+	for _, e := range b {
+		low = min(low, e.gen)
+	}
+	if low == 0 {
+		return
+	}
+	nb := make([]entry, len(b))
+	for k, e := range b {
+		e.gen -= low
+		nb[k] = e
+	}
+	t.buf[i] = nb
+	t.ps = append([]pstate(nil), t.ps...)
+	t.ps[i].gen -= low
+}
+
+// storeFence: under PSO the process's next writes get a new gen, if a write
+// is buffered since the last store fence; otherwise nothing changes.
+func (r *runner) storeFence(t *state, i int) {
+	if r.m != PSO {
+		return
+	}
+	for _, e := range t.buf[i] {
+		if e.gen == t.ps[i].gen {
+			t.ps[i].gen++
+			return
+		}
 	}
 }
 
@@ -442,11 +497,9 @@ func (r *runner) procStep(s state, i int, f func(state, step)) {
 		f(with(s, i, in.alt, nil, nil), st)
 	case iStoreFence:
 		// Under SC and TSO writes reach memory in order anyway.
-		if r.m == PSO && r.err == nil {
-			r.err = ErrStorePSO
-			return
-		}
-		f(with(s, i, in.next, nil, nil), st)
+		t := with(s, i, in.next, nil, nil)
+		r.storeFence(&t, i)
+		f(t, st)
 	case iFence, iSiteFence:
 		if empty {
 			f(with(s, i, in.next, nil, nil), st)
