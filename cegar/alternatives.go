@@ -6,7 +6,6 @@ import (
 
 	"fencer/cs"
 	"fencer/fences"
-	"fencer/kabs"
 )
 
 // maxCombos bounds the fence sets of the minimum size that alternatives
@@ -28,6 +27,9 @@ func alternatives(ctx context.Context, sys *cs.System, sol Solver, opt Options, 
 		return nil, nil
 	}
 	rank := fences.Rank(sys)
+	if opt.StoreFences {
+		rank = fences.KindRank(rank)
+	}
 	found := [][]int{o.fences}
 	tried := map[string]bool{key(o.fences): true}
 	for len(found) < limit {
@@ -42,7 +44,7 @@ func alternatives(ctx context.Context, sys *cs.System, sol Solver, opt Options, 
 		}
 		fopt := opt
 		fopt.Reconsider = false
-		r, err := Verify(ctx, sys.WithFences(fenced), sol, fopt)
+		r, err := Verify(ctx, withElements(sys, fenced), sol, fopt)
 		if err != nil {
 			return nil, err
 		}
@@ -51,7 +53,7 @@ func alternatives(ctx context.Context, sys *cs.System, sol Solver, opt Options, 
 			found = append(found, h)
 		case r.Verdict == Unsafe && r.Trace != nil:
 			w := r.Trace
-			cand := fences.Candidates(w.Sys, kabs.NewConcrete(w.Sys, w.Model), w.Trace, w.States)
+			cand := candidates(w, opt.StoreFences)
 			if len(cand) == 0 {
 				continue
 			}

@@ -71,7 +71,14 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 func placeFences(sys *cs.System, ids []int) ([]byte, []*cs.Site, error) {
 	chosen := map[int]bool{}
 	var add, removed []*cs.Site
+	store := map[*cs.Site]bool{}
+	n := len(sys.Sites)
 	for _, id := range ids {
+		if id >= n { // a store fence (Options.StoreFences)
+			store[sys.Sites[id-n]] = true
+			add = append(add, sys.Sites[id-n])
+			continue
+		}
 		chosen[id] = true
 		if !sys.Sites[id].Fence {
 			add = append(add, sys.Sites[id])
@@ -82,7 +89,13 @@ func placeFences(sys *cs.System, ids []int) ([]byte, []*cs.Site, error) {
 			removed = append(removed, s)
 		}
 	}
-	edits := append(fences.FenceEdits(sys.File.Src, add), fences.RemoveEdits(sys.File.Src, removed)...)
+	text := func(s *cs.Site) string {
+		if store[s] {
+			return "fence store;"
+		}
+		return "fence;"
+	}
+	edits := append(fences.FenceEditsWith(sys.File.Src, add, text), fences.RemoveEdits(sys.File.Src, removed)...)
 	fences.SortEdits(edits)
 	patched, err := fences.Apply(sys.File.Src, edits)
 	if err != nil {
@@ -126,7 +139,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	}
 	// Fences and the counterexample that makes each necessary.
 	for _, id := range o.fences {
-		r.Fences = append(r.Fences, Fence{Site: sys.Sites[id], Witness: witnessFor(id, o)})
+		r.Fences = append(r.Fences, fenceOf(sys, id, witnessFor(id, o)))
 	}
 	patched, removed, err := placeFences(sys, o.fences)
 	if err != nil {
@@ -167,13 +180,22 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 			ho.fences = h
 			var fs []Fence
 			for _, id := range h {
-				fs = append(fs, Fence{Site: sys.Sites[id], Witness: witnessFor(id, &ho)})
+				fs = append(fs, fenceOf(sys, id, witnessFor(id, &ho)))
 			}
 			r.Alternatives = append(r.Alternatives, fs)
 		}
 	}
 	r.Stats.Time = time.Since(start)
 	return r, patched, nil
+}
+
+// fenceOf is the Fence of element id (a full fence at site id, or a store
+// fence at site id-len(sys.Sites)).
+func fenceOf(sys *cs.System, id int, w *Witness) Fence {
+	if n := len(sys.Sites); id >= n {
+		return Fence{Site: sys.Sites[id-n], Store: true, Witness: w}
+	}
+	return Fence{Site: sys.Sites[id], Witness: w}
 }
 
 // witnessFor picks the counterexample that shows site id is needed: one

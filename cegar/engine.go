@@ -47,6 +47,10 @@ type Options struct {
 	// candidates like any other point: the answer is the minimum over all
 	// points, and the fences it does not keep are removed (Result.Removed).
 	Reconsider bool
+	// StoreFences (Insert only, --kinds full,store) lets the answer use
+	// store fences ("fence store;") too: fewest fences first, then fewest
+	// full ones. Under TSO a store fence never helps and is never chosen.
+	StoreFences bool
 	// All (Insert only): besides the answer, look for other minimum fence
 	// sets, up to All sets in all, each verified (Result.Alternatives).
 	All int
@@ -95,6 +99,7 @@ type Witness struct {
 // stays.
 type Fence struct {
 	Site    *cs.Site
+	Store   bool // a store fence ("fence store;"), with Options.StoreFences
 	Witness *Witness
 }
 
@@ -215,7 +220,7 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 		}
 		cur := sys
 		if len(fenced) > 0 {
-			cur = sys.WithFences(fenced)
+			cur = withElements(sys, fenced)
 		}
 		if insert && len(fenced) > 0 && rob.holds(fenced) {
 			return e.provedRobust(out), nil
@@ -247,13 +252,13 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 			}
 			return out, nil
 		case res.real != nil:
-			cand := fences.Candidates(res.real.Sys, kabs.NewConcrete(res.real.Sys, model), res.real.Trace, res.real.States)
+			cand := candidates(res.real, e.opt.StoreFences)
 			if len(cand) == 0 {
 				return unknown(out, "a real counterexample under "+model.String()+" passes no fence site with a non-empty buffer (it should be feasible under SC: fencer bug)"), nil
 			}
 			out.cands = append(out.cands, cand)
 			out.wits = append(out.wits, res.real)
-			hs, ok := fences.MinHittingSetRanked(out.cands, fences.Rank(sys))
+			hs, ok := minFenceSet(sys, out.cands, e.opt.StoreFences)
 			if !ok {
 				return unknown(out, "no fence set blocks all counterexamples"), nil
 			}
@@ -307,7 +312,12 @@ func unknown(o *outcome, reason string) *outcome {
 
 func siteLines(sys *cs.System, ids []int) string {
 	var parts []string
+	n := len(sys.Sites)
 	for _, id := range ids {
+		if id >= n {
+			parts = append(parts, fmt.Sprintf("%d(store)", sys.File.Line(sys.Sites[id-n].Pos())))
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("%d", sys.File.Line(sys.Sites[id].Pos())))
 	}
 	return "lines [" + strings.Join(parts, ",") + "]"
@@ -580,4 +590,45 @@ func writersOf(sys *cs.System) map[string][]int {
 		}
 	}
 	return w
+}
+
+// Fence elements: an element id < len(sys.Sites) is a full fence at site
+// id, len(sys.Sites)+id a store fence there (Options.StoreFences).
+
+// withElements is sys with the fences of the elements in set.
+func withElements(sys *cs.System, set map[int]bool) *cs.System {
+	n := len(sys.Sites)
+	full, store := map[int]bool{}, map[int]bool{}
+	for id := range set {
+		if id >= n {
+			store[id-n] = true
+		} else {
+			full[id] = true
+		}
+	}
+	return sys.WithFenceKinds(full, store)
+}
+
+// candidates is the candidate set of a real counterexample: the full
+// fences that block it and, with store, the store fences (fences.Candidates,
+// fences.StoreCandidates).
+func candidates(w *Witness, store bool) []int {
+	c := kabs.NewConcrete(w.Sys, w.Model)
+	cand := fences.Candidates(w.Sys, c, w.Trace, w.States)
+	if store {
+		n := len(w.Sys.Sites)
+		for _, q := range fences.StoreCandidates(w.Sys, c, w.Trace, w.States) {
+			cand = append(cand, n+q)
+		}
+	}
+	return cand
+}
+
+// minFenceSet is the minimum hitting set of cands, ties broken by the
+// preference of sites and, with store fences, fewest full fences first.
+func minFenceSet(sys *cs.System, cands [][]int, store bool) ([]int, bool) {
+	if store {
+		return fences.MinHittingSetCost(cands, fences.KindRank(fences.Rank(sys)), len(sys.Sites))
+	}
+	return fences.MinHittingSetRanked(cands, fences.Rank(sys))
 }

@@ -186,6 +186,13 @@ func (s *System) Position(p Pos) Position { return s.File.Position(p) }
 // exactly when it takes one of these edges. Labels keep their locations. s
 // is not changed.
 func (s *System) WithFences(sites map[int]bool) *System {
+	return s.WithFenceKinds(sites, nil)
+}
+
+// WithFenceKinds is WithFences with a full fence at the sites in full and a
+// store fence ("fence store;") at those in store only; a site in both gets
+// the full fence.
+func (s *System) WithFenceKinds(full, store map[int]bool) *System {
 	out := *s
 	out.Procs = make([]*Process, len(s.Procs))
 	for i, p := range s.Procs {
@@ -193,7 +200,8 @@ func (s *System) WithFences(sites map[int]bool) *System {
 		q.Edges = nil
 		q.LocPos = append([]Pos(nil), p.LocPos...)
 		for _, e := range p.Edges {
-			if !e.Fenced(sites) {
+			isFull := e.Fenced(full)
+			if !isFull && !e.Fenced(store) {
 				q.Edges = append(q.Edges, e)
 				continue
 			}
@@ -202,7 +210,7 @@ func (s *System) WithFences(sites map[int]bool) *System {
 			q.LocPos = append(q.LocPos, e.Pos)
 			w := e
 			w.To, w.Points = m, nil
-			q.Edges = append(q.Edges, w, Edge{From: m, To: e.To, Op: Op{Kind: OpFence}, Pos: e.Pos, Points: e.Points})
+			q.Edges = append(q.Edges, w, Edge{From: m, To: e.To, Op: Op{Kind: OpFence, Store: !isFull}, Pos: e.Pos, Points: e.Points})
 		}
 		q.Out = make([][]int, q.NumLocs)
 		for j, e := range q.Edges {

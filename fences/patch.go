@@ -49,13 +49,27 @@ type Edit struct {
 // Nothing else changes. FenceEdits panics if a site does not lie within
 // src.
 func FenceEdits(src []byte, sites []*cs.Site) []Edit {
+	return FenceEditsWith(src, sites, nil)
+}
+
+// FenceEditsWith is FenceEdits with the fence statement of each site given
+// by text ("fence;" when text is nil or returns ""), e.g. "fence store;".
+func FenceEditsWith(src []byte, sites []*cs.Site, text func(*cs.Site) string) []Edit {
+	stmt := func(s *cs.Site) string {
+		if text != nil {
+			if t := text(s); t != "" {
+				return t
+			}
+		}
+		return "fence;"
+	}
 	sorted := slices.Clone(sites)
 	slices.SortStableFunc(sorted, func(a, b *cs.Site) int { return a.Offset() - b.Offset() })
 	sc := newLineScanner(src)
 	var edits []Edit
 	type wrap struct {
 		start, end    int
-		before, after bool
+		before, after string
 	}
 	var wraps []*wrap
 	bare := map[int]*wrap{}
@@ -78,34 +92,34 @@ func FenceEdits(src []byte, sites []*cs.Site) []Edit {
 				wraps = append(wraps, w)
 			}
 			if s.Place == cs.Before {
-				w.before = true
+				w.before = stmt(s)
 			} else {
-				w.after = true
+				w.after = stmt(s)
 			}
 		case s.Place == cs.Before:
 			if sc.aloneBefore(s.Start) && sc.skipBlank(sc.lineStart(s.Start), s.Start) >= s.Start {
 				ls := sc.lineStart(s.Start)
-				edits = append(edits, Edit{ls, ls, sc.fenceLine(s.Start, ls, sc.lineEOL(s.Start))})
+				edits = append(edits, Edit{ls, ls, sc.fenceLine(s.Start, ls, sc.lineEOL(s.Start), stmt(s))})
 				break
 			}
-			edits = append(edits, Edit{s.Start, s.Start, "fence; "})
+			edits = append(edits, Edit{s.Start, s.Start, stmt(s) + " "})
 		case sc.aloneBefore(s.Start):
 			if at, eol, ok := sc.aloneAfter(s.End); ok {
-				edits = append(edits, Edit{at, at, sc.fenceLine(s.Start, at, eol)})
+				edits = append(edits, Edit{at, at, sc.fenceLine(s.Start, at, eol, stmt(s))})
 				break
 			}
 			fallthrough
 		default:
-			edits = append(edits, Edit{s.End, s.End, " fence;"})
+			edits = append(edits, Edit{s.End, s.End, " " + stmt(s)})
 		}
 	}
 	for _, w := range wraps {
 		text := string(src[w.start:w.end])
-		if w.before {
-			text = "fence; " + text
+		if w.before != "" {
+			text = w.before + " " + text
 		}
-		if w.after {
-			text += " fence;"
+		if w.after != "" {
+			text += " " + w.after
 		}
 		edits = append(edits, Edit{w.start, w.end, "{ " + text + " }"})
 	}
@@ -384,7 +398,7 @@ func (sc *lineScanner) lineEOL(i int) string {
 
 // fenceLine returns the text of a fence line inserted at offset at for the
 // write starting at offset start; eol is the line ending from aloneAfter.
-func (sc *lineScanner) fenceLine(start, at int, eol string) string {
+func (sc *lineScanner) fenceLine(start, at int, eol, stmt string) string {
 	// The line's indentation, extended over the labels that start the line
 	// ("L:  x = 1;"): a label is not a statement, so the fence lines up
 	// with the write even after an outdented label. Tabs stay tabs.
@@ -413,7 +427,7 @@ func (sc *lineScanner) fenceLine(start, at int, eol string) string {
 		return ' '
 	}, sc.src[ls:n]))
 	if eol == "" { // after a last line without a newline
-		return sc.eol + indent + "fence;"
+		return sc.eol + indent + stmt
 	}
-	return indent + "fence;" + eol
+	return indent + stmt + eol
 }

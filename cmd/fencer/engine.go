@@ -43,7 +43,34 @@ func engineOptions(c *cli.Context, m kabs.Model) (cegar.Options, error) {
 			log.Debugf(format, args...)
 		},
 	}
+	if k := c.String("kinds"); k != "" { // insert only
+		store, err := kindsOf(k)
+		if err != nil {
+			return opt, err
+		}
+		opt.StoreFences = store
+	}
 	return opt, nil
+}
+
+// kindsOf reads --kinds: "full" or "full,store" (in any order); it reports
+// whether store fences may be used.
+func kindsOf(s string) (bool, error) {
+	full, store := false, false
+	for _, k := range strings.Split(s, ",") {
+		switch strings.TrimSpace(k) {
+		case "full":
+			full = true
+		case "store":
+			store = true
+		default:
+			return false, fail(exitInput, "--kinds: unknown fence kind %q (want full or full,store)", k)
+		}
+	}
+	if !full {
+		return false, fail(exitInput, "--kinds must include full (full fences are needed wherever a write must not pass a read)")
+	}
+	return store, nil
 }
 
 // runEngine runs insert (or verify) on sys under model m with a fresh

@@ -19,6 +19,8 @@ func insertCommand() *cli.Command {
 		&cli.BoolFlag{Name: "diff", Usage: "print the fences as a unified diff of the input instead of the whole program"},
 		&cli.GenericFlag{Name: "all", Value: &allValue{}, Usage: "also list the other minimum fence sets, each verified, up to N sets in all " +
 			"(--all: 10, --all=N); the patched program uses the first"},
+		&cli.StringFlag{Name: "kinds", Value: "full", Usage: "the fence kinds insert may use: full, or full,store to also use " +
+			"store fences (fence store;, cheaper; under PSO they keep writes in order): fewest fences first, then fewest full ones"},
 		&cli.BoolFlag{Name: "reconsider", Usage: "treat the fence; statements already in the program as candidates like any other point: " +
 			"keep those a minimum set needs, remove the others (default: they stay as they are)"},
 		&cli.BoolFlag{Name: "robust", Usage: "insert instead the fewest fences that make every run under the model equivalent to an SC run " +
@@ -106,6 +108,9 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 				if f.Site.Fence {
 					where = "fence kept"
 				}
+				if f.Store {
+					where = "fence store; " + where
+				}
 				fmt.Fprintf(os.Stderr, "  %s:%d: %s%s\n", name, sys.File.Line(f.Site.Pos()), where, note)
 			}
 		}
@@ -115,7 +120,11 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 		for i, alt := range r.Alternatives {
 			fmt.Fprintf(os.Stderr, "other minimum set %d of %d (verified):\n", i+2, len(r.Alternatives)+1)
 			for _, f := range alt {
-				fmt.Fprintf(os.Stderr, "  %s:%d: %s\n", name, sys.File.Line(f.Site.Pos()), f.Site.Describe())
+				kind := ""
+				if f.Store {
+					kind = "fence store; "
+				}
+				fmt.Fprintf(os.Stderr, "  %s:%d: %s%s\n", name, sys.File.Line(f.Site.Pos()), kind, f.Site.Describe())
 			}
 		}
 		printProof(os.Stderr, r)

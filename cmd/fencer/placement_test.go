@@ -118,3 +118,13 @@ func TestPlacementJSON(t *testing.T) {
 		t.Errorf("--all=0: exit %d, %s", code, stderr)
 	}
 }
+
+// --kinds takes full or full,store, nothing else.
+func TestKindsFlag(t *testing.T) {
+	for _, k := range []string{"store", "full,load", "full,,store"} {
+		_, stderr, code := fencer(t, "insert", "--kinds", k, "testdata/placement/mp_kinds.cs")
+		if code != 2 || !strings.Contains(stderr, "--kinds") {
+			t.Errorf("--kinds %q: exit %d, %s", k, code, stderr)
+		}
+	}
+}
