@@ -99,6 +99,8 @@ type diffStats struct {
 	agreed    map[string]int    // programs where all three agreed, per model
 	fences    map[string][4]int // per weak model: programs needing 0, 1, 2, 3+ fences
 	scBugs    int
+	kinds     int                      // programs whose --kinds full,store answer was checked
+	storeUsed int                      // of those, answers with a store fence
 	undecided map[string]int           // why a program could not be compared
 	time      map[string]time.Duration // spent in the engine, kabs and refsem
 }
@@ -126,6 +128,7 @@ func (s *diffStats) summary() string {
 		need := f[1] + f[2] + f[3]
 		fmt.Fprintf(&b, "; %s fences 0/1/2/3+: %d/%d/%d/%d (need fences: %.0f%%)", m, f[0], f[1], f[2], f[3], pct(need, s.programs))
 	}
+	fmt.Fprintf(&b, "; pso --kinds full,store checked %d (store fences used in %d)", s.kinds, s.storeUsed)
 	fmt.Fprintf(&b, "; time: engine %v, explicit checker %v, refsem %v", s.time["engine"].Round(time.Millisecond), s.time["kabs"].Round(time.Millisecond), s.time["refsem"].Round(time.Millisecond))
 	if len(s.undecided) > 0 {
 		var keys []string
@@ -335,6 +338,11 @@ func differentialInsert(sol Solver, sys *cs.System, ref *refsem.Program, m kabs.
 	if err != nil || rr.Bad || !rr.Complete {
 		return fmt.Sprintf("patched program under %s per refsem: bad=%v complete=%v %v\n%s", m, rr.Bad, rr.Complete, err, patched)
 	}
+	if m == kabs.PSO && min > 0 {
+		if msg := differentialKinds(sol, sys, ref, st); msg != "" {
+			return msg
+		}
+	}
 	f := st.fences[m.String()]
 	f[min3(min)]++
 	st.fences[m.String()] = f
@@ -384,6 +392,122 @@ func bruteForceMinimum(sys *cs.System, m kabs.Model) (int, bool) {
 	return 0, false
 }
 
+// differentialKinds checks insert --kinds full,store under PSO against brute
+// force over full and store fences with both oracles: the fewest fences,
+// then the fewest full ones; and its patched program is safe for both.
+func differentialKinds(sol Solver, sys *cs.System, ref *refsem.Program, st *diffStats) string {
+	ctx := context.Background()
+	var (
+		res     *Result
+		patched []byte
+		err     error
+	)
+	st.timed("engine", func() {
+		res, patched, err = Insert(ctx, sys, sol, Options{Model: kabs.PSO, StoreFences: true, Log: debugLog})
+	})
+	if err != nil {
+		return "insert --kinds full,store: " + err.Error()
+	}
+	if res.Verdict != Correct {
+		st.undecided["kinds: engine "+res.Verdict.String()]++
+		return ""
+	}
+	full := 0
+	for _, f := range res.Fences {
+		if !f.Store {
+			full++
+		}
+	}
+	var (
+		n, nFull int
+		ok       bool
+	)
+	st.timed("kabs", func() { n, nFull, ok = bruteForceKinds(sys, kabs.PSO) })
+	if !ok {
+		st.undecided["kinds: explicit brute force gave up"]++
+		return ""
+	}
+	var rf, rs []refsem.SiteKey
+	st.timed("refsem", func() { rf, rs, ok, err = ref.MinFencesKinds(refsem.PSO, oracleLimit, maxKindsSites, true) })
+	if err != nil {
+		return "refsem kinds brute force: " + err.Error()
+	}
+	if !ok {
+		st.undecided["kinds: refsem brute force gave up"]++
+		return ""
+	}
+	if len(rf)+len(rs) != n || len(rf) != nFull {
+		return fmt.Sprintf("kinds brute force under pso: %d fences (%d full) with the explicit checker, %d (%d full) with refsem", n, nFull, len(rf)+len(rs), len(rf))
+	}
+	if len(res.Fences) != n || full != nFull {
+		return fmt.Sprintf("insert --kinds full,store under pso: %d fences (%d full), brute force finds %d (%d full)", len(res.Fences), full, n, nFull)
+	}
+	psys, err := cs.Parse(sys.File.Name, patched)
+	if err != nil {
+		return "kinds: patched program does not parse: " + err.Error()
+	}
+	r, err := kabs.NewConcrete(psys, kabs.PSO).Explore(ctx, kabs.Limits{MaxStates: oracleLimit})
+	if err != nil || r.Verdict != kabs.Safe {
+		return fmt.Sprintf("kinds: patched program per the explicit checker: %v %v\n%s", r.Verdict, err, patched)
+	}
+	pref, err := refsem.Compile(sys.File.Name, patched)
+	if err != nil {
+		return "kinds: patched program does not compile in refsem: " + err.Error()
+	}
+	rr, err := pref.Run(refsem.PSO, refsem.Options{MaxStates: oracleLimit})
+	if err != nil || rr.Bad || !rr.Complete {
+		return fmt.Sprintf("kinds: patched program per refsem: bad=%v complete=%v %v\n%s", rr.Bad, rr.Complete, err, patched)
+	}
+	st.kinds++
+	if nFull < n {
+		st.storeUsed++
+	}
+	return ""
+}
+
+// bruteForceKinds is bruteForceMinimum over full and store fences: the
+// fewest fences and, among those, the fewest full ones.
+func bruteForceKinds(sys *cs.System, m kabs.Model) (n, nFull int, ok bool) {
+	sites := distinctSites(sys)
+	nc := len(sites)
+	if 2*nc > maxKindsSites {
+		return 0, 0, false
+	}
+	for size := 0; size <= 2*nc; size++ {
+		best, ok := -1, true
+		forSubsets(2*nc, size, func(set map[int]bool) bool {
+			full, store := map[int]bool{}, map[int]bool{}
+			for i := range set {
+				if i < nc {
+					full[sites[i]] = true
+				} else {
+					store[sites[i-nc]] = true
+				}
+			}
+			if best >= 0 && len(full) >= best {
+				return true
+			}
+			r, err := kabs.NewConcrete(sys.WithFenceKinds(full, store), m).Explore(context.Background(), kabs.Limits{MaxStates: oracleLimit})
+			if err != nil || r.Verdict == kabs.Bounded {
+				ok = false
+				return false
+			}
+			if r.Verdict == kabs.Safe {
+				best = len(full)
+				return best > 0
+			}
+			return true
+		})
+		if !ok {
+			return 0, 0, false
+		}
+		if best >= 0 {
+			return size, best, true
+		}
+	}
+	return 0, 0, false
+}
+
 // distinctSites returns one site per class of sites with the same fence
 // (the same edges pass them, so WithFences gives the same system), leaving
 // out the sites passed only on the way to the end of a process (a location
@@ -417,6 +541,11 @@ func distinctSites(sys *cs.System) []int {
 // maxBruteSites bounds the fence sites (program points) of a program whose
 // minimum both oracles find by brute force over subsets.
 const maxBruteSites = 40
+
+// maxKindsSites bounds the elements (sites × kinds) of the brute force with
+// store fences, which tries many more subsets: past it a program's
+// --kinds answer is not compared (counted as undecided).
+const maxKindsSites = 16
 
 // forSubsets calls f on each subset of {0..n-1} of the given size until f
 // returns false.

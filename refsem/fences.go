@@ -9,21 +9,44 @@ import "fmt"
 // found, or when there are more than maxSites sites. The program must not
 // be wrong under SC (then no fence helps: ok is false).
 func (p *Program) MinFences(m Model, maxStates, maxSites int) (sites []SiteKey, ok bool, err error) {
+	sites, _, ok, err = p.MinFencesKinds(m, maxStates, maxSites, false)
+	return sites, ok, err
+}
+
+// MinFencesKinds is MinFences where, with store, each site can also take a
+// store fence: the fewest fences, and among those the fewest full fences.
+// It returns the keys of the full and of the store fences.
+func (p *Program) MinFencesKinds(m Model, maxStates, maxSites int, store bool) (full, stores []SiteKey, ok bool, err error) {
 	cands := p.distinctSites()
-	n := len(cands)
-	if n > maxSites {
-		return nil, false, nil
+	kinds := 1
+	if store {
+		kinds = 2
 	}
+	n := len(cands) * kinds
+	if n > maxSites {
+		return nil, nil, false, nil
+	}
+	nc := len(cands)
 	for size := 0; size <= n; size++ {
-		var found []SiteKey
-		done, complete := false, true
+		var bestFull, bestStore []SiteKey
+		best := -1 // full fences in the best safe set of this size
+		complete := true
 		var runErr error
 		subsets(n, size, func(set []int) bool {
-			f := map[SiteKey]bool{}
+			f, st := map[SiteKey]bool{}, map[SiteKey]bool{}
+			nf := 0
 			for _, k := range set {
-				f[cands[k].Key] = true
+				if k < nc {
+					f[cands[k].Key] = true
+					nf++
+				} else {
+					st[cands[k-nc].Key] = true
+				}
 			}
-			res, err := p.Run(m, Options{Fences: f, MaxStates: maxStates})
+			if best >= 0 && nf >= best {
+				return true // no better than the best so far
+			}
+			res, err := p.Run(m, Options{Fences: f, StoreFences: st, MaxStates: maxStates})
 			switch {
 			case err != nil:
 				runErr = err
@@ -32,24 +55,28 @@ func (p *Program) MinFences(m Model, maxStates, maxSites int) (sites []SiteKey, 
 				complete = false
 				return false
 			case !res.Bad:
-				done = true
+				best, bestFull, bestStore = nf, nil, nil
 				for _, k := range set {
-					found = append(found, cands[k].Key)
+					if k < nc {
+						bestFull = append(bestFull, cands[k].Key)
+					} else {
+						bestStore = append(bestStore, cands[k-nc].Key)
+					}
 				}
-				return false
+				return best > 0 // keep looking for fewer full fences
 			}
 			return true
 		})
 		switch {
 		case runErr != nil:
-			return nil, false, runErr
+			return nil, nil, false, runErr
 		case !complete:
-			return nil, false, nil
-		case done:
-			return found, true, nil
+			return nil, nil, false, nil
+		case best >= 0:
+			return bestFull, bestStore, true, nil
 		}
 	}
-	return nil, false, nil
+	return nil, nil, false, nil
 }
 
 // subsets calls f on each subset of {0..n-1} of the given size, in
@@ -133,16 +160,17 @@ func (p *Program) distinctSites() []Site {
 	return out
 }
 
-// withFences returns p with the sites not in fenced removed from the code,
-// so that a run passes them without a step; the fenced ones stay and act as
-// fences. p is not changed.
-func (p *Program) withFences(fenced map[SiteKey]bool) *Program {
+// withFences returns p with the sites not in fenced or store removed from
+// the code, so that a run passes them without a step; the fenced ones stay
+// and act as fences, those in store only as store fences. p is not
+// changed.
+func (p *Program) withFences(fenced, store map[SiteKey]bool) *Program {
 	out := *p
 	out.procs = make([]*proc, len(p.procs))
 	maps := make([]func(int) int, len(p.procs))
 	for pi, q := range p.procs {
 		drop := func(pc int) bool {
-			return pc >= 0 && pc < len(q.code) && q.code[pc].kind == iSiteFence && !fenced[q.code[pc].key]
+			return pc >= 0 && pc < len(q.code) && q.code[pc].kind == iSiteFence && !fenced[q.code[pc].key] && !store[q.code[pc].key]
 		}
 		// newPC maps an old pc to the new pc of the first kept
 		// instruction from it on (sites are straight-line: next is the
@@ -172,6 +200,9 @@ func (p *Program) withFences(fenced map[SiteKey]bool) *Program {
 				continue
 			}
 			in.next, in.alt = mapPC(in.next), mapPC(in.alt)
+			if in.kind == iSiteFence && !fenced[in.key] {
+				in.kind = iStoreFence
+			}
 			nq.code = append(nq.code, in)
 		}
 		nq.labels = map[string]int{}

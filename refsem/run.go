@@ -33,8 +33,10 @@ func ParseModel(s string) (Model, error) {
 
 // Options of one run.
 type Options struct {
-	// Fences holds the sites (Site.Key) that get a fence.
-	Fences map[SiteKey]bool
+	// Fences holds the sites (Site.Key) that get a fence; StoreFences those
+	// that get a store fence ("fence store;") instead.
+	Fences      map[SiteKey]bool
+	StoreFences map[SiteKey]bool
 	// MaxStates bounds the exploration (0: DefaultMaxStates).
 	MaxStates int
 }
@@ -130,7 +132,7 @@ func (p *Program) Run(m Model, o Options) (Result, error) {
 	if max <= 0 {
 		max = DefaultMaxStates
 	}
-	r := &runner{p: p.withFences(o.Fences), m: m}
+	r := &runner{p: p.withFences(o.Fences, o.StoreFences), m: m}
 	var (
 		states  []state
 		parents []int
