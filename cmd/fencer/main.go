@@ -174,7 +174,7 @@ func parseArg(c *cli.Context) (*cs.System, error) {
 	if c.NArg() != 1 {
 		return nil, fail(exitInput, "%s: want exactly one FILE argument (see fencer %s --help)", c.Command.Name, c.Command.Name)
 	}
-	return parsePath(c.Args().First())
+	return parsePath(c.Args().First(), c.String("format"))
 }
 
 // parseArgModel parses the FILE argument and reads --model.
