@@ -215,8 +215,8 @@ func (in *inst) lstmt(bare bool) cs.Stmt {
 	return in.stmt(bare, t.pos)
 }
 
-func (in *inst) last() token { return in.toks[max(in.i-1, 0)] }
-func (in *inst) semi() cs.Pos  { return cs.PosAt(max(in.last().end-1, 0)) }
+func (in *inst) last() token  { return in.toks[max(in.i-1, 0)] }
+func (in *inst) semi() cs.Pos { return cs.PosAt(max(in.last().end-1, 0)) }
 
 func (in *inst) notInLocked(t token) {
 	if in.atomic {

@@ -41,7 +41,7 @@ type parser struct {
 	i    int
 }
 
-func (p *parser) tok() token  { return p.toks[p.i] }
+func (p *parser) tok() token { return p.toks[p.i] }
 func (p *parser) peek() token {
 	if p.i+1 < len(p.toks) {
 		return p.toks[p.i+1]

@@ -34,8 +34,10 @@ type expectation struct {
 func (e expectation) text() string { return e.model.String() + " " + e.what }
 
 var (
-	expectAnyRE = regexp.MustCompile(`//\s*fencer:\s*expect`)
-	expectRE    = regexp.MustCompile(`^\s*//\s*fencer:\s*expect\s+(\S+)\s+(\S+)\s*$`)
+	// In .litmus files, whose comments are (* ... *), the line is
+	// "(* fencer: expect MODEL WHAT *)".
+	expectAnyRE = regexp.MustCompile(`(//|\(\*)\s*fencer:\s*expect`)
+	expectRE    = regexp.MustCompile(`^\s*(?://|\(\*)\s*fencer:\s*expect\s+(\S+)\s+(\S+?)\s*(?:\*\))?\s*$`)
 	fencesRE    = regexp.MustCompile(`^fences=(\d+)$`)
 )
 
