@@ -191,9 +191,14 @@ func isCondWord(t token) bool {
 // table reads "P0 | P1 | ... ;" and the rows.
 func (p *parser) table(t *test, src []byte) {
 	first := p.tok()
+	// The table starts at the start of the header's line when only blanks
+	// come before the header on it.
 	t.tableStart = first.pos
-	for t.tableStart > 0 && src[t.tableStart-1] != '\n' {
+	for t.tableStart > 0 && (src[t.tableStart-1] == ' ' || src[t.tableStart-1] == '\t') {
 		t.tableStart--
+	}
+	if t.tableStart > 0 && src[t.tableStart-1] != '\n' {
+		t.tableStart = first.pos
 	}
 	for {
 		h := p.tok()
