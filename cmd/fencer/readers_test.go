@@ -2,10 +2,10 @@ package main
 
 import (
 	"os"
-	"strings"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
