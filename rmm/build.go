@@ -20,6 +20,8 @@ type site struct {
 	next      token // the token after the statement
 	bare      bool  // the whole body of an if/else/while
 	wrapStart int   // where the statement starts with its label (for bare)
+	inMacro   bool  // written in the body of a macro
+	mixed     bool  // made of tokens of a macro body and of a call's arguments
 }
 
 // builder holds what lasts for the whole model.
@@ -381,7 +383,8 @@ func (in *inst) write(bare bool, start int) cs.Stmt {
 		semi = cs.PosAt(w.end - 1)
 	}
 	as := &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.pos), Rhs: e, Semi: semi}
-	in.sites[w.pos] = &site{write: w, lastEnd: in.last().end, next: in.tok(), bare: bare, wrapStart: start}
+	in.sites[w.pos] = &site{write: w, lastEnd: in.last().end, next: in.tok(), bare: bare, wrapStart: start,
+		inMacro: w.origin != 0, mixed: in.last().origin != w.origin}
 	check := in.domainCheck(x, e, w)
 	if len(check) == 0 {
 		return as

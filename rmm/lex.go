@@ -25,6 +25,7 @@ type token struct {
 	kind     tokKind
 	text     string
 	pos, end int
+	origin   int // 0 for the text of the file, k for the body of the k-th macro
 }
 
 func (t token) String() string {
@@ -96,7 +97,7 @@ func lex(src []byte) []token {
 			for i < len(src) && (isLetter(src[i]) || isDigit(src[i])) {
 				i++
 			}
-			toks = append(toks, token{tIdent, string(src[start:i]), start, i})
+			toks = append(toks, token{kind: tIdent, text: string(src[start:i]), pos: start, end: i})
 		case c == '$':
 			i++
 			for i < len(src) && (isLetter(src[i]) || isDigit(src[i])) {
@@ -105,7 +106,7 @@ func lex(src []byte) []token {
 			if i == start+1 {
 				panic(errAt(start, "'$' must be followed by a register name"))
 			}
-			toks = append(toks, token{tReg, string(src[start:i]), start, i})
+			toks = append(toks, token{kind: tReg, text: string(src[start:i]), pos: start, end: i})
 		case isDigit(c):
 			for i < len(src) && isDigit(src[i]) {
 				i++
@@ -113,7 +114,7 @@ func lex(src []byte) []token {
 			if _, err := strconv.ParseInt(string(src[start:i]), 10, 64); err != nil {
 				panic(errAt(start, "integer %s out of range", src[start:i]))
 			}
-			toks = append(toks, token{tInt, string(src[start:i]), start, i})
+			toks = append(toks, token{kind: tInt, text: string(src[start:i]), pos: start, end: i})
 		default:
 			op := ""
 			if i+1 < len(src) {
@@ -134,7 +135,7 @@ func lex(src []byte) []token {
 				}
 			}
 			i += len(op)
-			toks = append(toks, token{tOp, op, start, i})
+			toks = append(toks, token{kind: tOp, text: op, pos: start, end: i})
 		}
 	}
 }
@@ -261,7 +262,9 @@ func define(toks []token, i int, macros map[string]*macro) int {
 		case toks[i].kind == tIdent && toks[i].text == "macro":
 			panic(errAt(toks[i].pos, "macro definition inside a macro"))
 		}
-		m.body = append(m.body, toks[i])
+		t := toks[i]
+		t.origin = len(macros) + 1
+		m.body = append(m.body, t)
 	}
 	macros[m.name] = m
 	return i

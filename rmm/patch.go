@@ -26,7 +26,11 @@ type edit struct {
 //     process) gets ';' and then a "fence" line (no ';': Memorax separates
 //     statements, it does not end them);
 //   - a write that is the whole body of an if, else or while becomes
-//     "{ write: ...; fence }".
+//     "{ write: ...; fence }";
+//   - a write in a macro body gets "; fence" right after it, in the body
+//     (so every use of the macro has the fence; the write is one site for
+//     all of them). A write made of body text and argument text cannot be
+//     patched (an error).
 func InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
 	_, info, err := read(cs.NewFile("", src))
 	if err != nil {
@@ -43,12 +47,15 @@ func InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
 		if w == nil {
 			return nil, fmt.Errorf("no write statement at offset %d", s.Start)
 		}
-		if w.next.kind != tEOF && w.next.pos < w.lastEnd || w.lastEnd <= w.write.pos {
-			return nil, fmt.Errorf("%s: cannot place a fence after this write: it spans a macro argument", position(cs.NewFile("", src), w.write.pos))
+		if w.mixed || w.lastEnd <= w.write.pos || !w.inMacro && w.next.kind != tEOF && w.next.pos < w.lastEnd {
+			return nil, fmt.Errorf("%s: cannot place a fence after this write: it is made of a macro's text and a call's arguments", position(cs.NewFile("", src), w.write.pos))
 		}
 		switch {
 		case w.bare:
 			edits = append(edits, edit{w.wrapStart, "{ "}, edit{w.lastEnd, "; fence }"})
+		case w.inMacro:
+			// In a macro body: right after the write, for every use.
+			edits = append(edits, edit{w.lastEnd, "; fence"})
 		case w.next.is(";"):
 			at := w.next.end
 			if eol, ok := restOfLine(src, at); ok {
