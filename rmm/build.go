@@ -126,7 +126,7 @@ func (b *builder) program() *cs.Program {
 			if t.is("*") {
 				continue
 			}
-			fd.Items = append(fd.Items, &cs.ProcLabel{Proc: ident(procName(pid), t.pos), At: cs.PosAt(t.pos), Label: ident(t.text, t.pos)})
+			fd.Items = append(fd.Items, &cs.ProcLabel{Proc: ident(procName(pid), t.pos), At: cs.PosAt(t.pos), Label: ident(labelName(t.text), t.pos)})
 		}
 		if len(fd.Items) == 0 {
 			panic(errAt(m.forbidPos[i], "forbidden state of '*' only: every state would be bad"))
@@ -134,6 +134,15 @@ func (b *builder) program() *cs.Program {
 		prog.Decls = append(prog.Decls, fd)
 	}
 	return prog
+}
+
+// labelName is the .cs name of a label: a label that is a .cs keyword
+// ("skip", "for") gets a '_', so that the printed .cs program parses.
+func labelName(l string) string {
+	if cs.Lookup(l) != cs.IDENT || l == "true" || l == "false" {
+		return l + "_"
+	}
+	return l
 }
 
 func procName(pid int) string { return "P" + strconv.Itoa(pid) }
@@ -147,6 +156,12 @@ type inst struct {
 	atomic bool              // inside a locked block
 	level  int               // nesting depth of statements and expressions
 	nwrite int               // writes read so far
+	// A pointer location [e] in a statement: the statement is read once to
+	// find e (ptrSeen, ptrExpr), then once per global variable k with
+	// ptrTarget = k.
+	ptrSeen   bool
+	ptrExpr   cs.Expr
+	ptrTarget int
 }
 
 func (b *builder) process(pid int, pd *procDecl) *cs.ProcDecl {
@@ -212,7 +227,7 @@ func (in *inst) lstmt(bare bool) cs.Stmt {
 		in.next()
 		colon := in.next()
 		s := in.stmt(bare, t.pos)
-		return &cs.LabeledStmt{Label: ident(t.text, t.pos), Colon: cs.PosAt(colon.pos), Stmt: s}
+		return &cs.LabeledStmt{Label: ident(labelName(t.text), t.pos), Colon: cs.PosAt(colon.pos), Stmt: s}
 	}
 	return in.stmt(bare, t.pos)
 }
@@ -226,10 +241,45 @@ func (in *inst) notInLocked(t token) {
 	}
 }
 
+// stmt reads one statement. A statement with a pointer location [e] is,
+// as in Memorax, the choice between "assume: e = k; the statement on the
+// k-th global variable" for every global variable k (declaration order).
 func (in *inst) stmt(bare bool, start int) cs.Stmt {
 	t := in.tok()
 	in.depth(t)
-	defer func() { in.level-- }()
+	seen, target := in.ptrSeen, in.ptrTarget
+	defer func() { in.level--; in.ptrSeen, in.ptrTarget = seen, target }()
+	in.ptrSeen, in.ptrTarget = false, -1
+	i0 := in.i
+	s := in.instr(bare, start)
+	if !in.ptrSeen {
+		return s
+	}
+	e := in.ptrExpr
+	targets := make([]int, len(in.m.globals))
+	for k := range targets {
+		targets[k] = k
+	}
+	if v, ok := constValue(e); ok {
+		if v < 0 || v >= int64(len(in.m.globals)) {
+			panic(errAt(t.pos, "pointer value %d: there are %d global variables", v, len(in.m.globals)))
+		}
+		targets = []int{int(v)}
+	}
+	var alts [][]cs.Stmt
+	for _, k := range targets {
+		in.i, in.ptrTarget = i0, k
+		sk := in.instr(bare, start)
+		at := cs.PosAt(t.pos)
+		guard := &cs.AssumeStmt{Assume: at, X: &cs.BinaryExpr{X: e, OpPos: at, Op: cs.EQL, Y: intLit(int64(k), t.pos)}, Semi: at}
+		alts = append(alts, []cs.Stmt{guard, sk})
+	}
+	return choice(alts, t.pos)
+}
+
+// instr reads one statement (see stmt).
+func (in *inst) instr(bare bool, start int) cs.Stmt {
+	t := in.tok()
 	pos := cs.PosAt(t.pos)
 	switch {
 	case t.kind == tReg:
@@ -318,7 +368,7 @@ func (in *inst) stmt(bare bool, start int) cs.Stmt {
 		in.notInLocked(t)
 		in.next()
 		l := in.expectIdent("a label after goto")
-		return &cs.GotoStmt{Goto: pos, Label: ident(l.text, l.pos), Semi: in.semi()}
+		return &cs.GotoStmt{Goto: pos, Label: ident(labelName(l.text), l.pos), Semi: in.semi()}
 	case "either":
 		in.notInLocked(t)
 		in.next()
@@ -450,11 +500,26 @@ func (in *inst) reg() *cs.Ident {
 }
 
 // memloc reads a memory location: x (global), x[my] (this process's x),
-// x[k] (the x of the k-th other process, Memorax's numbering).
+// x[k] (the x of the k-th other process, Memorax's numbering), [e] (the
+// global variable number e, in declaration order; see stmt).
 func (in *inst) memloc() *cs.Ident {
 	t := in.tok()
 	if t.is("[") {
-		panic(errAt(t.pos, "pointer memory locations ([e]) are not supported"))
+		in.next()
+		e := in.expr()
+		in.expect("]", "']'")
+		if len(in.m.globals) == 0 {
+			panic(errAt(t.pos, "pointer location [e] without global variables (a pointer names a global variable by its index)"))
+		}
+		k := in.ptrTarget
+		if k < 0 {
+			if in.ptrSeen {
+				panic(errAt(t.pos, "two pointer locations in one statement"))
+			}
+			in.ptrSeen, in.ptrExpr, k = true, e, 0
+		}
+		d := in.m.globals[k]
+		return ident(in.global[d.name.text], t.pos)
 	}
 	x := in.expectIdent("a memory location")
 	if !in.tok().is("[") {

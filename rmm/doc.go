@@ -55,8 +55,12 @@
 // # Not supported
 //
 // ssfence (a store-store fence: fencer has no store-store fence yet),
-// syncrd, syncwr, slocked and llfence, pointer memory locations [e], and
-// the me/other/@ expressions: each is a positioned error.
+// syncrd, syncwr, slocked and llfence, and the me/other/@ expressions:
+// each is a positioned error. A pointer location [e] is, as in Memorax, a
+// choice between the global variables: the statement becomes
+// either { assume: e = 0; S(v0) or ... or assume: e = n; S(vn) } over the
+// global variables v0 ... vn in declaration order (only v_e when e is a
+// constant); it stays one fence site.
 //
 // # Writing fences back
 //

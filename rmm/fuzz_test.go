@@ -24,6 +24,8 @@ var fuzzSeeds = []string{
 	"forbidden A data x = 0 : [0:1] process text A: write: x := 2",
 	"\x00\xff forbidden",
 	"forbidden A process(99999999999999999999) text A: nop",
+	"forbidden A B data a = 0 b = 0 : [0:1] process registers $i = 1 text A: write: [$i] := 1; read: [$i - 1] = 0; cas([1], 0, 1) process text B: write: [0] := [1]",
+	"forbidden skip data x = 0 process text skip: goto skip",
 }
 
 // FuzzParse checks that no input makes Parse panic, that every failure is

@@ -20,6 +20,7 @@ func TestInsertFences(t *testing.T) {
 		{"L: if $r = 0 then write: x := 1 else nop\n", "L: if $r = 0 then { write: x := 1; fence } else nop\n"},
 		{"L: while $r = 0 do M: write: x := 1\n", "L: while $r = 0 do { M: write: x := 1; fence }\n"},
 		{"L: write: x := 1;\r\n  nop\r\n", "L: write: x := 1;\r\n   fence;\r\n  nop\r\n"},
+		{"L: write: [$r] := 1;\n  nop\n", "L: write: [$r] := 1;\n   fence;\n  nop\n"},
 	} {
 		src := []byte(head + c.body)
 		sys, err := Parse("p.rmm", src)
