@@ -109,3 +109,33 @@ func TestRmmInsert(t *testing.T) {
 		t.Errorf("bad model: exit %d, %s", code, errOut)
 	}
 }
+
+// TestLitmusQuantifiers: ~exists asks about the same outcome as exists,
+// forall about the negation of its condition (through the observer).
+func TestLitmusQuantifiers(t *testing.T) {
+	dir := t.TempDir()
+	table := "{ x=0; y=0; }\n P0          | P1          ;\n MOV [x],$1  | MOV [y],$1  ;\n MOV EAX,[y] | MOV EAX,[x] ;\n"
+	for _, c := range []struct {
+		cond    string
+		sc, tso int
+	}{
+		{"~exists (0:EAX=0 /\\ 1:EAX=0)", 0, 1},
+		{"forall (0:EAX=1 \\/ 1:EAX=1)", 0, 1},
+		{"forall (x=1 /\\ y=1)", 0, 0},
+		{"exists (0:EAX=1 /\\ 1:EAX=1)", 1, 1},
+		{"exists (~(0:EAX=1) /\\ 1:EAX!=1)", 0, 1},
+	} {
+		path := filepath.Join(dir, "t.litmus")
+		if err := os.WriteFile(path, []byte("X86 T\n"+table+c.cond+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range []struct {
+			model string
+			want  int
+		}{{"sc", c.sc}, {"tso", c.tso}} {
+			if out, errOut, code := fencer(t, "verify", "--model", m.model, path); code != m.want {
+				t.Errorf("%s under %s: exit %d, want %d\n%s%s", c.cond, m.model, code, m.want, out, errOut)
+			}
+		}
+	}
+}
