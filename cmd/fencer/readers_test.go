@@ -9,6 +9,46 @@ import (
 	"testing"
 )
 
+// TestRmmFormsAgree checks that every Memorax model of benchmarks/rmm
+// names its .cs form ("// same test: ../X.cs") and states the same
+// expectations (make test runs fencer check on both).
+func TestRmmFormsAgree(t *testing.T) {
+	files, _ := filepath.Glob("../../benchmarks/rmm/*.rmm")
+	if len(files) < 5 {
+		t.Fatalf("want at least 5 .rmm models, found %d", len(files))
+	}
+	same := regexp.MustCompile(`// same test: (\S+)`)
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := same.FindSubmatch(src)
+		if m == nil {
+			t.Errorf("%s: no // same test: line", f)
+			continue
+		}
+		pair := filepath.Join(filepath.Dir(f), string(m[1]))
+		csSrc, err := os.ReadFile(pair)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		e1, _ := expectations(f, src)
+		e2, _ := expectations(pair, csSrc)
+		if a, b := expectationTexts(e1), expectationTexts(e2); len(a) == 0 || !slices.Equal(a, b) {
+			t.Errorf("%s expects %v, %s expects %v", f, a, pair, b)
+		}
+	}
+}
+
+func expectationTexts(es []expectation) (out []string) {
+	for _, e := range es {
+		out = append(out, e.text())
+	}
+	slices.Sort(out)
+	return out
+}
+
 // TestLitmusFormsAgree checks that every .litmus test of
 // benchmarks/litmus/x86 names its .cs form ("(* same test: ../X.cs *)")
 // and states the same expectations, and that fencer check passes on both
@@ -40,14 +80,7 @@ func TestLitmusFormsAgree(t *testing.T) {
 		if len(errs1)+len(errs2) > 0 || len(e1) == 0 {
 			t.Fatalf("%s: %v %v (%d expectations)", f, errs1, errs2, len(e1))
 		}
-		texts := func(es []expectation) (out []string) {
-			for _, e := range es {
-				out = append(out, e.text())
-			}
-			slices.Sort(out)
-			return out
-		}
-		if a, b := texts(e1), texts(e2); !slices.Equal(a, b) {
+		if a, b := expectationTexts(e1), expectationTexts(e2); !slices.Equal(a, b) {
 			t.Errorf("%s expects %v, %s expects %v", f, a, pair, b)
 		}
 		all = append(all, f, pair)
