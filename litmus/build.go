@@ -86,7 +86,7 @@ func (b *builder) program() *cs.Program {
 			if e.thread >= t.threads {
 				panic(errAt(e.name.pos, "thread %d does not exist (%d threads)", e.thread, t.threads))
 			}
-			key = strconv.Itoa(e.thread) + ":" + key
+			key = strconv.Itoa(e.thread) + ":" + strings.ToUpper(key)
 		}
 		b.inits[key] = e.value
 	}
@@ -204,8 +204,10 @@ func sortedValues(m map[string]string) []regName {
 }
 
 // register returns the local of register r of thread th.
+// Register names are not case-sensitive (EAX, eax).
 func (b *builder) register(th int, r token) string {
-	if name, ok := b.regs[th][r.text]; ok {
+	key := strings.ToUpper(r.text)
+	if name, ok := b.regs[th][key]; ok {
 		return name
 	}
 	taken := map[string]bool{}
@@ -220,8 +222,8 @@ func (b *builder) register(th int, r token) string {
 			taken[x.name.text] = true
 		}
 	}
-	name := fresh(r.text, taken)
-	b.regs[th][r.text] = name
+	name := fresh(key, taken)
+	b.regs[th][key] = name
 	return name
 }
 
@@ -319,7 +321,7 @@ func (b *builder) observer(bad prop, bodies [][]cs.Stmt) []cs.Decl {
 			if p.thread < 0 {
 				return b.eq(p, ident(b.mem[p.name.text], p.name.pos))
 			}
-			return b.eq(p, ident(published[p.thread][p.name.text], p.name.pos))
+			return b.eq(p, ident(published[p.thread][strings.ToUpper(p.name.text)], p.name.pos))
 		}
 		panic(errAt(t.quant.pos, "internal error: unknown proposition"))
 	}

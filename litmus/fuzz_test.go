@@ -75,3 +75,19 @@ func TestErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestDiyHeader reads a test as diy7 writes them (key=value lines, a
+// condition on its own line) with a register written in two cases.
+func TestDiyHeader(t *testing.T) {
+	src := "X86 SB\n\"Fre PodWR Fre PodWR\"\nCycle=Fre PodWR Fre PodWR\nRelax=\nGenerator=diy7 (version 7.51+4(dev))\nPrefetch=0:x=F,0:y=T\n{\n}\n P0          | P1          ;\n MOV [x],$1  | MOV [y],$1  ;\n MOV EAX,[y] | MOV eax,[x] ;\nexists\n(0:EAX=0 /\\ 1:eax=0)\n"
+	sys, err := Parse("diy.litmus", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sys.Procs) != 2 || len(sys.Bad) != 1 || len(sys.Sites) != 2 {
+		t.Fatalf("%d processes, %d bad states, %d sites", len(sys.Procs), len(sys.Bad), len(sys.Sites))
+	}
+	if l := sys.Procs[1].Locals; len(l) != 1 || l[0].Name != "P1.EAX" {
+		t.Errorf("P1's locals: %v, want EAX only", l)
+	}
+}
