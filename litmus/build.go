@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -129,6 +130,13 @@ func (b *builder) program() *cs.Program {
 	}
 	var extra []cs.Decl
 	if lits, ok := registerConj(bad); ok {
+		at := cs.PosAt(t.quant.pos)
+		fd := &cs.ForbiddenDecl{Forbidden: at, Semi: at}
+		for _, l := range lits {
+			if l.thread >= t.threads {
+				panic(errAt(l.name.pos, "thread %d does not exist (%d threads)", l.thread, t.threads))
+			}
+		}
 		for th := 0; th < t.threads; th++ {
 			var c cs.Expr
 			for _, l := range lits {
@@ -145,18 +153,11 @@ func (b *builder) program() *cs.Program {
 			if c == nil {
 				continue
 			}
-			at := cs.PosAt(t.quant.pos)
 			bodies[th] = append(bodies[th], &cs.AssumeStmt{Assume: at, X: c, Semi: at},
 				&cs.LabeledStmt{Label: ident("outcome", t.quant.pos), Colon: at, Stmt: &cs.SkipStmt{Skip: at, Semi: at}})
-			extra = append(extra, &cs.ForbiddenDecl{Forbidden: at, Items: []*cs.ProcLabel{{Proc: ident(procName(th), t.quant.pos), At: at, Label: ident("outcome", t.quant.pos)}}, Semi: at})
+			fd.Items = append(fd.Items, &cs.ProcLabel{Proc: ident(procName(th), t.quant.pos), At: at, Label: ident("outcome", t.quant.pos)})
 		}
-		if len(extra) > 1 {
-			fd := extra[0].(*cs.ForbiddenDecl)
-			for _, d := range extra[1:] {
-				fd.Items = append(fd.Items, d.(*cs.ForbiddenDecl).Items...)
-			}
-			extra = extra[:1]
-		}
+		extra = []cs.Decl{fd}
 	} else {
 		extra = b.observer(bad, bodies)
 	}
@@ -190,16 +191,13 @@ func procName(th int) string { return "P" + strconv.Itoa(th) }
 
 type regName struct{ orig, cs string }
 
+// sortedValues lists the registers of a thread by their .cs name.
 func sortedValues(m map[string]string) []regName {
 	var out []regName
 	for k, v := range m {
 		out = append(out, regName{k, v})
 	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].cs < out[j-1].cs; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	sort.Slice(out, func(i, j int) bool { return out[i].cs < out[j].cs })
 	return out
 }
 
