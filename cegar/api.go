@@ -49,6 +49,9 @@ func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *
 // are fences of the source stay, the others are removed from the patched
 // text (Result.Removed), and a program that needs none loses them all.
 func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, []byte, error) {
+	if sys.Reader != nil && (opt.Reconsider || opt.StoreFences) {
+		return nil, nil, fmt.Errorf("--reconsider and --kinds store work on .cs input only, not on %s", sys.Reader.Format())
+	}
 	if opt.Reconsider {
 		rsys, err := cs.ParseWith(sys.File.Name, sys.File.Src, cs.Options{Reconsider: true})
 		if err != nil {
@@ -94,6 +97,15 @@ func placeFences(sys *cs.System, ids []int) ([]byte, []*cs.Site, error) {
 			return "fence store;"
 		}
 		return "fence;"
+	}
+	if sys.Reader != nil {
+		// Another input format: its reader writes the fences (only full
+		// fences after writes are candidates then, see candidates).
+		patched, err := sys.Reader.InsertFences(sys.File.Src, add)
+		if err != nil {
+			return nil, nil, fmt.Errorf("internal error: patching: %v", err)
+		}
+		return patched, nil, nil
 	}
 	edits := append(fences.FenceEditsWith(sys.File.Src, add, text), fences.RemoveEdits(sys.File.Src, removed)...)
 	fences.SortEdits(edits)
@@ -146,8 +158,14 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 		return nil, nil, err
 	}
 	r.Removed = removed
-	// Final check: the patched text, parsed and verified from scratch.
-	psys, err := cs.Parse(sys.File.Name, patched)
+	// Final check: the patched text (in the input's format), parsed and
+	// verified from scratch.
+	var psys *cs.System
+	if sys.Reader != nil {
+		psys, err = sys.Reader.Parse(sys.File.Name, patched)
+	} else {
+		psys, err = cs.Parse(sys.File.Name, patched)
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("internal error: the patched program does not parse: %v", err)
 	}

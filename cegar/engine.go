@@ -612,9 +612,21 @@ func withElements(sys *cs.System, set map[int]bool) *cs.System {
 // candidates is the candidate set of a real counterexample: the full
 // fences that block it and, with store, the store fences (fences.Candidates,
 // fences.StoreCandidates).
+//
+// For a system read from another format (cs.System.Reader), whose readers
+// write fences only right after a write, only those points are candidates.
 func candidates(w *Witness, store bool) []int {
 	c := kabs.NewConcrete(w.Sys, w.Model)
 	cand := fences.Candidates(w.Sys, c, w.Trace, w.States)
+	if w.Sys.Reader != nil {
+		var after []int
+		for _, id := range cand {
+			if s := w.Sys.Sites[id]; s.AfterWrite && s.Place == cs.After {
+				after = append(after, id)
+			}
+		}
+		return after
+	}
 	if store {
 		n := len(w.Sys.Sites)
 		for _, q := range fences.StoreCandidates(w.Sys, c, w.Trace, w.States) {

@@ -246,6 +246,17 @@ func (g *Graph) pathSites(a int, path Path) []int {
 	for _, ei := range path {
 		add(proc.Edges[ei].Points)
 	}
+	if g.Sys.Reader != nil {
+		// Another input format: its reader writes fences only right after
+		// a write.
+		var after []int
+		for _, id := range out {
+			if s := g.Sys.Sites[id]; s.AfterWrite && s.Place == cs.After {
+				after = append(after, id)
+			}
+		}
+		out = after
+	}
 	sort.SliceStable(out, func(i, j int) bool { return cs.Preferred(g.Sys.Sites[out[i]], g.Sys.Sites[out[j]]) })
 	return out
 }
