@@ -244,7 +244,7 @@ process B { x = 6; }
 	sameLines(t, "sites", got, []string{
 		"before x = 1; d0 bare", "after x = 1; d0 bare w", "before y = 2; d0 bare", "after y = 2; d0 bare w",
 		"after if (r == 1) x = 1; else y = 2; d0",
-		"before L: x = 3; d1 bare", "after L: x = 3; d1 bare w", "after while (r) L: x = 3; d0",
+		"before L: x = 3; d1 bare", "after x = 3; d1 bare w", "after while (r) L: x = 3; d0",
 		"before z[k] = k; d0 bare", "after z[k] = k; d0 bare w", "after for (k in 0..1) z[k] = k; d0",
 		"after y = 4; d0 w", "after { y = 4; } d0",
 		"after atomic { x = 5; } d0", "after r = swap(x, 1); d0", "after y = fetch_add(x, 1); d0 w", "after x = 6; d0 w"})

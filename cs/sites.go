@@ -99,9 +99,12 @@ func Preferred(a, b *Site) bool {
 	return a.Place < b.Place
 }
 
+// siteKey identifies a point: its statement and side (front ends of other
+// formats may give several statements one position).
 type siteKey struct {
-	start int
-	place Place
+	start, end int
+	place      Place
+	bare       bool
 }
 
 // block lowers a list of statements from location from, recording the
@@ -179,9 +182,10 @@ func (pl *procLowerer) point(place Place, s Stmt, bare, afterWrite bool) {
 	if _, ok := s.(*DeclStmt); ok {
 		return
 	}
-	if place == After && !bare {
+	if place == After {
 		// After "L: x = 1;" is after "x = 1;": the patch lines the fence up
-		// with the statement, not the label.
+		// with the statement, not the label (and a body without braces
+		// becomes "L: { x = 1; fence; }").
 		for {
 			l, ok := s.(*LabeledStmt)
 			if !ok {
@@ -202,7 +206,7 @@ func (pl *procLowerer) point(place Place, s Stmt, bare, afterWrite bool) {
 // site returns the (provisional) index of the point on side place of s.
 func (pl *procLowerer) site(place Place, s Stmt, bare, afterWrite bool) int {
 	start, end := s.Pos().Offset(), s.End().Offset()
-	k := siteKey{start, place}
+	k := siteKey{start, end, place, bare}
 	if i, ok := pl.siteByKey[k]; ok {
 		return i
 	}
@@ -223,12 +227,17 @@ func (l *lowerer) finishSites() {
 	for i := range order {
 		order[i] = i
 	}
-	sort.Slice(order, func(a, b int) bool {
+	sort.SliceStable(order, func(a, b int) bool {
 		x, y := l.sites[order[a]], l.sites[order[b]]
-		if x.Offset() != y.Offset() {
+		switch {
+		case x.Offset() != y.Offset():
 			return x.Offset() < y.Offset()
+		case x.Place != y.Place:
+			return x.Place < y.Place
+		case x.Start != y.Start:
+			return x.Start > y.Start // the inner statement first
 		}
-		return x.Place < y.Place
+		return !x.BareBody && y.BareBody
 	})
 	newID := make([]int, len(l.sites))
 	for k, old := range order {
@@ -245,4 +254,17 @@ func (l *lowerer) finishSites() {
 			}
 		}
 	}
+}
+
+// WriteSites returns the sites right after a write statement (with or
+// without braces around it), in order: the fence sites of the readers of
+// other formats, whose patchers write a fence only after a write.
+func (s *System) WriteSites() []*Site {
+	var out []*Site
+	for _, st := range s.Sites {
+		if st.AfterWrite && st.Place == After {
+			out = append(out, st)
+		}
+	}
+	return out
 }

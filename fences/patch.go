@@ -85,12 +85,16 @@ func FenceEditsWith(src []byte, sites []*cs.Site, text func(*cs.Site) string) []
 		done[k] = true
 		switch {
 		case s.BareBody:
-			w := bare[s.Start]
+			// The points before and after one body share its end; the one
+			// after a labelled body starts after the labels, which then
+			// stay outside the braces unless a fence goes before them.
+			w := bare[s.End]
 			if w == nil {
 				w = &wrap{start: s.Start, end: s.End}
-				bare[s.Start] = w
+				bare[s.End] = w
 				wraps = append(wraps, w)
 			}
+			w.start = min(w.start, s.Start)
 			if s.Place == cs.Before {
 				w.before = stmt(s)
 			} else {

@@ -109,8 +109,7 @@ type Site struct {
 }
 
 // SiteKey identifies a site by its statement [Start, End) (for a point after
-// a labelled statement not in a bare body, the statement under the labels)
-// and its side.
+// a labelled statement, the statement under the labels) and its side.
 type SiteKey struct {
 	Start, End int
 	Before     bool
@@ -482,7 +481,7 @@ func (c *compiler) point(s cs.Stmt, before, bare, afterWrite bool) {
 	if _, ok := s.(*cs.DeclStmt); ok {
 		return
 	}
-	if !before && !bare {
+	if !before {
 		for {
 			l, ok := s.(*cs.LabeledStmt)
 			if !ok {
