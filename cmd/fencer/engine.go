@@ -112,8 +112,9 @@ func reportVerify(sys *cs.System, r *cegar.Result) error {
 		printStats(os.Stderr, r)
 		return nil
 	case cegar.Unsafe, cegar.SCBug:
-		fmt.Printf("%s: %s under %s: a bad state is reachable in %s\n", sys.File.Name, r.Verdict, r.Model, plural(len(r.Trace.Trace.Steps), "step"))
-		printTrace(os.Stdout, traceRows(r.Trace.Sys, r.Trace.Model, r.Trace.Trace, r.Trace.States))
+		tr := witnessReport(r.Trace)
+		fmt.Printf("%s: %s under %s: a bad state is reachable in %s\n", sys.File.Name, r.Verdict, r.Model, plural(len(tr.Steps), "step"))
+		printTrace(os.Stdout, sys.File.Name, tr)
 		printStats(os.Stderr, r)
 		return fail(exitBad, "")
 	}

@@ -62,8 +62,9 @@ func exploreCommand() *cli.Command {
 				if err != nil {
 					return fail(exitUnknown, "internal error: %v", err)
 				}
-				fmt.Printf("%s: bad state reachable under %s in %s (%s explored)\n", sys.File.Name, m, plural(len(res.Trace.Steps), "step"), plural(res.States, "state"))
-				printTrace(os.Stdout, traceRows(sys, m, res.Trace, states))
+				tr := buildTrace(sys, m, res.Trace, states)
+				fmt.Printf("%s: bad state reachable under %s in %s (%s explored)\n", sys.File.Name, m, plural(len(tr.Steps), "step"), plural(res.States, "state"))
+				printTrace(os.Stdout, sys.File.Name, tr)
 				return fail(exitBad, "")
 			}
 			fmt.Printf("%s: no bug within bounds under %s: %s (%s, depth %d)\n", sys.File.Name, m, res.Reason, plural(res.States, "state"), res.Depth)

@@ -99,8 +99,9 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 		printStats(os.Stderr, r)
 		return nil
 	case cegar.SCBug:
-		fmt.Fprintf(os.Stderr, "%s: sc-bug: wrong under SC, no fence can help; a trace of %s:\n", name, plural(len(r.Trace.Trace.Steps), "step"))
-		printTrace(os.Stderr, traceRows(r.Trace.Sys, r.Trace.Model, r.Trace.Trace, r.Trace.States))
+		tr := witnessReport(r.Trace)
+		fmt.Fprintf(os.Stderr, "%s: sc-bug: wrong under SC, no fence can help; a trace of %s:\n", name, plural(len(tr.Steps), "step"))
+		printTrace(os.Stderr, name, tr)
 		printStats(os.Stderr, r)
 		return fail(exitBad, "")
 	}

@@ -31,11 +31,6 @@ type fenceReport struct {
 	Witness   *traceReport `json:"witness"`
 }
 
-type traceReport struct {
-	Model string     `json:"model"`
-	Steps []traceRow `json:"steps"`
-}
-
 type statsReport struct {
 	K              int            `json:"k"`
 	Predicates     int            `json:"predicates"`
@@ -74,7 +69,7 @@ func witnessReport(w *cegar.Witness) *traceReport {
 	if w == nil {
 		return nil
 	}
-	return &traceReport{Model: w.Model.String(), Steps: traceRows(w.Sys, w.Model, w.Trace, w.States)}
+	return buildTrace(w.Sys, w.Model, w.Trace, w.States)
 }
 
 // siteProcess names the process (or template) whose code holds site id.
