@@ -50,8 +50,8 @@ type traceRow struct {
 // bufferReport is one store buffer after a step: under TSO one per process
 // (Variable absent), under PSO one per process and variable.
 type bufferReport struct {
-	Process  string        `json:"process"`
-	Variable string        `json:"variable,omitempty"`
+	Process  string          `json:"process"`
+	Variable string          `json:"variable,omitempty"`
 	Writes   []bufferedWrite `json:"writes"` // oldest first
 }
 
