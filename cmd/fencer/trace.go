@@ -25,7 +25,11 @@ import (
 type traceReport struct {
 	Model    string          `json:"model"`
 	Steps    []traceRow      `json:"steps"`
-	Property *propertyReport `json:"property,omitempty"`
+	Property *propertyReport `json:"property"` // null when the last state is not bad
+	// Reorderings are the writes of the trace that a later step of their
+	// process overtakes: what the trace needs of the memory model (empty
+	// for a run that is also a run under SC).
+	Reorderings []reorderingReport `json:"reorderings"`
 }
 
 // traceRow is one step of a trace.
@@ -98,6 +102,10 @@ type tracer struct {
 	bufs [][]pending
 	// before[i] is a copy of bufs before engine step i.
 	before [][][]pending
+	// rows are the rows built; rowOf[i] is the index in rows of engine
+	// step i, or -1 when the step has no row.
+	rows  []traceRow
+	rowOf []int
 }
 
 func newTracer(sys *cs.System, m kabs.Model, tr *kabs.Trace, states []*kabs.State) *tracer {
@@ -115,7 +123,9 @@ func newTracer(sys *cs.System, m kabs.Model, tr *kabs.Trace, states []*kabs.Stat
 // steps of tr.
 func buildTrace(sys *cs.System, m kabs.Model, tr *kabs.Trace, states []*kabs.State) *traceReport {
 	t := newTracer(sys, m, tr, states)
-	return t.build()
+	rep := t.build()
+	rep.Reorderings = t.reorderings()
+	return rep
 }
 
 func (t *tracer) build() *traceReport {
@@ -124,14 +134,17 @@ func (t *tracer) build() *traceReport {
 		t.before = append(t.before, t.snapshot())
 		row, ok := t.row(i, st)
 		if !ok {
+			t.rowOf = append(t.rowOf, -1)
 			continue
 		}
+		t.rowOf = append(t.rowOf, len(rep.Steps))
 		row.Step = len(rep.Steps) + 1
 		row.Buffers = t.buffers(t.states[i+1])
 		row.Memory = t.memory(t.states[i+1])
 		rep.Steps = append(rep.Steps, row)
 	}
 	rep.Property = t.property()
+	t.rows = rep.Steps
 	return rep
 }
 
