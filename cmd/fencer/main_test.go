@@ -45,6 +45,7 @@ func fencer(t *testing.T, args ...string) (string, string, int) {
 	} else if err != nil {
 		t.Fatal(err)
 	}
+	checkReportsOf(t, args, out.String())
 	return out.String(), errb.String(), code
 }
 

@@ -30,6 +30,8 @@ type traceReport struct {
 	// process overtakes: what the trace needs of the memory model (empty
 	// for a run that is also a run under SC).
 	Reorderings []reorderingReport `json:"reorderings"`
+
+	vars []string // the shared variables in declaration order, for printing
 }
 
 // traceRow is one step of a trace.
@@ -44,11 +46,11 @@ type traceRow struct {
 	Effect string `json:"effect"` // what happened, in words
 	// Variable and Value: the shared variable read, written or flushed and
 	// its value (absent for the other actions).
-	Variable  string         `json:"variable,omitempty"`
-	Value     *int64         `json:"value,omitempty"`
-	OwnBuffer bool           `json:"own_buffer,omitempty"` // a read served by the process's own store buffer
-	Buffers   []bufferReport `json:"buffers"`              // after the step; only non-empty buffers
-	Memory    []memoryCell   `json:"memory"`               // after the step; every shared variable
+	Variable  string           `json:"variable,omitempty"`
+	Value     *int64           `json:"value,omitempty"`
+	OwnBuffer bool             `json:"own_buffer,omitempty"` // a read served by the process's own store buffer
+	Buffers   []bufferReport   `json:"buffers"`              // after the step; only non-empty buffers
+	Memory    map[string]int64 `json:"memory"`               // after the step; every shared variable
 }
 
 // bufferReport is one store buffer after a step: under TSO one per process
@@ -63,11 +65,6 @@ type bufferedWrite struct {
 	Variable string `json:"variable"`
 	Value    int64  `json:"value"`
 	Line     int    `json:"line,omitempty"` // the write statement
-}
-
-type memoryCell struct {
-	Variable string `json:"variable"`
-	Value    int64  `json:"value"`
 }
 
 // propertyReport is the property the last state of a trace violates.
@@ -130,6 +127,9 @@ func buildTrace(sys *cs.System, m kabs.Model, tr *kabs.Trace, states []*kabs.Sta
 
 func (t *tracer) build() *traceReport {
 	rep := &traceReport{Model: t.m.String(), Steps: []traceRow{}}
+	for x := 0; x < t.c.NumShared(); x++ {
+		rep.vars = append(rep.vars, t.c.Name(x))
+	}
 	for i, st := range t.tr.Steps {
 		t.before = append(t.before, t.snapshot())
 		row, ok := t.row(i, st)
@@ -438,10 +438,10 @@ func (t *tracer) buffers(s *kabs.State) []bufferReport {
 	return out
 }
 
-func (t *tracer) memory(s *kabs.State) []memoryCell {
-	out := make([]memoryCell, t.c.NumShared())
-	for x := range out {
-		out[x] = memoryCell{Variable: t.c.Name(x), Value: s.Vals[x]}
+func (t *tracer) memory(s *kabs.State) map[string]int64 {
+	out := make(map[string]int64, t.c.NumShared())
+	for x := 0; x < t.c.NumShared(); x++ {
+		out[t.c.Name(x)] = s.Vals[x]
 	}
 	return out
 }
@@ -616,10 +616,13 @@ func bufferText(bs []bufferReport, m string) string {
 	return strings.Join(parts, "; ")
 }
 
-func memoryText(ms []memoryCell) string {
-	parts := make([]string, len(ms))
-	for i, c := range ms {
-		parts[i] = fmt.Sprintf("%s=%d", c.Variable, c.Value)
+// memoryText prints the memory in declaration order.
+func memoryText(vars []string, ms map[string]int64) string {
+	parts := make([]string, 0, len(ms))
+	for _, v := range vars {
+		if val, ok := ms[v]; ok {
+			parts = append(parts, fmt.Sprintf("%s=%d", v, val))
+		}
 	}
 	return strings.Join(parts, " ")
 }
@@ -639,7 +642,7 @@ func printTrace(w interface{ Write([]byte) (int, error) }, file string, tr *trac
 		if r.Line > 0 {
 			where = fmt.Sprintf("%s:%d", base, r.Line)
 		}
-		row := []string{strconv.Itoa(r.Step), r.Process, where, r.Statement, r.Effect, bufferText(r.Buffers, tr.Model), memoryText(r.Memory)}
+		row := []string{strconv.Itoa(r.Step), r.Process, where, r.Statement, r.Effect, bufferText(r.Buffers, tr.Model), memoryText(tr.vars, r.Memory)}
 		rows = append(rows, row)
 	}
 	if tr.Model == "sc" {
