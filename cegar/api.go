@@ -170,10 +170,10 @@ func (e *engine) result(o *outcome, start time.Time) *Result {
 // Status is where a run is, for a progress display (Options.Status).
 type Status struct {
 	Phase      string // "SC", "TSO", "PSO" or "final check" (of insert's patched program)
-	Round      int    // the refinement round of this phase, from 1
+	Round      int    // the refinement round, from 1 (insert: counting the SC check's rounds)
 	K          int    // exact writes kept per buffer (0 under SC)
 	Predicates int
-	States     int // abstract states explored in this phase so far
+	States     int // abstract states explored so far (insert: the SC check's included)
 	Fences     int // the size of the current fence set
 }
 

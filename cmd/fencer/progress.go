@@ -94,8 +94,8 @@ func (p *progressLine) draw() {
 		return
 	}
 	line := statusText(p.last, time.Since(p.start))
-	if p.width > 1 && len(line) > p.width-1 {
-		line = line[:p.width-1]
+	if r := []rune(line); p.width > 1 && len(r) > p.width-1 {
+		line = string(r[:p.width-1]) // one column spare: no wrap at the edge
 	}
 	fmt.Fprintf(p.w, "\r%s\x1b[K", line)
 	p.shown = true
