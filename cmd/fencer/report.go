@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"fencer/cegar"
 	"fencer/cs"
+	"fencer/kabs"
 )
 
 // reportVersion is the version of the JSON report's format
@@ -111,7 +113,7 @@ func writeJSON(c *cli.Context, sys *cs.System, r *cegar.Result) error {
 	return emitReport(c.String("json"), newReport(c.Command.Name, sys, r))
 }
 
-func emitReport(path string, rep *report) error {
+func emitReport(path string, rep any) error {
 	b, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {
 		return err
@@ -157,4 +159,48 @@ func printProof(w *os.File, r *cegar.Result) {
 	if r.Stats.Robust != "" {
 		fmt.Fprintf(w, "proof: correct under SC, and %s\n", r.Stats.Robust)
 	}
+}
+
+// exploreReport is the report of fencer explore: the keys of report, with
+// the explicit checker's own stats.
+type exploreReport struct {
+	Version int           `json:"version"`
+	Command string        `json:"command"`
+	File    string        `json:"file"`
+	Verdict string        `json:"verdict"`
+	Model   string        `json:"model"`
+	Reason  string        `json:"reason,omitempty"`
+	Fences  []fenceReport `json:"fences"` // always empty: explore inserts none
+	Trace   *traceReport  `json:"trace,omitempty"`
+	Stats   *exploreStats `json:"stats"`
+}
+
+// exploreStats is the work of fencer explore (the explicit-state checker).
+type exploreStats struct {
+	States      int     `json:"states"` // distinct concrete states
+	Depth       int     `json:"depth"`  // the deepest BFS level reached
+	TimeSeconds float64 `json:"time_seconds"`
+}
+
+// writeExploreJSON writes the report of fencer explore, if asked: verdict
+// correct (the whole state space explored), unsafe (sc-bug under SC) with
+// a shortest trace, or unknown (a bound was hit).
+func writeExploreJSON(c *cli.Context, sys *cs.System, m kabs.Model, res *kabs.Result, tr *traceReport, elapsed time.Duration) error {
+	if c.String("json") == "" {
+		return nil
+	}
+	rep := &exploreReport{Version: reportVersion, Command: "explore", File: sys.File.Name, Model: m.String(), Fences: []fenceReport{}, Trace: tr,
+		Stats: &exploreStats{States: res.States, Depth: res.Depth, TimeSeconds: elapsed.Seconds()}}
+	switch res.Verdict {
+	case kabs.Safe:
+		rep.Verdict = "correct"
+	case kabs.Unsafe:
+		rep.Verdict = "unsafe"
+		if m == kabs.SC {
+			rep.Verdict = "sc-bug"
+		}
+	default:
+		rep.Verdict, rep.Reason = "unknown", res.Reason
+	}
+	return emitReport(c.String("json"), rep)
 }

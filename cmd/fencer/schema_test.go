@@ -232,7 +232,7 @@ func checkReportsOf(t *testing.T, args []string, stdout string) {
 	t.Helper()
 	cmd := ""
 	for _, a := range args {
-		if a == "insert" || a == "verify" {
+		if a == "insert" || a == "verify" || a == "explore" {
 			cmd = a
 			break
 		}
@@ -305,6 +305,9 @@ func TestSchemaCheckRejects(t *testing.T) {
 		"negative states":       func(d map[string]any) { d["stats"].(map[string]any)["states"] = json.Number("-1") },
 		"unknown action":        func(d map[string]any) { step0(d)["action"] = "jump" },
 		"memory value a string": func(d map[string]any) { step0(d)["memory"].(map[string]any)["data"] = "0" },
+		"explore stats": func(d map[string]any) {
+			d["stats"] = map[string]any{"states": json.Number("1"), "depth": json.Number("1"), "time_seconds": json.Number("0")}
+		},
 	}
 	for name, mutate := range mutations {
 		d := decode()
@@ -330,11 +333,15 @@ func TestReportsMatchSchema(t *testing.T) {
 		{"verify", "--json", filepath.Join(dir, "g.json"), "testdata/syntax.cs"},
 		{"verify", "--model", "pso", "--json", "-", bench("mp.cs")},
 		{"insert", "--json", filepath.Join(dir, "h.json"), bench("spinlock_cas.cs")},
+		{"explore", "--json", filepath.Join(dir, "i.json"), bench("sb.cs")},
+		{"explore", "--model", "sc", "--json", filepath.Join(dir, "j.json"), bench("sb.cs")},
+		{"explore", "--max-states", "5", "--json", filepath.Join(dir, "k.json"), bench("peterson.cs")},
+		{"explore", "--json", filepath.Join(dir, "l.json"), "testdata/syntax.cs"},
 	}
 	for _, args := range runs {
 		fencer(t, args...) // the helper validates the report
 	}
-	for _, f := range []string{"a", "b", "c", "d", "e", "f", "g", "h"} {
+	for _, f := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"} {
 		if _, err := os.Stat(filepath.Join(dir, f+".json")); err != nil {
 			t.Errorf("report %s.json not written: %v", f, err)
 		}
@@ -365,6 +372,7 @@ func TestSchemaWithPythonJSONSchema(t *testing.T) {
 		{"verify", bench("sb.cs")},
 		{"insert", bench("sc_bug.cs")},
 		{"verify", "testdata/syntax.cs"},
+		{"explore", "--model", "pso", bench("mp.cs")},
 	} {
 		f := filepath.Join(dir, fmt.Sprintf("r%d.json", i))
 		fencer(t, append([]string{args[0], "--json", f}, args[1:]...)...)
