@@ -25,7 +25,7 @@ import (
 type reorderingReport struct {
 	Description string  `json:"description"`
 	Process     string  `json:"process"`
-	Kind        string  `json:"kind"` // write-read or write-write
+	Kind        string  `json:"kind"` // write-read, write-write, or write-other (a fence's witness without either: the fence waits before the next step)
 	Write       stepRef `json:"write"`
 	Later       stepRef `json:"later"`
 	FlushedAt   int     `json:"flushed_at,omitempty"` // the row where the buffered write reaches memory, if in the trace
@@ -200,7 +200,53 @@ func (t *tracer) fenceReordering(site int) *reorderingReport {
 			return r
 		}
 	}
+	return t.waitAt(site)
+}
+
+// waitAt is the weaker description when no write at site is overtaken by
+// a read or write: the first write at site that is still buffered (it or
+// an older write of its process) when its process takes its next shown
+// step. That is where the fence would wait (fences.Candidates).
+func (t *tracer) waitAt(site int) *reorderingReport {
+	steps := t.tr.Steps
+	for i, st := range steps {
+		if st.IsFlush() || t.sys.Procs[st.Proc].Edges[st.Edge].Site != site || t.rowOf[i] < 0 {
+			continue
+		}
+		p := st.Proc
+		for j := i + 1; j < len(steps); j++ {
+			if steps[j].Proc != p || steps[j].IsFlush() {
+				continue
+			}
+			if t.rowOf[j] < 0 {
+				continue // a step no row shows: look at the next one
+			}
+			if !t.anyBuffered(j, p) {
+				break
+			}
+			wr, lr := t.rows[t.rowOf[i]], t.rows[t.rowOf[j]]
+			r := &reorderingReport{
+				Process: wr.Process, Kind: "write-other",
+				Write: stepRef{Step: wr.Step, Line: wr.Line, Statement: wr.Statement, Variable: wr.Variable, Value: *wr.Value},
+				Later: stepRef{Step: lr.Step, Line: lr.Line, Statement: lr.Statement},
+			}
+			r.FlushedAt = t.flushRow(i, p)
+			r.Description = fmt.Sprintf("%s's write %s = %d (line %d) may still be in its store buffer when %s goes on to %s (line %d)",
+				wr.Process, wr.Variable, *wr.Value, wr.Line, wr.Process, lr.Statement, lr.Line)
+			return r
+		}
+	}
 	return nil
+}
+
+// anyBuffered reports whether p has a buffered write before engine step j.
+func (t *tracer) anyBuffered(j, p int) bool {
+	for bi, b := range t.before[j] {
+		if t.owner(bi) == p && len(b) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // reorderings lists every reordering of the trace, in the order of the
