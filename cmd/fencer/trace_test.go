@@ -35,7 +35,7 @@ func TestTraceRowsOnBenchmarks(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "benchmarks", "*.cs"))
 	lit, _ := filepath.Glob(filepath.Join("..", "..", "benchmarks", "litmus", "*.cs"))
 	files = append(files, lit...)
-	traces := 0
+	traces, reorderings := 0, 0
 	for _, f := range files {
 		sys, err := cs.ParseFile(f)
 		if err != nil {
@@ -50,11 +50,13 @@ func TestTraceRowsOnBenchmarks(t *testing.T) {
 			name := filepath.Base(f) + " " + m.String()
 			rep := buildTrace(sys, m, tr, states)
 			checkRows(t, name, sys, m, tr, states, rep)
+			reorderings += len(rep.Reorderings)
 		}
 	}
-	if traces < 20 {
-		t.Errorf("only %d traces checked", traces)
+	if traces < 20 || reorderings < 20 {
+		t.Errorf("only %d traces and %d reorderings checked", traces, reorderings)
 	}
+	t.Logf("%d traces, %d reorderings", traces, reorderings)
 }
 
 func checkRows(t *testing.T, name string, sys *cs.System, m kabs.Model, tr *kabs.Trace, states []*kabs.State, rep *traceReport) {
@@ -123,6 +125,46 @@ func checkRows(t *testing.T, name string, sys *cs.System, m kabs.Model, tr *kabs
 	}
 	if rep.Property == nil || rep.Property.Description == "" {
 		t.Errorf("%s: no violated property", name)
+	}
+	checkReorderings(t, name, m, rep)
+}
+
+// checkReorderings checks each reordering against the rows: the write is
+// a write row of the process, still in its buffer just before the later
+// step, which is a read of another variable not served by the buffer, or
+// under PSO a write of another variable. Under SC there is none.
+func checkReorderings(t *testing.T, name string, m kabs.Model, rep *traceReport) {
+	t.Helper()
+	if m == kabs.SC && len(rep.Reorderings) > 0 {
+		t.Errorf("%s: reorderings under SC: %+v", name, rep.Reorderings)
+	}
+	for _, r := range rep.Reorderings {
+		if r.Write.Step < 1 || r.Later.Step <= r.Write.Step || r.Later.Step > len(rep.Steps) {
+			t.Errorf("%s: reordering steps %+v", name, r)
+			continue
+		}
+		w, l := rep.Steps[r.Write.Step-1], rep.Steps[r.Later.Step-1]
+		if w.Action != "write" || w.Process != r.Process || l.Process != r.Process || l.Variable == w.Variable {
+			t.Errorf("%s: reordering %q: rows %+v / %+v", name, r.Description, w, l)
+		}
+		switch {
+		case l.Action == "read" && !l.OwnBuffer:
+		case l.Action == "write" && m == kabs.PSO:
+		default:
+			t.Errorf("%s: reordering %q: the later step is %s", name, r.Description, l.Effect)
+		}
+		held := false
+		for _, b := range rep.Steps[r.Later.Step-2].Buffers {
+			for _, bw := range b.Writes {
+				held = held || b.Process == r.Process && bw.Variable == w.Variable && bw.Value == *w.Value && bw.Line == w.Line
+			}
+		}
+		if !held {
+			t.Errorf("%s: reordering %q: the write is not buffered before step %d", name, r.Description, r.Later.Step)
+		}
+		if !strings.Contains(r.Description, "is still in its store buffer when") {
+			t.Errorf("%s: description %q", name, r.Description)
+		}
 	}
 }
 
