@@ -34,7 +34,7 @@ func jsonFlag() cli.Flag {
 // reportFlags are the flags of insert and verify about what they print
 // (report.go, explain.go, progress.go).
 func reportFlags() []cli.Flag {
-	return []cli.Flag{jsonFlag(), explainFlag, quietFlag}
+	return []cli.Flag{jsonFlag(), explainFlag, quietFlag, layoutFlag}
 }
 
 func engineOptions(c *cli.Context, m kabs.Model) (cegar.Options, error) {
@@ -59,6 +59,9 @@ func runEngine(c *cli.Context, sys *cs.System, m kabs.Model, insert bool) (*cega
 	}
 	setVerbose(c)
 	quiet = c.Bool("quiet")
+	if err := setLayout(c); err != nil {
+		return nil, nil, err
+	}
 	status, stopProgress := startProgress(c)
 	defer stopProgress()
 	opt.Status = status

@@ -41,6 +41,7 @@ func exploreCommand() *cli.Command {
 			&cli.IntFlag{Name: "max-states", Value: 1_000_000, Usage: "stop after this many distinct states"},
 			&cli.IntFlag{Name: "max-depth", Value: 0, Usage: "stop at this many steps (0: no limit)"},
 			jsonFlag(),
+			layoutFlag,
 			verboseFlag,
 		},
 		Action: func(c *cli.Context) error {
@@ -49,6 +50,9 @@ func exploreCommand() *cli.Command {
 				return inputError(c, err)
 			}
 			if err := checkCreatable(c.String("json")); err != nil {
+				return err
+			}
+			if err := setLayout(c); err != nil {
 				return err
 			}
 			out := humanOut(c)

@@ -140,6 +140,9 @@ func TestGoldenText(t *testing.T) {
 		{"verify_litmus_sb_tso_explain", []string{"verify", "--explain", "benchmarks/litmus/sdm_8_3_sb.cs"}},
 		// A correct verdict: the properties it covers.
 		{"verify_sb_sc_explain", []string{"verify", "--explain", "--model", "sc", "benchmarks/sb.cs"}},
+		// One column per process.
+		{"verify_mp_pso_columns", []string{"verify", "--layout", "columns", "--model", "pso", "benchmarks/mp.cs"}},
+		{"explore_peterson_tso_columns", []string{"explore", "--layout", "columns", "benchmarks/peterson.cs"}},
 		// Without --explain: the summaries as they are by default.
 		{"insert_sb_tso", []string{"insert", "--diff", "benchmarks/sb.cs"}},
 		{"verify_peterson_tso", []string{"verify", "benchmarks/peterson.cs"}},

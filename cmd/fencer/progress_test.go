@@ -54,6 +54,22 @@ func TestNoProgressInAPipe(t *testing.T) {
 	}
 }
 
+// --layout takes rows, columns or auto; anything else is bad usage.
+func TestLayoutFlag(t *testing.T) {
+	_, stderr, code := fencer(t, "verify", "--layout", "wide", bench("sb.cs"))
+	if code != 2 || !strings.Contains(stderr, `--layout "wide"`) {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	out, _, code := fencer(t, "verify", "--layout", "rows", bench("sb.cs"))
+	if code != 1 || !strings.Contains(out, "#  process  where") {
+		t.Errorf("rows: exit %d:\n%s", code, out)
+	}
+	out, _, _ = fencer(t, "verify", bench("sb.cs")) // auto, into a pipe: rows
+	if !strings.Contains(out, "#  process  where") {
+		t.Errorf("auto into a pipe is not rows:\n%s", out)
+	}
+}
+
 // On a terminal (a pseudo-terminal from script(1), when installed) the
 // line is drawn and erased; -q and --json - turn it off.
 func TestProgressOnATerminal(t *testing.T) {

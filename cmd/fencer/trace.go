@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -31,7 +32,8 @@ type traceReport struct {
 	// for a run that is also a run under SC).
 	Reorderings []reorderingReport `json:"reorderings"`
 
-	vars []string // the shared variables in declaration order, for printing
+	vars  []string // the shared variables in declaration order, for printing
+	procs []string // the processes in declaration order, for printing
 }
 
 // traceRow is one step of a trace.
@@ -129,6 +131,9 @@ func (t *tracer) build() *traceReport {
 	rep := &traceReport{Model: t.m.String(), Steps: []traceRow{}}
 	for x := 0; x < t.c.NumShared(); x++ {
 		rep.vars = append(rep.vars, t.c.Name(x))
+	}
+	for _, p := range t.sys.Procs {
+		rep.procs = append(rep.procs, p.Name)
 	}
 	for i, st := range t.tr.Steps {
 		t.before = append(t.before, t.snapshot())
@@ -628,7 +633,13 @@ func memoryText(vars []string, ms map[string]int64) string {
 }
 
 // printTrace writes a trace as a table, then the violated property.
-func printTrace(w interface{ Write([]byte) (int, error) }, file string, tr *traceReport) {
+//
+// With --layout columns (or auto, on a terminal wide enough for it) each
+// process has a column of its own instead (printColumns).
+func printTrace(w io.Writer, file string, tr *traceReport) {
+	if printColumns(w, file, tr) {
+		return
+	}
 	base := filepath.Base(file)
 	header := []string{"#", "process", "where", "statement", "effect", "buffers", "memory"}
 	if tr.Model == "pso" {
@@ -660,7 +671,7 @@ func printTrace(w interface{ Write([]byte) (int, error) }, file string, tr *trac
 // writeTable prints left-aligned columns separated by two blanks, with a
 // rule under the header; trailing blanks are trimmed so that golden files
 // stay stable.
-func writeTable(w interface{ Write([]byte) (int, error) }, header []string, rows [][]string) {
+func writeTable(w io.Writer, header []string, rows [][]string) {
 	width := make([]int, len(header))
 	for _, r := range append([][]string{header}, rows...) {
 		for i, c := range r {
