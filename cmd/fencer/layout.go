@@ -20,7 +20,7 @@ import (
 // file, so that what scripts and golden files read does not depend on the
 // terminal).
 
-var layoutFlag = &cli.StringFlag{Name: "layout", Value: "auto", Usage: "trace tables: `rows` (one column per field), columns (one column per process), " +
+var layoutFlag = &cli.StringFlag{Name: "layout", Value: "auto", Usage: "trace tables as `MODE`: rows (one column per field), columns (one column per process), " +
 	"or auto (columns on a terminal wide enough, else rows)"}
 
 // traceLayout is the --layout of the running command.
