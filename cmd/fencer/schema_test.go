@@ -393,3 +393,21 @@ sys.exit(1 if bad else 0)
 		t.Errorf("python jsonschema: %v\n%s", err, out)
 	}
 }
+
+// --json - puts the report on standard output: verify then prints its
+// verdict on stderr; insert needs -o or -w for the program.
+func TestJSONOnStdout(t *testing.T) {
+	out, stderr, code := fencer(t, "verify", "--json", "-", bench("sb.cs"))
+	if code != 1 || !strings.HasPrefix(out, "{\n  \"version\": 1,") || !strings.Contains(stderr, "unsafe under tso") {
+		t.Errorf("verify --json -: exit %d\nstdout %.200s\nstderr %.200s", code, out, stderr)
+	}
+	_, stderr, code = fencer(t, "insert", "--json", "-", bench("sb.cs"))
+	if code != 2 || !strings.Contains(stderr, "add -o FILE or -w") {
+		t.Errorf("insert --json - alone: exit %d, stderr %q", code, stderr)
+	}
+	patched := filepath.Join(t.TempDir(), "p.cs")
+	out, _, code = fencer(t, "insert", "--json", "-", "-o", patched, bench("sb.cs"))
+	if b, err := os.ReadFile(patched); code != 0 || err != nil || !strings.Contains(string(b), "fence;") || !strings.Contains(out, `"verdict": "correct"`) {
+		t.Errorf("insert --json - -o: exit %d, %v\n%.300s", code, err, out)
+	}
+}
