@@ -102,8 +102,8 @@ func (ix *sourceIndex) stmtText(s cs.Stmt) string {
 		t = ix.text(s.Pos(), s.End())
 	}
 	const max = 60
-	if len(t) > max {
-		t = t[:max-3] + "..."
+	if r := []rune(t); len(r) > max {
+		t = string(r[:max-3]) + "..."
 	}
 	return t
 }
