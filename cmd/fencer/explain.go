@@ -306,7 +306,7 @@ func printTraceExplanation(w io.Writer, model string, rs []reorderingReport) {
 		}
 		return
 	}
-	fmt.Fprintln(w, "why: the trace is not a run under SC: in it, a later step of the same process overtakes these writes (a fence right after the write forbids each):")
+	fmt.Fprintln(w, "why: in this trace a later step of the same process overtakes these writes (a fence right after the write forbids each):")
 	for _, r := range rs {
 		fmt.Fprintf(w, "  - %s\n", r.Description)
 	}
