@@ -302,7 +302,7 @@ func printTraceExplanation(w io.Writer, model string, rs []reorderingReport) {
 		if model == "sc" {
 			fmt.Fprintln(w, "why: the trace is a run under SC (no write waits in a store buffer): no fence can prevent it")
 		} else {
-			fmt.Fprintln(w, "why: the trace reorders no write with a later step of its process: it is also a run under SC, and no fence can prevent it")
+			fmt.Fprintln(w, "why: no write in this trace is overtaken by a later read (or, under PSO, write) of another variable by its process")
 		}
 		return
 	}
