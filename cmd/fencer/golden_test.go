@@ -140,6 +140,9 @@ func TestGoldenText(t *testing.T) {
 		{"verify_litmus_sb_tso_explain", []string{"verify", "--explain", "benchmarks/litmus/sdm_8_3_sb.cs"}},
 		// A correct verdict: the properties it covers.
 		{"verify_sb_sc_explain", []string{"verify", "--explain", "--model", "sc", "benchmarks/sb.cs"}},
+		// The other input formats: a herd .litmus test, a Memorax .rmm model.
+		{"verify_litmus_x86_mp_pso_explain", []string{"verify", "--explain", "--model", "pso", "benchmarks/litmus/x86/mp.litmus"}},
+		{"insert_rmm_dekker_tso_explain", []string{"insert", "--explain", "--diff", "benchmarks/rmm/dekker_simple.rmm"}},
 		// One column per process.
 		{"verify_mp_pso_columns", []string{"verify", "--layout", "columns", "--model", "pso", "benchmarks/mp.cs"}},
 		{"explore_peterson_tso_columns", []string{"explore", "--layout", "columns", "benchmarks/peterson.cs"}},

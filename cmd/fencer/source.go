@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"fencer/cs"
+	"fencer/litmus"
+	"fencer/rmm"
 )
 
 // sourceIndex maps the positions that the automaton's edges carry back to
@@ -16,6 +18,13 @@ type sourceIndex struct {
 	file  *cs.File
 	stmts []cs.Stmt // every statement but blocks and labels, in source order
 	decls []cs.Decl
+	// litmus: the syntax tree was built by the .litmus reader, whose
+	// statements stand for instructions in the cells of a table: their
+	// text is the cell.
+	litmus bool
+	// other: built by another reader (.rmm) whose statements do not span
+	// .cs text: their text is their source line.
+	other bool
 }
 
 // newSourceIndex parses the file of sys again for its syntax tree; it
@@ -25,11 +34,26 @@ func newSourceIndex(sys *cs.System) *sourceIndex {
 	if sys == nil || sys.File == nil {
 		return nil
 	}
-	prog, err := cs.ParseProgram(sys.File)
+	var prog *cs.Program
+	var err error
+	switch {
+	case sys.Reader == nil:
+		prog, err = cs.ParseProgram(sys.File)
+	case sys.Reader.Format() == "rmm":
+		prog, err = rmm.Program(sys.File.Name, sys.File.Src)
+	case sys.Reader.Format() == "litmus":
+		prog, err = litmus.Program(sys.File.Name, sys.File.Src)
+	default:
+		return nil
+	}
 	if err != nil || prog == nil {
 		return nil
 	}
 	ix := &sourceIndex{file: sys.File, decls: prog.Decls}
+	if sys.Reader != nil {
+		ix.litmus = sys.Reader.Format() == "litmus"
+		ix.other = !ix.litmus
+	}
 	for _, d := range prog.Decls {
 		cs.Inspect(d, func(n cs.Node) bool {
 			switch s := n.(type) {
@@ -90,6 +114,45 @@ func (ix *sourceIndex) text(from, to cs.Pos) string {
 // statement or an atomic block (shortened when long), the head
 // "while (cond)" or "if (cond)" of a loop or a branch.
 func (ix *sourceIndex) stmtText(s cs.Stmt) string {
+	if ix.litmus {
+		return ix.cell(s.Pos())
+	}
+	var t string
+	switch s := s.(type) {
+	case nil:
+	case cs.Stmt:
+		if ix.other {
+			t = ix.lineText(s.Pos())
+			break
+		}
+		t = ix.csText(s)
+	}
+	const max = 60
+	if r := []rune(t); len(r) > max {
+		t = string(r[:max-3]) + "..."
+	}
+	return t
+}
+
+// lineText is the source line of p, trimmed.
+func (ix *sourceIndex) lineText(p cs.Pos) string {
+	src := ix.file.Src
+	off := p.Offset()
+	if off < 0 || off >= len(src) {
+		return ""
+	}
+	a, b := off, off
+	for a > 0 && src[a-1] != '\n' {
+		a--
+	}
+	for b < len(src) && src[b] != '\n' {
+		b++
+	}
+	return ix.text(cs.PosAt(a), cs.PosAt(b))
+}
+
+// csText is the text of a .cs statement (see stmtText).
+func (ix *sourceIndex) csText(s cs.Stmt) string {
 	var t string
 	switch s := s.(type) {
 	case *cs.IfStmt:
@@ -100,10 +163,6 @@ func (ix *sourceIndex) stmtText(s cs.Stmt) string {
 		t = ix.text(s.Pos(), s.Hi.End()) + ")"
 	default:
 		t = ix.text(s.Pos(), s.End())
-	}
-	const max = 60
-	if r := []rune(t); len(r) > max {
-		t = string(r[:max-3]) + "..."
 	}
 	return t
 }
@@ -128,4 +187,22 @@ func (ix *sourceIndex) line(p cs.Pos) int {
 		return 0
 	}
 	return ix.file.Line(p)
+}
+
+// cell returns the text around p up to the nearest '|' or ';' on each side
+// within its line: the instruction of a .litmus table that p is in.
+func (ix *sourceIndex) cell(p cs.Pos) string {
+	src := ix.file.Src
+	off := p.Offset()
+	if off < 0 || off >= len(src) {
+		return ""
+	}
+	a, b := off, off
+	for a > 0 && src[a-1] != '|' && src[a-1] != ';' && src[a-1] != '\n' {
+		a--
+	}
+	for b < len(src) && src[b] != '|' && src[b] != ';' && src[b] != '\n' {
+		b++
+	}
+	return ix.text(cs.PosAt(a), cs.PosAt(b))
 }

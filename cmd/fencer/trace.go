@@ -556,6 +556,12 @@ func (t *tracer) badProperty(b cs.BadState) *propertyReport {
 		return pr
 	}
 	pr.Kind = "forbidden"
+	if t.ix != nil && t.ix.litmus {
+		// A .litmus test's condition is its exists clause.
+		pr.Text = t.ix.cell(b.Pos)
+		pr.Description = fmt.Sprintf("%s (line %d)", pr.Text, pr.Line)
+		return pr
+	}
 	var items []string
 	for j := range b.Procs {
 		items = append(items, pr.Processes[j]+"@"+labels[j])
