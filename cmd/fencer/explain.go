@@ -195,7 +195,11 @@ func (t *tracer) reorderingAt(i int) *reorderingReport {
 // fence would wait for the buffer there).
 func (t *tracer) fenceReordering(site int) *reorderingReport {
 	for i, st := range t.tr.Steps {
-		if st.IsFlush() || !slices.Contains(t.sys.Procs[st.Proc].Edges[st.Edge].Points, site) {
+		if st.IsFlush() {
+			continue
+		}
+		e := t.sys.Procs[st.Proc].Edges[st.Edge]
+		if e.Op.Kind != cs.OpWrite || !slices.Contains(e.Points, site) {
 			continue
 		}
 		if r := t.reorderingAt(i); r != nil {
@@ -227,6 +231,9 @@ func (t *tracer) waitAt(site int) *reorderingReport {
 				break
 			}
 			wr, lr := t.rows[t.rowOf[i]], t.rows[t.rowOf[j]]
+			if wr.Value == nil {
+				break // the point is not right after a write: no write to name
+			}
 			r := &reorderingReport{
 				Process: wr.Process, Kind: "write-other",
 				Write: stepRef{Step: wr.Step, Line: wr.Line, Statement: wr.Statement, Variable: wr.Variable, Value: *wr.Value},

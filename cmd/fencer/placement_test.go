@@ -3,15 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 )
-
-var updateGolden = flag.Bool("update", false, "rewrite the .golden files of testdata/placement")
 
 // runLine matches "// run: insert --model tso" header lines.
 var runLine = regexp.MustCompile(`(?m)^//\s*run:\s*(.*?)\s*$`)
@@ -42,7 +39,7 @@ func TestPlacementGolden(t *testing.T) {
 					t.Fatalf("fencer %v: exit %d\n%s", args, code, stderr)
 				}
 				got := []byte(stdout + "\n--- stderr\n" + stableSummary(stderr))
-				if *updateGolden {
+				if *update {
 					if err := os.WriteFile(golden, got, 0o644); err != nil {
 						t.Fatal(err)
 					}
