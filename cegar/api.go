@@ -64,9 +64,9 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	if r := robustAfterSC(sys, sc, o, opt, start); r != nil {
 		return r, sys.File.Src, nil
 	}
+	opt.Seed = append(opt.Seed, sc.preds.Exprs()...)
 	e := newEngine(sol, opt)
 	e.seedFromProgram(sys)
-	e.inherit(sc)
 	e.absorb(sc)
 	o, err = e.loop(ctx, sys, true)
 	if err != nil {
@@ -139,24 +139,6 @@ func witnessFor(id int, o *outcome) *Witness {
 		}
 	}
 	return any
-}
-
-// inherit adds the predicates of the SC check, each kept where it was kept
-// there (the SC check ran on the same system: its locations are e's).
-func (e *engine) inherit(sc *engine) {
-	for i, p := range sc.preds.All() {
-		isNew := e.preds.Add(p.F)
-		j := e.preds.Index(p.F)
-		if j < 0 {
-			continue
-		}
-		for len(e.loc.at) <= j {
-			e.loc.at = append(e.loc.at, nil)
-		}
-		if isNew && i < len(sc.loc.at) && sc.loc.at[i] != nil {
-			e.loc.at[j] = sc.loc.at[i].clone()
-		}
-	}
 }
 
 // absorb adds the work of an earlier engine (the SC check) to e's counts.

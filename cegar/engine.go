@@ -122,7 +122,6 @@ type engine struct {
 	opt      Options
 	sol      Solver
 	preds    *predabs.Preds
-	loc      *locality // where each predicate is kept
 	ab       *predabs.Abstractor
 	k        int
 	stats    Stats
@@ -139,7 +138,7 @@ type engine struct {
 
 func newEngine(sol Solver, opt Options) *engine {
 	opt.defaults()
-	e := &engine{opt: opt, sol: sol, preds: predabs.NewPreds(), loc: &locality{}, k: 1, seen: map[string]int{}, progress: opt.Progress}
+	e := &engine{opt: opt, sol: sol, preds: predabs.NewPreds(), k: 1, seen: map[string]int{}, progress: opt.Progress}
 	e.stats.Refinements = map[string]int{}
 	e.ab = predabs.NewAbstractor(e.preds, sol)
 	e.ab.CacheLimit = 2 * opt.MaxStates // memory stays proportional to --max-states
@@ -192,7 +191,6 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 	out := &outcome{}
 	fenced := map[int]bool{}
 	e.sysForParams = sys
-	e.loc.setSystem(sys)
 	e.writers = writersOf(sys)
 	rob := newRobustCheck(sys, model)
 	e.info = domains.Analyze(sys)
@@ -461,32 +459,22 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 	if level > 1 {
 		return &classification{reason: "refinement made no progress: the same spurious counterexample came back after whole interpolants and precise posts"}, nil
 	}
-	// I_j (j ≥ 1) holds in the state after A_0..A_{j-1}: state j-1 of the
-	// path, whose location keeps its predicates.
 	var backs []expr.Expr
-	var at [][]cs.Loc
 	for j, itp := range itps {
 		back := expr.Rename(itp, func(n string) expr.Expr { return expr.V(unSSA(n)) })
 		if level > 0 {
 			e.logf("  I_%d = %s", j, back)
 		}
-		if j >= 1 && j-1 < len(p.locs) && !hasStepLocal(back) {
+		if !hasStepLocal(back) {
 			backs = append(backs, back)
-			at = append(at, p.locs[j-1])
 		}
 	}
 	before := e.preds.Len()
-	changed := 0
-	add := func(f expr.Expr, pc []cs.Loc) {
-		if e.loc.addPred(e.preds, f, pc) {
-			changed++
-		}
-	}
-	for i, back := range backs {
+	for _, back := range backs {
 		for _, a := range e.sol.Atoms(back) {
-			add(a, at[i])
+			e.preds.Add(a)
 			for _, g := range e.parameterise(a) {
-				add(g, at[i])
+				e.preds.Add(g)
 			}
 		}
 	}
@@ -494,17 +482,17 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 	// predicates, and posts that re-evaluate every predicate. With both, the
 	// abstract post of each step implies the next interpolant, so the same
 	// path cannot come back (I_n is false).
-	if level > 0 || changed == 0 {
-		for i, back := range backs {
-			add(back, at[i])
+	if level > 0 || e.preds.Len() == before {
+		for _, back := range backs {
+			e.preds.Add(back)
 		}
 		e.seen[key] = 2
-		if changed == 0 && e.ab.Precise {
+		if e.preds.Len() == before && e.ab.Precise {
 			return &classification{reason: "refinement made no progress: the same spurious counterexample came back with no new predicate"}, nil
 		}
 		e.ab.Precise = true
 	}
-	e.logf("predicate case: %d new predicates, %d placed (%d in all)%s", e.preds.Len()-before, changed, e.preds.Len(), map[bool]string{true: ", precise posts", false: ""}[e.ab.Precise])
+	e.logf("predicate case: %d new predicates (%d in all)%s", e.preds.Len()-before, e.preds.Len(), map[bool]string{true: ", precise posts", false: ""}[e.ab.Precise])
 	return &classification{}, nil
 }
 

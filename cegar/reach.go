@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"fencer/cs"
 	"fencer/domains"
 	"fencer/kabs"
 	"fencer/predabs"
@@ -88,7 +87,6 @@ func (s *nodeStore) at(i int32) *rnode { return &s.chunks[i>>chunkBits][i&(1<<ch
 type path struct {
 	steps []kabs.AStep
 	ts    []*kabs.Trans
-	locs  [][]cs.Loc // the locations of the state after each step; locs[0]: the initial state
 }
 
 // errLimit marks a limit that makes the verdict unknown.
@@ -139,11 +137,6 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 	kk := []byte(relKey)
 	for i, p := range x.e.preds.All() {
 		if !rel[i] {
-			continue
-		}
-		if !x.e.loc.keeps(i, c.PC) {
-			n.keep[i] = false
-			kk[i/8] &^= 1 << (i % 8)
 			continue
 		}
 		explicit := true
@@ -215,7 +208,7 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	var nodes nodeStore
 	nodes.add(rnode{c: c0, vals: vals0, cube: cube0, parent: -1})
 	if c0.bad {
-		return &path{locs: [][]cs.Loc{c0.ctl.PC}}, nil
+		return &path{}, nil
 	}
 	// visited maps (control id, values) to the cubes stored there.
 	visited := map[string][]predabs.Cube{}
@@ -327,19 +320,13 @@ func insertCube(stored []predabs.Cube, c predabs.Cube) []predabs.Cube {
 
 func pathTo(nodes *nodeStore, i int32) *path {
 	p := &path{}
-	r := nodes.at(i)
-	for ; r.parent >= 0; r = nodes.at(r.parent) {
+	for r := nodes.at(i); r.parent >= 0; r = nodes.at(r.parent) {
 		p.steps = append(p.steps, r.via.step)
 		p.ts = append(p.ts, r.via.t)
-		p.locs = append(p.locs, r.c.ctl.PC)
 	}
-	p.locs = append(p.locs, r.c.ctl.PC)
 	for l, r := 0, len(p.steps)-1; l < r; l, r = l+1, r-1 {
 		p.steps[l], p.steps[r] = p.steps[r], p.steps[l]
 		p.ts[l], p.ts[r] = p.ts[r], p.ts[l]
-	}
-	for l, r := 0, len(p.locs)-1; l < r; l, r = l+1, r-1 {
-		p.locs[l], p.locs[r] = p.locs[r], p.locs[l]
 	}
 	return p
 }
