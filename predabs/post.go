@@ -31,6 +31,7 @@ type Stats struct {
 	Posts     int // abstract posts asked for
 	CacheHits int // of which answered from the cache
 	Syntactic int // predicates decided without the solver
+	Memo      int // queries answered by the memo of sliced queries
 }
 
 // Abstractor computes α and abstract posts over a growing predicate set.
@@ -46,7 +47,8 @@ type Abstractor struct {
 	Stats      Stats
 
 	cache map[string]postResult
-	keep  []bool // during a Post: the predicates to evaluate (nil: all)
+	dec   *decisions // the solver's answers on sliced queries (slice.go)
+	keep  []bool     // during a Post: the predicates to evaluate (nil: all)
 }
 
 type postResult struct {
@@ -56,11 +58,20 @@ type postResult struct {
 
 // NewAbstractor returns an abstractor over ps using p.
 func NewAbstractor(ps *Preds, p Prover) *Abstractor {
-	return &Abstractor{Preds: ps, P: p, cache: map[string]postResult{}, CacheLimit: 1 << 21}
+	return &Abstractor{Preds: ps, P: p, cache: map[string]postResult{}, dec: newDecisions(1 << 18), CacheLimit: 1 << 21}
 }
 
 // ClearCache forgets cached posts (call it after the predicates change).
+// The memo of sliced queries stays: it is about formulas.
 func (a *Abstractor) ClearCache() { a.cache = map[string]postResult{} }
+
+// SetMemoLimit bounds the memo of sliced queries (entries); it is emptied
+// when full.
+func (a *Abstractor) SetMemoLimit(n int) { a.dec.limit = n }
+
+// ShareMemo makes a use the memo of sliced queries of b (valid whatever
+// the predicates: it is keyed by formulas).
+func (a *Abstractor) ShareMemo(b *Abstractor) { a.dec = b.dec }
 
 func (a *Abstractor) check(fs ...expr.Expr) (Answer, error) {
 	if err := a.P.Push(); err != nil {
@@ -230,17 +241,24 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, po
 	n := a.Preds.Len()
 	out := make(Cube, n)
 	trivial := t != nil && expr.Key(t.Guard) == "true"
+	var sl *slicer
+	slices := func() *slicer {
+		if sl == nil {
+			sl = newSlicer(pre)
+		}
+		return sl
+	}
 	if !trivial || a.Precise {
 		if b, ok := expr.BoolValue(pre); ok {
 			if !b {
 				return nil, false, nil
 			}
 		} else {
-			ans, err := a.check(pre)
+			sat, err := a.satisfiable(slices())
 			if err != nil {
 				return nil, false, err
 			}
-			if ans == Unsat {
+			if !sat {
 				return nil, false, nil
 			}
 		}
@@ -257,7 +275,8 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, po
 			}
 		}
 	}
-	pushed := false
+	// The slice asserted in the open scope, if any.
+	pushed, cur := false, ""
 	defer func() {
 		if pushed {
 			a.P.Pop()
@@ -282,22 +301,67 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, po
 			out[i] = v
 			continue
 		}
-		if !pushed {
+		conj, key := slices().slice(slices().components(wp))
+		wkey := expr.Key(wp)
+		if v, ok := a.dec.lookup(key, wkey); ok {
+			a.Stats.Memo++
+			out[i] = v
+			continue
+		}
+		if !pushed || cur != key {
+			if pushed {
+				pushed = false
+				if err := a.P.Pop(); err != nil {
+					return nil, false, err
+				}
+			}
 			if err := a.P.Push(); err != nil {
 				return nil, false, err
 			}
-			pushed = true
-			if err := a.P.Assert(pre); err != nil {
-				return nil, false, err
+			pushed, cur = true, key
+			for _, c := range conj {
+				if err := a.P.Assert(c); err != nil {
+					return nil, false, err
+				}
 			}
 		}
 		v, err := a.decide(wp)
 		if err != nil {
 			return nil, false, err
 		}
+		a.dec.store(key, wkey, v)
 		out[i] = v
 	}
 	return out, true, nil
+}
+
+// satisfiable reports whether the conjunction sl came from is satisfiable:
+// each of its components is (they share no variable). An unknown answer
+// counts as satisfiable.
+func (a *Abstractor) satisfiable(sl *slicer) (bool, error) {
+	done := map[int]bool{}
+	for _, c := range sl.comp {
+		if done[c] {
+			continue
+		}
+		done[c] = true
+		conj, key := sl.slice([]int{c})
+		sat, ok := a.dec.sat[key]
+		if ok {
+			a.Stats.Memo++
+		} else {
+			ans, err := a.check(conj...)
+			if err != nil {
+				return false, err
+			}
+			sat = ans != Unsat
+			a.dec.storeSat(key, sat)
+		}
+		if !sat {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 // syntactic decides f without the solver when it is a constant or a
