@@ -2,16 +2,17 @@ package predabs
 
 import (
 	"fencer/kabs"
+	"fencer/smt/answer"
 	"fencer/smt/expr"
 )
 
-// Answer is a solver's answer to a satisfiability query.
-type Answer uint8
+// Answer is a solver's answer to a satisfiability query (answer.Answer).
+type Answer = answer.Answer
 
 const (
-	Sat Answer = iota
-	Unsat
-	Unknown
+	Unknown = answer.Unknown
+	Sat     = answer.Sat
+	Unsat   = answer.Unsat
 )
 
 // Prover is the part of an SMT solver predabs needs: an incremental solver.
