@@ -243,6 +243,7 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, po
 	out := make(Cube, n)
 	trivial := t != nil && expr.Key(t.Guard) == "true"
 	var sl *slicer
+	preSat := false // pre was found satisfiable
 	slices := func() *slicer {
 		if sl == nil {
 			sl = newSlicer(pre)
@@ -255,13 +256,14 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, po
 				return nil, false, nil
 			}
 		} else {
-			sat, err := a.satisfiable(slices())
+			sat, sure, err := a.satisfiable(slices())
 			if err != nil {
 				return nil, false, err
 			}
 			if !sat {
 				return nil, false, nil
 			}
+			preSat = sure
 		}
 	}
 	var touched map[string]bool
@@ -274,6 +276,13 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, po
 			for _, v := range expr.Vars(t.Guard) {
 				touched[v] = true
 			}
+		}
+	}
+	var assigned map[string]bool
+	if t != nil {
+		assigned = map[string]bool{}
+		for _, as := range full.Assign {
+			assigned[as.Var] = true
 		}
 	}
 	// The slice asserted in the open scope, if any.
@@ -293,6 +302,15 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, po
 			}
 			continue
 		}
+		if t != nil && !mentions(p, assigned, preSub, postSub) {
+			// The step leaves p alone and no explicit value reads it: its
+			// weakest precondition is p, whose literal the old cube has.
+			if i < len(old) && old[i] != 0 {
+				a.Stats.Syntactic++
+				out[i] = old[i]
+				continue
+			}
+		}
 		wp := rename(p.F, postSub)
 		if t != nil {
 			wp = t.WP(wp)
@@ -309,7 +327,15 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, po
 			out[i] = v
 			continue
 		}
-		if !pushed || cur != key {
+		// With pre satisfiable, the answer on pre is the answer on the
+		// slice: pre is asserted once for all the predicates of the post.
+		// Otherwise the slice itself is asked, so that the memo holds the
+		// answer about its key.
+		scope := key
+		if preSat {
+			scope, conj = "\x00pre", []expr.Expr{pre}
+		}
+		if !pushed || cur != scope {
 			if pushed {
 				pushed = false
 				if err := a.P.Pop(); err != nil {
@@ -319,7 +345,7 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, po
 			if err := a.P.Push(); err != nil {
 				return nil, false, err
 			}
-			pushed, cur = true, key
+			pushed, cur = true, scope
 			for _, c := range conj {
 				if err := a.P.Assert(c); err != nil {
 					return nil, false, err
@@ -338,8 +364,9 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, po
 
 // satisfiable reports whether the conjunction sl came from is satisfiable:
 // each of its components is (they share no variable). An unknown answer
-// counts as satisfiable.
-func (a *Abstractor) satisfiable(sl *slicer) (bool, error) {
+// counts as satisfiable, but not as sure, and is not memoised.
+func (a *Abstractor) satisfiable(sl *slicer) (sat, sure bool, err error) {
+	sure = true
 	done := map[int]bool{}
 	for _, c := range sl.comp {
 		if done[c] {
@@ -353,16 +380,20 @@ func (a *Abstractor) satisfiable(sl *slicer) (bool, error) {
 		} else {
 			ans, err := a.check(conj...)
 			if err != nil {
-				return false, err
+				return false, false, err
 			}
 			sat = ans != Unsat
-			a.dec.storeSat(key, sat)
+			if ans == Unknown {
+				sure = false
+			} else {
+				a.dec.storeSat(key, sat)
+			}
 		}
 		if !sat {
-			return false, nil
+			return false, true, nil
 		}
 	}
-	return true, nil
+	return true, sure, nil
 }
 
 // syntactic decides f without the solver when it is a constant or a
@@ -411,6 +442,17 @@ func (a *Abstractor) decide(f expr.Expr) (int8, error) {
 		return -1, nil
 	}
 	return 0, nil
+}
+
+// mentions reports whether predicate p mentions a variable the step
+// assigns or one with an explicit value before or after it.
+func mentions(p *Pred, assigned map[string]bool, preSub, postSub func(string) expr.Expr) bool {
+	for v := range p.Vars {
+		if assigned[v] || preSub != nil && preSub(v) != nil || postSub != nil && postSub(v) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func intersects(a, b map[string]bool) bool {
