@@ -32,6 +32,7 @@ func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *
 	e.seedFromProgram(sys)
 	if memo != nil {
 		e.ab.ShareCache(memo)
+		e.ab.ShareMemo(memo)
 	}
 	o, err := e.loop(ctx, sys, false)
 	if err != nil {
@@ -141,6 +142,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	opt.Seed = append(opt.Seed, sc.preds.Exprs()...)
 	e := newEngine(sol, opt)
 	e.seedFromProgram(sys)
+	e.ab.ShareMemo(sc.ab)
 	e.absorb(sc)
 	o, err = e.loop(ctx, sys, true)
 	if err != nil {

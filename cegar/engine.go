@@ -484,7 +484,7 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 		return nil, err
 	}
 	if ans != predabs.Unsat || len(itps) == 0 {
-		return &classification{reason: "could not compute interpolants for an infeasible counterexample (solver said " + answerName(ans) + ")"}, nil
+		return &classification{reason: "could not compute interpolants for an infeasible counterexample (solver said " + ans.String() + ")"}, nil
 	}
 	key := ceKey(p, e.k)
 	level := e.seen[key]
@@ -536,10 +536,6 @@ func hasStepLocal(f expr.Expr) bool {
 		}
 	}
 	return false
-}
-
-func answerName(a predabs.Answer) string {
-	return [...]string{"sat", "unsat", "unknown"}[a]
 }
 
 // parameterise returns the copies of atom a with its one shared variable x
