@@ -20,7 +20,8 @@
 //   - MOV [x],$n / MOV [x],R: a write (a fence site, its text the
 //     instruction); MOV R,[x]: a read; MOV R,$n / MOV R,R2: local.
 //   - MFENCE: fence;. LFENCE: nothing (loads are never reordered with loads
-//     in TSO and PSO). SFENCE: refused (no store-store fence yet).
+//     in TSO and PSO). SFENCE: fence store; (a
+//     store-store fence).
 //   - XCHG [x],R (either operand order, with or without LOCK):
 //     R = swap(x, R). LOCK XADD [x],R: R = fetch_add(x, R).
 //     LOCK CMPXCHG [x],R: atomic { old = x; if (old == EAX) x = R; else

@@ -384,7 +384,9 @@ func (in *inst) instr(bare bool, start int) cs.Stmt {
 		in.next()
 		return &cs.FenceStmt{Fence: pos, Semi: in.semi()}
 	case "ssfence":
-		panic(errAt(t.pos, "ssfence (a store-store fence) is not supported yet: fencer has only the full fence"))
+		in.notInLocked(t)
+		in.next()
+		return &cs.FenceStmt{Fence: pos, Store: true, StorePos: pos, Semi: in.semi()}
 	case "syncrd", "syncwr", "slocked":
 		panic(errAt(t.pos, "%s is not supported: fencer models only TSO and PSO reads, writes and locked instructions", t.text))
 	}

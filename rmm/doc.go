@@ -54,7 +54,6 @@
 //
 // # Not supported
 //
-// ssfence (a store-store fence: fencer has no store-store fence yet),
 // syncrd, syncwr, slocked and llfence, and the me/other/@ expressions:
 // each is a positioned error. A pointer location [e] is, as in Memorax, a
 // choice between the global variables: the statement becomes

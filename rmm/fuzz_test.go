@@ -68,7 +68,6 @@ func FuzzParse(f *testing.F) {
 func TestErrors(t *testing.T) {
 	for src, want := range map[string]string{
 		"forbidden A data x = 0 : [0:1] process text A: write: x := 2": "t.rmm:1:48: the write of 2 to x leaves its domain [0:1]",
-		"forbidden A process text A: ssfence":                          "t.rmm:1:29: ssfence (a store-store fence) is not supported yet",
 		"forbidden A B process text A: nop":                            "t.rmm:1:11: forbidden state has 2 entries, the model has 1 processes",
 		"macro M(v) M(v) endmacro forbidden A process text A: M(1)":    "t.rmm:1:12: cyclic call of macro M",
 		"forbidden A process text A: read: $r := x":                    "t.rmm:1:35: register $r is not declared",
