@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -172,5 +173,34 @@ func TestScopeEndsWithProcess(t *testing.T) {
 	_, err := Parse("s.cs", []byte("process P[i in 0..1] { skip; }\nprocess Q[j in 0..i] { skip; }\n"))
 	if err == nil || err.Error() != "s.cs:2:19: undefined: i" {
 		t.Errorf("err = %v, want s.cs:2:19: undefined: i", err)
+	}
+}
+
+// With KeepComments the scanner returns each comment as a COMMENT token
+// with its whole text (an unterminated one to the end), and the other
+// tokens as without it.
+func TestScannerKeepComments(t *testing.T) {
+	src := []byte("x = 1; // one\n/* two */ L: /* three")
+	var s Scanner
+	s.Init(src, nil)
+	s.KeepComments()
+	var got []string
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == EOF {
+			break
+		}
+		if tok == COMMENT {
+			got = append(got, fmt.Sprintf("%d:%q", pos.Offset(), lit))
+		} else {
+			got = append(got, tok.String())
+		}
+	}
+	want := `IDENT = INT ; 7:"// one" 14:"/* two */" IDENT : 27:"/* three"`
+	if strings.Join(got, " ") != want {
+		t.Errorf("tokens %s, want %s", strings.Join(got, " "), want)
+	}
+	if s.ErrorCount != 1 {
+		t.Errorf("%d errors, want 1 (comment not terminated)", s.ErrorCount)
 	}
 }

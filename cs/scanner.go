@@ -12,6 +12,7 @@ type Token int
 const (
 	ILLEGAL Token = iota
 	EOF
+	COMMENT // /* ... */ or // ... (only with KeepComments)
 
 	literal_beg
 	IDENT // flag
@@ -76,6 +77,7 @@ const (
 var tokens = [...]string{
 	ILLEGAL: "ILLEGAL",
 	EOF:     "EOF",
+	COMMENT: "COMMENT",
 	IDENT:   "IDENT",
 	INT:     "INT",
 
@@ -196,9 +198,10 @@ type ErrorHandler func(pos Pos, msg string)
 // comments. It never stops at an error: it reports it through the handler
 // and carries on with the next byte.
 type Scanner struct {
-	src []byte
-	err ErrorHandler
-	off int // the next byte to read
+	src  []byte
+	err  ErrorHandler
+	off  int // the next byte to read
+	keep bool
 
 	ErrorCount int
 }
@@ -207,6 +210,11 @@ type Scanner struct {
 func (s *Scanner) Init(src []byte, err ErrorHandler) {
 	*s = Scanner{src: src, err: err}
 }
+
+// KeepComments makes Scan return each comment as a COMMENT token whose text
+// is the whole comment (an unterminated one runs to the end of the input),
+// for tools that edit the source around them (the fence patcher).
+func (s *Scanner) KeepComments() { s.keep = true }
 
 func (s *Scanner) error(off int, msg string) {
 	if s.err != nil {
@@ -218,35 +226,50 @@ func (s *Scanner) error(off int, msg string) {
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' }
 func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
 
-// skip skips white space and comments.
+// skip skips white space and, unless they are kept, comments.
 func (s *Scanner) skip() {
 	for s.off < len(s.src) {
 		c := s.src[s.off]
 		switch {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
 			s.off++
-		case c == '/' && s.off+1 < len(s.src) && s.src[s.off+1] == '/':
-			for s.off < len(s.src) && s.src[s.off] != '\n' {
-				s.off++
+		case s.atComment():
+			if s.keep {
+				return
 			}
-		case c == '/' && s.off+1 < len(s.src) && s.src[s.off+1] == '*':
-			start := s.off
-			s.off += 2
-			for {
-				if s.off+1 >= len(s.src) {
-					s.off = len(s.src)
-					s.error(start, "comment not terminated")
-					return
-				}
-				if s.src[s.off] == '*' && s.src[s.off+1] == '/' {
-					s.off += 2
-					break
-				}
-				s.off++
-			}
+			s.skipComment()
 		default:
 			return
 		}
+	}
+}
+
+// atComment reports whether a comment starts at the next byte.
+func (s *Scanner) atComment() bool {
+	return s.off+1 < len(s.src) && s.src[s.off] == '/' && (s.src[s.off+1] == '/' || s.src[s.off+1] == '*')
+}
+
+// skipComment skips the comment that starts at the next byte.
+func (s *Scanner) skipComment() {
+	start := s.off
+	if s.src[s.off+1] == '/' {
+		for s.off < len(s.src) && s.src[s.off] != '\n' {
+			s.off++
+		}
+		return
+	}
+	s.off += 2
+	for {
+		if s.off+1 >= len(s.src) {
+			s.off = len(s.src)
+			s.error(start, "comment not terminated")
+			return
+		}
+		if s.src[s.off] == '*' && s.src[s.off+1] == '/' {
+			s.off += 2
+			return
+		}
+		s.off++
 	}
 }
 
@@ -260,6 +283,10 @@ func (s *Scanner) Scan() (pos Pos, tok Token, lit string) {
 		return pos, EOF, ""
 	}
 	c := s.src[s.off]
+	if s.keep && s.atComment() {
+		s.skipComment()
+		return pos, COMMENT, string(s.src[start:s.off])
+	}
 	switch {
 	case isLetter(c):
 		for s.off < len(s.src) && (isLetter(s.src[s.off]) || isDigit(s.src[s.off])) {

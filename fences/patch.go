@@ -167,7 +167,7 @@ func RemoveEdits(src []byte, sites []*cs.Site) []Edit {
 		switch {
 		case s.BareBody:
 			edits = append(edits, Edit{s.Start, s.End, "{ }"})
-		case afterLabel(src, s.Start):
+		case sc.afterLabel(s.Start):
 			// "L: fence;" keeps its label on a statement of its own.
 			edits = append(edits, Edit{s.Start, s.End, "skip;"})
 		case sc.skipBlank(ls, s.Start) >= s.Start && !sc.hasComment(ls, s.Start):
@@ -193,13 +193,10 @@ func RemoveEdits(src []byte, sites []*cs.Site) []Edit {
 }
 
 // afterLabel reports whether the statement at start is labelled: the last
-// non-blank byte before it is the ':' of a label.
-func afterLabel(src []byte, start int) bool {
-	i := start - 1
-	for i >= 0 && (isSpace(src[i]) || src[i] == '\n') {
-		i--
-	}
-	return i >= 0 && src[i] == ':'
+// token before it, comments aside, is the ':' of a label.
+func (sc *lineScanner) afterLabel(start int) bool {
+	k := sort.Search(len(sc.tokens), func(k int) bool { return sc.tokens[k].off >= start })
+	return k > 0 && sc.tokens[k-1].tok == cs.COLON
 }
 
 // hasComment reports whether a comment starts in [from, to).
@@ -244,11 +241,19 @@ func Apply(src []byte, edits []Edit) ([]byte, error) {
 }
 
 // lineScanner answers questions about the lines of a source: where comments
-// are, what is before and after a statement on its line.
+// are, what is before and after a statement on its line. Comments and tokens
+// come from cs's own scanner, so the patcher reads the source as the parser
+// does.
 type lineScanner struct {
 	src      []byte
 	comments [][2]int // [start, end) of every comment, in order
+	tokens   []token  // every other token, in order
 	eol      string   // the file's line ending: "\r\n" if its first line has one
+}
+
+type token struct {
+	off int
+	tok cs.Token
 }
 
 func newLineScanner(src []byte) *lineScanner {
@@ -262,25 +267,18 @@ func newLineScanner(src []byte) *lineScanner {
 			break
 		}
 	}
-	for i := 0; i+1 < len(src); {
-		switch {
-		case src[i] == '/' && src[i+1] == '/':
-			end := i + 2
-			for end < len(src) && src[end] != '\n' {
-				end++
-			}
-			sc.comments = append(sc.comments, [2]int{i, end})
-			i = end
-		case src[i] == '/' && src[i+1] == '*':
-			end := i + 2
-			for end < len(src) && !(src[end-1] == '*' && src[end] == '/' && end-1 >= i+2) {
-				end++
-			}
-			end = min(end+1, len(src)) // an unclosed comment runs to the end
-			sc.comments = append(sc.comments, [2]int{i, end})
-			i = end
-		default:
-			i++
+	var scan cs.Scanner
+	scan.Init(src, nil) // the source has been parsed: errors were reported then
+	scan.KeepComments()
+	for {
+		pos, tok, lit := scan.Scan()
+		if tok == cs.EOF {
+			break
+		}
+		if tok == cs.COMMENT {
+			sc.comments = append(sc.comments, [2]int{pos.Offset(), pos.Offset() + len(lit)})
+		} else {
+			sc.tokens = append(sc.tokens, token{pos.Offset(), tok})
 		}
 	}
 	return sc
