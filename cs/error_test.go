@@ -2,10 +2,10 @@ package cs
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
-	"fmt"
 	"strings"
 	"testing"
 )
