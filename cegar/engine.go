@@ -43,6 +43,9 @@ type Options struct {
 	Progress func(states int)
 	// Log, if set, receives one line per refinement.
 	Log func(format string, args ...any)
+	// NoReduction turns the partial-order reduction of the exploration off
+	// (for measurements and for the tests that compare with and without).
+	NoReduction bool
 }
 
 func (o *Options) defaults() {
