@@ -56,13 +56,14 @@
 //     set can run before a step of the set, on any path.
 //   - C2: the set is used only when all its steps are invisible.
 //   - C3 (cycle proviso, for BFS): the set is used only when each state it
-//     produces is new or was stored at the next BFS depth (depth(s)+1);
-//     otherwise the next candidate process is tried, and with none left
-//     every step is taken. Along an edge of a reduced state the depth then
-//     grows by one, so every cycle of the reduced graph has an edge that
-//     does not grow the depth, whose source was fully expanded. States a
-//     failed candidate produced stay stored: extra successors only add
-//     states, and the argument follows the ample steps only.
+//     produces is new, or was stored at the next BFS depth (depth(s)+1),
+//     or has already been expanded by every step; otherwise the next
+//     candidate process is tried, and with none left every step is taken.
+//     So every cycle of the reduced graph contains a fully expanded state:
+//     a cycle of reduced states only would have every edge grow the BFS
+//     depth by one, which no cycle can. States a failed candidate produced
+//     stay stored: extra successors only add states, and the argument
+//     follows the ample steps only.
 //
 // With C0–C3 every bad state reachable in the abstraction is reachable in
 // the reduced graph (reachability of a set of control locations is a

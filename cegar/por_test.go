@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"fencer/cs"
+	"fencer/domains"
 	"fencer/kabs"
 )
 
@@ -32,6 +33,9 @@ func TestReductionTraces(t *testing.T) {
 		sys, err := cs.Parse(fmt.Sprintf("gen%d.cs", seed), []byte(src))
 		if err != nil {
 			t.Fatal(err)
+		}
+		if !domains.Analyze(sys).AllFinite() {
+			continue // the reduction is off: nothing to compare
 		}
 		if msg := compareReduction(ctx, sol, sys, true); msg != "" {
 			t.Errorf("seed %d: %s\n%s", seed, msg, src)

@@ -59,12 +59,18 @@ type ctlSucc struct {
 // rnode is one combined abstract state of the BFS, with the step that
 // reached it.
 type rnode struct {
-	c      *ctlNode
-	vals   []int64
+	c *ctlNode
+	// key is the state's key in the visited map (stateKey: the control id
+	// and the values), shared with the map; the values are decoded from it
+	// when the state is expanded, which keeps a state small.
+	key    string
 	cube   predabs.Cube
 	parent int32
 	depth  int32
 	via    *ctlSucc // nil for the initial state
+	// full is set once the state has been expanded by every step (the
+	// partial-order reduction's cycle proviso asks).
+	full bool
 }
 
 // nodeStore holds the states of one exploration in fixed-size chunks, so
@@ -221,21 +227,25 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 		}
 	}
 	var nodes nodeStore
-	nodes.add(rnode{c: c0, vals: vals0, cube: cube0, parent: -1})
-	if c0.bad {
-		return &path{}, nil
-	}
 	// visited maps (control id, values) to the cubes stored there and the
 	// BFS depth at which the first of them was stored.
 	visited := map[string]seenEntry{}
 	var kbuf []byte
 	stateKey := func(c *ctlNode, vals []int64) []byte {
 		kbuf = binary.AppendUvarint(kbuf[:0], uint64(c.id))
-		kbuf = domains.AppendKey(kbuf, vals)
+		for _, v := range vals {
+			kbuf = binary.AppendVarint(kbuf, v)
+		}
 		return kbuf
 	}
-	visited[string(stateKey(c0, vals0))] = seenEntry{cubes: []predabs.Cube{cube0}}
+	key0 := string(stateKey(c0, vals0))
+	nodes.add(rnode{c: c0, key: key0, cube: cube0, parent: -1})
+	if c0.bad {
+		return &path{}, nil
+	}
+	visited[key0] = seenEntry{cubes: []predabs.Cube{cube0}}
 	scratch := make([]int64, x.lay.Len())
+	cur := make([]int64, x.lay.Len()) // the values of the state being expanded
 	for head := int32(0); int(head) < nodes.n; head++ {
 		if head&255 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -246,6 +256,7 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 			}
 		}
 		n := *nodes.at(head)
+		decodeVals(n.key, cur)
 		succs, err := x.expand(n.c)
 		if err != nil {
 			return nil, err
@@ -260,11 +271,11 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 			s := &succs[i]
 			allNew = true
 			var ferr error
-			err = s.x.Apply(n.vals, s.next.zero, scratch, func(vals []int64) bool {
+			err = s.x.Apply(cur, s.next.zero, scratch, func(vals []int64) bool {
 				var cube predabs.Cube
 				if s.next.anyKeep || s.x.GuardSymbolic {
 					if preEnv == nil {
-						preEnv = x.env(n.c, n.vals, domains.Key(n.vals))
+						preEnv = x.env(n.c, cur, domains.Key(cur))
 					}
 					var ok bool
 					cube, ok, ferr = e.ab.PostEnv(n.cube, s.t, preEnv, x.env(s.next, vals, domains.Key(vals)), s.next.keep, s.next.keepKey)
@@ -280,8 +291,9 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 				stored, seen := visited[string(k)]
 				if seen && subsumed(stored.cubes, cube) {
 					// The cycle proviso (doc.go): a state already stored
-					// at the next depth is as good as a new one.
-					if stored.depth <= n.depth {
+					// at the next depth, or already expanded by every
+					// step, is as good as a new one.
+					if stored.depth <= n.depth && !nodes.at(stored.node).full {
 						allNew = false
 					}
 					return true
@@ -290,12 +302,13 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 					ferr = &errLimit{fmt.Sprintf("state limit reached (%d abstract states, --max-states)", e.opt.MaxStates)}
 					return false
 				}
+				ks := string(k)
+				idx := nodes.add(rnode{c: s.next, key: ks, cube: cube, parent: head, via: s, depth: n.depth + 1})
 				if !seen {
-					stored.depth = n.depth + 1
+					stored.depth, stored.node = n.depth+1, idx
 				}
 				stored.cubes = insertCube(stored.cubes, cube)
-				visited[string(k)] = stored
-				idx := nodes.add(rnode{c: s.next, vals: append([]int64(nil), vals...), cube: cube, parent: head, via: s, depth: n.depth + 1})
+				visited[ks] = stored
 				if s.next.bad {
 					found = idx
 					return false
@@ -351,6 +364,9 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 				}
 			}
 		}
+		if !reduced {
+			nodes.at(head).full = true
+		}
 		if x.por != nil {
 			if reduced {
 				x.por.reduced++
@@ -376,11 +392,24 @@ func interruptReason(err error) string {
 	return "interrupted"
 }
 
+// decodeVals reads the values of a state key (stateKey) into out.
+func decodeVals(key string, out []int64) {
+	b := []byte(key)
+	_, n := binary.Uvarint(b)
+	b = b[n:]
+	for i := range out {
+		v, n := binary.Varint(b)
+		out[i] = v
+		b = b[n:]
+	}
+}
+
 // seenEntry is what the exploration keeps of the states with one control
-// state and values: their cubes, and the BFS depth of the first.
+// state and values: their cubes, and the BFS depth and index of the first.
 type seenEntry struct {
 	cubes []predabs.Cube
 	depth int32
+	node  int32
 }
 
 // subsumed reports whether some stored cube covers c.
