@@ -44,6 +44,9 @@ func TestReductionTraces(t *testing.T) {
 }
 
 func TestReductionBenchmarks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the Table-1 programs take seconds each under the race detector")
+	}
 	sol, err := NewZ3Solver()
 	if err != nil {
 		t.Fatal(err)
@@ -105,4 +108,36 @@ func compareReduction(ctx context.Context, sol Solver, sys *cs.System, shortest 
 		}
 	}
 	return ""
+}
+
+// The reduction must pay where it applies: on the 2-process Szymanski lock
+// (all finite, many local steps) insert under TSO explores under 60% of the
+// states it explores without it (measured: 30,562 against 113,753), with
+// the same fences.
+func TestReductionReduces(t *testing.T) {
+	sol, err := NewZ3Solver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sol.Close()
+	sys, err := cs.ParseFile(filepath.Join("..", "benchmarks", "scale", "szymanski_2.cs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	full, _, err := Insert(ctx, sys, sol, Options{Model: kabs.TSO, NoReduction: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	red, _, err := Insert(ctx, sys, sol, Options{Model: kabs.TSO})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if full.Verdict != Correct || red.Verdict != Correct || len(full.Fences) != len(red.Fences) {
+		t.Fatalf("without the reduction %s with %d fences, with it %s with %d", full.Verdict, len(full.Fences), red.Verdict, len(red.Fences))
+	}
+	if 10*red.Stats.States >= 6*full.Stats.States {
+		t.Errorf("%d states with the reduction, %d without: not under 60%%", red.Stats.States, full.Stats.States)
+	}
+	t.Logf("%d states with the reduction, %d without", red.Stats.States, full.Stats.States)
 }
