@@ -115,6 +115,9 @@ func compareReduction(ctx context.Context, sol Solver, sys *cs.System, shortest 
 // states it explores without it (measured: 30,562 against 113,753), with
 // the same fences.
 func TestReductionReduces(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds under the race detector; make test runs it without")
+	}
 	sol, err := NewZ3Solver()
 	if err != nil {
 		t.Fatal(err)
