@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"fencer/cs"
@@ -31,6 +32,7 @@ func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *
 	e.seedFromProgram(sys)
 	if memo != nil {
 		e.ab.ShareCache(memo)
+		e.ab.ShareMemo(memo)
 	}
 	o, err := e.loop(ctx, sys, false)
 	if err != nil {
@@ -67,6 +69,7 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	opt.Seed = append(opt.Seed, sc.preds.Exprs()...)
 	e := newEngine(sol, opt)
 	e.seedFromProgram(sys)
+	e.ab.ShareMemo(sc.ab)
 	e.absorb(sc)
 	o, err = e.loop(ctx, sys, true)
 	if err != nil {
@@ -89,6 +92,7 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 		return nil, nil, fmt.Errorf("internal error: %v", err)
 	}
 	fopt := opt
+	fopt.phase = "final check"
 	fopt.Seed = append(fopt.Seed, e.preds.Exprs()...)
 	fr, err := verify(ctx, psys, sol, fopt, e.ab)
 	if err != nil && ctx.Err() != nil {
@@ -160,4 +164,40 @@ func (e *engine) result(o *outcome, start time.Time) *Result {
 	r.Stats.Time = time.Since(start)
 	sort.Slice(r.Fences, func(i, j int) bool { return r.Fences[i].Site.Start < r.Fences[j].Site.Start })
 	return r
+}
+
+// Status is where a run is, for a progress display (Options.Status).
+type Status struct {
+	Phase      string // "SC", "TSO", "PSO" or "final check" (of insert's patched program)
+	Round      int    // the refinement round, from 1 (insert: counting the SC check's rounds)
+	K          int    // exact writes kept per buffer (0 under SC)
+	Predicates int
+	States     int // abstract states explored so far (insert: the SC check's included)
+	Fences     int // the size of the current fence set
+}
+
+// statusHook returns the engine's progress callback: next (Options.Progress)
+// and, when Options.Status is set, a Status built from the engine.
+func (e *engine) statusHook(next func(int)) func(int) {
+	if e.opt.Status == nil {
+		return next
+	}
+	return func(states int) {
+		if next != nil {
+			next(states)
+		}
+		phase := e.opt.phase
+		if phase == "" {
+			phase = strings.ToUpper(e.opt.Model.String())
+		}
+		k := e.k
+		if e.opt.Model == kabs.SC {
+			k = 0
+		}
+		round := 1
+		for _, n := range e.stats.Refinements {
+			round += n
+		}
+		e.opt.Status(Status{Phase: phase, Round: round, K: k, Predicates: e.preds.Len(), States: states, Fences: e.nfences})
+	}
 }
