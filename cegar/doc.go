@@ -33,6 +33,69 @@
 // when their control states and values are; among those, a cube implied by
 // a stored one is dropped (subsumption).
 //
+// # Partial-order reduction
+//
+// When every variable of the system is finite (domains.Info.AllFinite),
+// the exploration (reach.go, por.go) expands a state by an ample set when
+// it can: the enabled steps of one process p whose edges out of its
+// location are all local (kabs.Abs.Local: assignments and assumes over p's
+// locals, a fence with p's buffer empty, a write that goes to the exact
+// part of p's buffer) and invisible (neither the location they leave nor
+// one they enter is part of a bad state: the assert sink, or a location of
+// a forbidden or mutex declaration, kabs.Visibility). The conditions of an
+// ample set (Clarke, Grumberg, Peled, Model Checking, ch. 10) hold:
+//
+//   - C0: the set is used only when one of its steps is enabled.
+//   - C1: every step outside the set is a step of another process or a
+//     flush of p's buffer. Neither touches p's locals or p's location; a
+//     flush only shrinks p's buffer, so a write that goes to the exact part
+//     still does, with the same result in either order (it fills the newest
+//     slot and lw, the flush empties the oldest: kabs/por.go); no flush of
+//     p can precede a fence of p since p's buffer is empty; the enabledness
+//     of p's edges depends on p's locals alone. So no step dependent on the
+//     set can run before a step of the set, on any path.
+//   - C2: the set is used only when all its steps are invisible.
+//   - C3 (cycle proviso, for BFS): the set is used only when each state it
+//     produces is new, or was stored at the next BFS depth (depth(s)+1),
+//     or has already been expanded by every step; otherwise the next
+//     candidate process is tried, and with none left every step is taken.
+//     So every cycle of the reduced graph contains a fully expanded state:
+//     a cycle of reduced states only would have every edge grow the BFS
+//     depth by one, which no cycle can. States a failed candidate produced
+//     stay stored: extra successors only add states, and the argument
+//     follows the ample steps only.
+//
+// With C0–C3 every bad state reachable in the abstraction is reachable in
+// the reduced graph (reachability of a set of control locations is a
+// stutter-invariant property over the location propositions). The
+// abstraction here is the control state with explicit values: each step
+// is evaluation, so "independent" means commuting exactly. With a
+// predicate cube the reduction is off: the cartesian abstract post of a
+// step reads every literal of the cube, so two steps of different
+// processes need not commute in the abstraction even when they do in the
+// program.
+//
+// What this keeps of the method:
+//
+//   - Every counterexample is still a path of the k-abstraction, so its
+//     classification (real, k, predicates) is unchanged: a real one is a
+//     real trace, replayed by the explicit checker.
+//   - Minimality of the fences. Each real counterexample yields the
+//     candidate set of the sites it passes with a non-empty buffer; any
+//     fence set that blocks that trace must contain one of them, so every
+//     correct fence set hits every candidate set whichever traces the
+//     reduced search happens to find, and the minimum hitting set is a
+//     lower bound. The loop ends when the reduced exploration with that
+//     set installed finds no bad state, which by the argument above means
+//     the abstraction (and so the program) reaches none: the set is
+//     correct, hence a minimum. The reduction may find different (longer)
+//     traces and so a different order of candidate sets, never a wrong
+//     bound.
+//   - Traces are real executions but no longer necessarily shortest: BFS
+//     finds a shortest path of the reduced graph, which may run a process's
+//     local steps earlier than a shortest trace would. Options.NoReduction
+//     turns the reduction off.
+//
 // # Counterexamples
 //
 //   - feasible under the exact semantics of the model (SC, or TSO with real

@@ -58,6 +58,9 @@ type Options struct {
 	// All (Insert only): besides the answer, look for other minimum fence
 	// sets, up to All sets in all, each verified (Result.Alternatives).
 	All int
+	// NoReduction turns the partial-order reduction of the exploration off
+	// (for measurements and for the tests that compare with and without).
+	NoReduction bool
 }
 
 func (o *Options) defaults() {

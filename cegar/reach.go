@@ -41,6 +41,11 @@ type ctlNode struct {
 	keepKey string
 	anyKeep bool
 	succs   []ctlSucc // nil until expanded
+	// ample lists, per process whose next steps are local and invisible
+	// here, the indices in succs of its steps: the candidate ample sets of
+	// the partial-order reduction (por.go), fewest steps first. Set by
+	// expand when the reduction is on.
+	ample [][]int
 }
 
 // ctlSucc is one abstract step out of a control state.
@@ -54,12 +59,18 @@ type ctlSucc struct {
 // rnode is one combined abstract state of the BFS, with the step that
 // reached it.
 type rnode struct {
-	c      *ctlNode
-	vals   []int64
+	c *ctlNode
+	// key is the state's key in the visited map (stateKey: the control id
+	// and the values), shared with the map; the values are decoded from it
+	// when the state is expanded, which keeps a state small.
+	key    string
 	cube   predabs.Cube
 	parent int32
 	depth  int32
 	via    *ctlSucc // nil for the initial state
+	// full is set once the state has been expanded by every step (the
+	// partial-order reduction's cycle proviso asks).
+	full bool
 }
 
 // nodeStore holds the states of one exploration in fixed-size chunks, so
@@ -103,6 +114,8 @@ type explorer struct {
 	ctls  map[string]*ctlNode
 	xsigs map[string]string
 	steps map[stepKey]*domains.Step
+	// por is the partial-order reduction, nil when it is off (por.go).
+	por *porInfo
 }
 
 // stepKey identifies a compiled explicit step: the transition and the
@@ -177,6 +190,9 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 		out = append(out, ctlSucc{step: s.Step, t: s.T, next: next, x: st})
 	}
 	n.succs = out
+	if x.por != nil {
+		n.ample = x.por.candidates(x.abs, n.ctl, out)
+	}
 	return out, nil
 }
 
@@ -184,13 +200,18 @@ func (x *explorer) env(n *ctlNode, vals []int64, key string) *domains.Env {
 	return domains.NewEnv(x.lay, n.x, vals, n.xsig+"\x00"+key)
 }
 
-// reach explores the combined abstraction breadth first and returns a
-// shortest path to a bad state, or nil when none is reachable.
+// reach explores the combined abstraction breadth first and returns a path
+// to a bad state, or nil when none is reachable. Without the partial-order
+// reduction the path is a shortest one; with it, a shortest one in the
+// reduced graph (por.go).
 func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	rel := newRelevance(abs.Sys)
 	rel.update(e.preds)
 	x := &explorer{e: e, abs: abs, lay: domains.NewLayout(e.info, abs), rel: rel,
 		ctls: map[string]*ctlNode{}, xsigs: map[string]string{}, steps: map[stepKey]*domains.Step{}}
+	if e.porApplies() {
+		x.por = newPorInfo(abs.Sys)
+	}
 	c0 := x.node(abs.Init())
 	vals0 := x.lay.Init(c0.ctl)
 	var cube0 predabs.Cube
@@ -206,20 +227,25 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 		}
 	}
 	var nodes nodeStore
-	nodes.add(rnode{c: c0, vals: vals0, cube: cube0, parent: -1})
-	if c0.bad {
-		return &path{}, nil
-	}
-	// visited maps (control id, values) to the cubes stored there.
-	visited := map[string][]predabs.Cube{}
+	// visited maps (control id, values) to the cubes stored there and the
+	// BFS depth at which the first of them was stored.
+	visited := map[string]seenEntry{}
 	var kbuf []byte
 	stateKey := func(c *ctlNode, vals []int64) []byte {
 		kbuf = binary.AppendUvarint(kbuf[:0], uint64(c.id))
-		kbuf = domains.AppendKey(kbuf, vals)
+		for _, v := range vals {
+			kbuf = binary.AppendVarint(kbuf, v)
+		}
 		return kbuf
 	}
-	visited[string(stateKey(c0, vals0))] = []predabs.Cube{cube0}
+	key0 := string(stateKey(c0, vals0))
+	nodes.add(rnode{c: c0, key: key0, cube: cube0, parent: -1})
+	if c0.bad {
+		return &path{}, nil
+	}
+	visited[key0] = seenEntry{cubes: []predabs.Cube{cube0}}
 	scratch := make([]int64, x.lay.Len())
+	cur := make([]int64, x.lay.Len()) // the values of the state being expanded
 	for head := int32(0); int(head) < nodes.n; head++ {
 		if head&255 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -230,20 +256,26 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 			}
 		}
 		n := *nodes.at(head)
+		decodeVals(n.key, cur)
 		succs, err := x.expand(n.c)
 		if err != nil {
 			return nil, err
 		}
 		var preEnv *domains.Env
-		for i := range succs {
+		// visit applies succs[i] and stores its new results. It reports
+		// whether the step produced a state (was enabled) and whether every
+		// state it produced was new, which the cycle proviso asks of an
+		// ample set.
+		found := int32(-1)
+		visit := func(i int) (produced, allNew bool, err error) {
 			s := &succs[i]
-			found := int32(-1)
+			allNew = true
 			var ferr error
-			err := s.x.Apply(n.vals, s.next.zero, scratch, func(vals []int64) bool {
+			err = s.x.Apply(cur, s.next.zero, scratch, func(vals []int64) bool {
 				var cube predabs.Cube
 				if s.next.anyKeep || s.x.GuardSymbolic {
 					if preEnv == nil {
-						preEnv = x.env(n.c, n.vals, domains.Key(n.vals))
+						preEnv = x.env(n.c, cur, domains.Key(cur))
 					}
 					var ok bool
 					cube, ok, ferr = e.ab.PostEnv(n.cube, s.t, preEnv, x.env(s.next, vals, domains.Key(vals)), s.next.keep, s.next.keepKey)
@@ -254,17 +286,29 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 						return true
 					}
 				}
+				produced = true
 				k := stateKey(s.next, vals)
 				stored, seen := visited[string(k)]
-				if seen && subsumed(stored, cube) {
+				if seen && subsumed(stored.cubes, cube) {
+					// The cycle proviso (doc.go): a state already stored
+					// at the next depth, or already expanded by every
+					// step, is as good as a new one.
+					if stored.depth <= n.depth && !nodes.at(stored.node).full {
+						allNew = false
+					}
 					return true
 				}
 				if nodes.n >= e.opt.MaxStates {
 					ferr = &errLimit{fmt.Sprintf("state limit reached (%d abstract states, --max-states)", e.opt.MaxStates)}
 					return false
 				}
-				visited[string(k)] = insertCube(stored, cube)
-				idx := nodes.add(rnode{c: s.next, vals: append([]int64(nil), vals...), cube: cube, parent: head, via: s, depth: n.depth + 1})
+				ks := string(k)
+				idx := nodes.add(rnode{c: s.next, key: ks, cube: cube, parent: head, via: s, depth: n.depth + 1})
+				if !seen {
+					stored.depth, stored.node = n.depth+1, idx
+				}
+				stored.cubes = insertCube(stored.cubes, cube)
+				visited[ks] = stored
 				if s.next.bad {
 					found = idx
 					return false
@@ -274,19 +318,70 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 			if err == nil {
 				err = ferr
 			}
-			if err != nil {
-				e.stats.States += nodes.n
-				return nil, err
+			return produced, allNew, err
+		}
+		// The partial-order reduction: the steps of the first candidate
+		// process that has an enabled step and whose states are all new or
+		// at the next depth (the cycle proviso, doc.go). A candidate that
+		// fails leaves its states stored (extra successors are harmless)
+		// and the next is tried; with none left, every step.
+		reduced := false
+		var tried []int
+		for _, cand := range n.c.ample {
+			enabled, fresh := false, true
+			for _, i := range cand {
+				p, f, err := visit(i)
+				if err != nil {
+					e.stats.States += nodes.n
+					return nil, err
+				}
+				if found >= 0 {
+					break
+				}
+				enabled = enabled || p
+				fresh = fresh && f
 			}
-			if found >= 0 {
-				e.stats.States += nodes.n
-				e.logf("exploration: %d abstract states (k=%d, %d predicates), counterexample of %d steps", nodes.n, e.k, e.preds.Len(), nodes.at(found).depth)
-				return pathTo(&nodes, found), nil
+			tried = append(tried, cand...)
+			if found >= 0 || enabled && fresh {
+				reduced = true
+				break
 			}
+			if enabled {
+				x.por.proviso++
+			}
+		}
+		if !reduced {
+			for i := range succs {
+				if found >= 0 {
+					break
+				}
+				if contains(tried, i) {
+					continue
+				}
+				if _, _, err := visit(i); err != nil {
+					e.stats.States += nodes.n
+					return nil, err
+				}
+			}
+		}
+		if !reduced {
+			nodes.at(head).full = true
+		}
+		if x.por != nil {
+			if reduced {
+				x.por.reduced++
+			} else {
+				x.por.full++
+			}
+		}
+		if found >= 0 {
+			e.stats.States += nodes.n
+			e.logf("exploration: %d abstract states (k=%d, %d predicates%s), counterexample of %d steps", nodes.n, e.k, e.preds.Len(), x.por.note(), nodes.at(found).depth)
+			return pathTo(&nodes, found), nil
 		}
 	}
 	e.stats.States += nodes.n
-	e.logf("exploration: %d abstract states (k=%d, %d predicates), no bad state", nodes.n, e.k, e.preds.Len())
+	e.logf("exploration: %d abstract states (k=%d, %d predicates%s), no bad state", nodes.n, e.k, e.preds.Len(), x.por.note())
 	return nil, nil
 }
 
@@ -295,6 +390,26 @@ func interruptReason(err error) string {
 		return "time limit reached (--timeout)"
 	}
 	return "interrupted"
+}
+
+// decodeVals reads the values of a state key (stateKey) into out.
+func decodeVals(key string, out []int64) {
+	b := []byte(key)
+	_, n := binary.Uvarint(b)
+	b = b[n:]
+	for i := range out {
+		v, n := binary.Varint(b)
+		out[i] = v
+		b = b[n:]
+	}
+}
+
+// seenEntry is what the exploration keeps of the states with one control
+// state and values: their cubes, and the BFS depth and index of the first.
+type seenEntry struct {
+	cubes []predabs.Cube
+	depth int32
+	node  int32
 }
 
 // subsumed reports whether some stored cube covers c.

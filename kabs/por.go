@@ -1,0 +1,70 @@
+package kabs
+
+import "fencer/cs"
+
+// What a partial-order reduction of the exploration needs to know of the
+// k-abstraction: which steps of a process are independent of every step of
+// every other process and of the process's own buffer flushes (Local), and
+// which steps can change whether a state is bad (Visibility). The argument
+// that uses them is in cegar/doc.go.
+
+// Local reports whether every edge leaving p's location in c is a
+// process-local step in c, one whose effect and enabledness no step of
+// another process and no flush of p's own buffer can change, and which
+// changes nothing those steps read:
+//
+//   - an assignment, assume or havoc: the front end lets such operations
+//     mention only p's locals, which nothing but p's own edges touch;
+//   - a fence with p's buffer empty (no flush of p can come first, and the
+//     step changes no data);
+//   - a write that goes to the exact part of p's buffer (WRITE-L): it
+//     touches only p's buffer, and the flushes of p can only shrink the
+//     buffer, so the write stays a WRITE-L with the same result in either
+//     order (the newest slot and lw_{p,x} are written, the flush moves the
+//     oldest slot out). Under SC a write goes to memory: not local.
+//
+// Reads are not local even when p's buffer serves them: a flush of p can
+// empty the buffer first and the read then sees memory, which other
+// processes write. Atomic blocks touch memory: not local. A disabled edge
+// counts too: its guard reads only p's locals, so it stays disabled until p
+// moves.
+func (a *Abs) Local(c *Ctl, p int) bool {
+	proc := a.Sys.Procs[p]
+	for _, ei := range proc.Out[c.PC[p]] {
+		op := proc.Edges[ei].Op
+		switch op.Kind {
+		case cs.OpAssign, cs.OpAssume, cs.OpHavoc:
+		case cs.OpFence:
+			if !c.Empty(p) {
+				return false
+			}
+		case cs.OpWrite:
+			if a.Model == SC || !a.exactRoom(c, p, a.sidx[op.Shared]) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// Visibility returns, per process and location, whether being at that
+// location is part of some bad state: the process's assert sink, or its
+// location in a forbidden or mutex declaration. A step that neither leaves
+// nor enters such a location cannot change whether a state is bad.
+func Visibility(sys *cs.System) [][]bool {
+	out := make([][]bool, len(sys.Procs))
+	for i, p := range sys.Procs {
+		out[i] = make([]bool, p.NumLocs)
+		if p.ErrLoc >= 0 {
+			out[i][p.ErrLoc] = true
+		}
+	}
+	for _, b := range sys.Bad {
+		for j, pi := range b.Procs {
+			out[pi][b.Locs[j]] = true
+		}
+	}
+	return out
+}
