@@ -172,6 +172,9 @@ func simple(s cs.Stmt) string {
 	case *cs.AssertStmt:
 		return "assert(" + expr(s.X) + ");"
 	case *cs.FenceStmt:
+		if s.Store {
+			return "fence store;"
+		}
 		return "fence;"
 	case *cs.SkipStmt:
 		return "skip;"
