@@ -59,7 +59,7 @@ func feasibleExplicit(info *domains.Info, abs *kabs.Abs, steps []kabs.AStep) (bo
 	scratch := make([]int64, lay.Len())
 	for i, t := range ts {
 		preX, postX := lay.Explicit(ctls[i]), lay.Explicit(ctls[i+1])
-		st, err := lay.Compile(preX, postX, t)
+		st, err := lay.Compile(preX, postX, t, steps[i])
 		if err != nil || st.GuardSymbolic || st.AssignsSymbolic {
 			return false, errNotExplicit
 		}
