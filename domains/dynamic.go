@@ -211,6 +211,14 @@ func (l *Layout) record(d int, x int64, miss bool) bool {
 	return len(l.dyn[d].vals)+len(o) <= MaxValues
 }
 
+// Missed reports whether a tail write of a step applied with l had no bit
+// in its tail set: the runs computed with l are then incomplete.
+func (l *Layout) Missed() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.missed
+}
+
 // Absorb adds the values the exploration over l observed outside the
 // candidate domains to those domains, and makes unbounded the variables
 // whose domain would exceed MaxValues (and those computed from them). It
