@@ -31,6 +31,7 @@ type Info struct {
 	dyn  map[string]*dynVar // dynamic variables
 	ops  []cs.Op            // the read, write, assign and havoc operations
 	nVar int
+	skel map[string]bool // locals computed from static locals only (growth.go)
 }
 
 // AllFinite reports whether every variable of the system is explicit: the

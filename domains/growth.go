@@ -75,7 +75,7 @@ func (in *Info) skeletonCycles(p *cs.Process) []bool {
 	var vars []string
 	idx := map[string]int{}
 	for _, v := range p.Locals {
-		if _, ok := in.dom[v.Name]; ok {
+		if in.skeletonVar(p, v) {
 			idx[v.Name] = len(vars)
 			vars = append(vars, v.Name)
 		}
@@ -140,6 +140,70 @@ func (in *Info) skeletonCycles(p *cs.Process) []bool {
 		}
 	}
 	return cyclic
+}
+
+// skeletonVar reports whether the skeleton of p tracks local v: v has a
+// static domain, or it is computed only from such locals and constants
+// (never read from memory, never havocked, a declared initial value), like
+// the counter of an inner loop that an outer loop does not reset, whose
+// values the static analysis cannot bound.
+func (in *Info) skeletonVar(p *cs.Process, v cs.VarDecl) bool {
+	if _, ok := in.dom[v.Name]; ok {
+		return true
+	}
+	if in.skel == nil {
+		in.skel = map[string]bool{}
+		for _, q := range in.sys.Procs {
+			in.localClosed(q)
+		}
+	}
+	return in.skel[v.Name]
+}
+
+// localClosed adds to in.skel the locals of p that are computed only from
+// static locals, constants and each other.
+func (in *Info) localClosed(p *cs.Process) {
+	cand := map[string]bool{}
+	for _, v := range p.Locals {
+		if _, ok := in.dom[v.Name]; !ok && !v.Init.Nondet {
+			cand[v.Name] = true
+		}
+	}
+	var ops []cs.Op
+	var collect func(op cs.Op)
+	collect = func(op cs.Op) {
+		ops = append(ops, op)
+		for _, b := range op.Body {
+			collect(b)
+		}
+	}
+	for _, e := range p.Edges {
+		collect(e.Op)
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, op := range ops {
+			if !cand[op.Local] {
+				continue
+			}
+			ok := op.Kind == cs.OpAssign
+			if ok {
+				for _, v := range expr.Vars(op.Val) {
+					_, static := in.dom[v]
+					ok = ok && (static || cand[v])
+				}
+			} else if op.Kind != cs.OpRead && op.Kind != cs.OpHavoc {
+				continue // op.Local is not assigned
+			}
+			if !ok {
+				delete(cand, op.Local)
+				changed = true
+			}
+		}
+	}
+	for v := range cand {
+		in.skel[v] = true
+	}
 }
 
 // skelApply returns the skeleton valuations after op from each of ins;
