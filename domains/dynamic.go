@@ -138,6 +138,33 @@ func (in *Info) DropDynamic() bool {
 	return n > 0
 }
 
+// Seed starts the candidate domains of in's dynamic variables from those
+// that an earlier analysis of a system with the same variables learned
+// (the SC check before a TSO run, the run before its final check), so that
+// the first exploration need not miss what that one saw. Candidates only
+// decide how often an exploration is void: soundness rests on the miss
+// check alone.
+func (in *Info) Seed(from *Info) {
+	if from == nil {
+		return
+	}
+	for name, d := range in.dyn {
+		f, ok := from.dyn[name]
+		if !ok {
+			continue
+		}
+		vals := append([]int64(nil), d.vals...)
+		for _, x := range f.vals {
+			if _, dup := d.idx[x]; !dup {
+				vals = append(vals, x)
+			}
+		}
+		if len(vals) <= MaxValues {
+			in.dyn[name] = newDynVar(name, vals)
+		}
+	}
+}
+
 // ErrDomainFull stops an exploration in which a dynamic variable was seen
 // with more than MaxValues values: Absorb makes it unbounded.
 var ErrDomainFull = errors.New("a dynamic domain exceeds the size cap")
