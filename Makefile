@@ -23,7 +23,8 @@ test: setup fmt-check vet
 	$(GO) test -count=1 -race $(RACE_PKGS)
 	$(GO) test -count=1 -race -short ./cegar/
 	$(GO) build -o fencer ./cmd/fencer
-	./fencer check benchmarks/*.cs benchmarks/regressions/*.cs benchmarks/litmus/*.cs
+	./fencer check benchmarks/*.cs benchmarks/regressions/*.cs benchmarks/litmus/*.cs \
+		benchmarks/rmm/*.rmm benchmarks/litmus/x86/*.litmus
 
 vet:
 	$(GO) vet ./...
@@ -37,6 +38,8 @@ fmt-check:
 soak: setup
 	FENCER_SOAK=1 $(GO) test -count=1 -v -timeout 24h -run 'Differential' ./cegar/
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 5m ./cs/
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 1m ./rmm/
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 1m ./litmus/
 
 # The benchmark table (median of 3 runs, each in a child process: time and
 # peak memory), with Table 1's times beside the TSO rows.

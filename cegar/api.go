@@ -86,14 +86,11 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 		sites = append(sites, sys.Sites[id])
 		r.Fences = append(r.Fences, Fence{Site: sys.Sites[id], Witness: witnessFor(id, o)})
 	}
-	patched, err := fences.Apply(sys.File.Src, fences.FenceEdits(sys.File.Src, sites))
+	// Final check: the patched text (in the input's format), parsed and
+	// verified from scratch.
+	patched, psys, err := fences.PatchAndParse(sys, sites)
 	if err != nil {
-		return nil, nil, fmt.Errorf("internal error: patching: %v", err)
-	}
-	// Final check: the patched text, parsed and verified from scratch.
-	psys, err := cs.Parse(sys.File.Name, patched)
-	if err != nil {
-		return nil, nil, fmt.Errorf("internal error: the patched program does not parse: %v", err)
+		return nil, nil, fmt.Errorf("internal error: %v", err)
 	}
 	fopt := opt
 	fopt.Seed = append(fopt.Seed, e.preds.Exprs()...)

@@ -17,6 +17,23 @@ type System struct {
 	Procs  []*Process // in declaration order, template instances in index order
 	Bad    []BadState // from forbidden and mutex declarations
 	Sites  []*Site    // fence sites: the write statements of the source, by offset
+	// Reader is the front end that built the system from a file of another
+	// format than .cs (a Memorax .rmm model, a herd .litmus test), or nil
+	// for .cs. It writes fences back into that format and reads it again.
+	Reader Reader
+}
+
+// Reader is a front end for an input format other than .cs. It builds the
+// System through the .cs syntax tree and Lower, so that every format has
+// the semantics of the .cs language; positions are in its own file.
+type Reader interface {
+	// Format is the name of the format: "rmm", "litmus".
+	Format() string
+	// InsertFences returns src, a file of the format, with a fence after
+	// each of sites (sites of a System this Reader built from src).
+	InsertFences(src []byte, sites []*Site) ([]byte, error)
+	// Parse reads a file of the format.
+	Parse(filename string, src []byte) (*System, error)
 }
 
 // Init is the initial value of a variable.

@@ -123,7 +123,7 @@ func benchCommand() *cli.Command {
 				return fail(exitInput, "bench: no files given")
 			}
 			for _, path := range files {
-				if _, err := parsePath(path); err != nil {
+				if _, err := parsePath(path, ""); err != nil {
 					return err
 				}
 			}

@@ -34,8 +34,10 @@ type expectation struct {
 func (e expectation) text() string { return e.model.String() + " " + e.what }
 
 var (
-	expectAnyRE = regexp.MustCompile(`//\s*fencer:\s*expect`)
-	expectRE    = regexp.MustCompile(`^\s*//\s*fencer:\s*expect\s+(\S+)\s+(\S+)\s*$`)
+	// In .litmus files, whose comments are (* ... *), the line is
+	// "(* fencer: expect MODEL WHAT *)".
+	expectAnyRE = regexp.MustCompile(`(//|\(\*)\s*fencer:\s*expect`)
+	expectRE    = regexp.MustCompile(`^\s*(?://|\(\*)\s*fencer:\s*expect\s+(\S+)\s+(\S+?)\s*(?:\*\))?\s*$`)
 	fencesRE    = regexp.MustCompile(`^fences=(\d+)$`)
 )
 
@@ -132,7 +134,7 @@ func checkFileResults(c *cli.Context, path string) fileResult {
 	}
 	fr.path = name
 	exps, errs := expectations(name, src)
-	sys, err := cs.Parse(name, src)
+	sys, err := parseSource(name, src, c.String("format"))
 	if err != nil {
 		var el cs.ErrorList
 		if errors.As(err, &el) {
@@ -217,7 +219,7 @@ func printResult(w io.Writer, r checkResult) {
 }
 
 func checkCommand() *cli.Command {
-	flags := append(engineFlags()[1:], // every flag but --model: each expectation names its model
+	flags := append(engineFlags()[1:], formatFlag, // every flag but --model: each expectation names its model
 		&cli.StringFlag{Name: "json", Usage: "write the results as JSON to `FILE` (docs/report.md)"},
 		&cli.StringFlag{Name: "junit", Usage: "write the results as JUnit XML to `FILE` (one test case per expectation)"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "check `N` files at a time"},

@@ -82,7 +82,7 @@ func verifyCommand() *cli.Command {
 			"\"unsafe\" (or \"sc-bug\" under --model sc) with a shortest real trace to a bad state, or\n" +
 			"\"unknown\" with the reason.\n" +
 			"Exit codes: 0 correct, 1 unsafe or sc-bug, 2 bad input, 3 unknown.",
-		Flags: append(engineFlags(), jsonFlag()),
+		Flags: append(engineFlags(), jsonFlag(), formatFlag),
 		Action: func(c *cli.Context) error {
 			sys, m, err := parseArgModel(c)
 			if err != nil {

@@ -36,7 +36,7 @@ func exploreCommand() *cli.Command {
 			"values are tried from a finite set, so a program with `*` values is never called safe.\n" +
 			"Exit codes: 0 safe, 1 bad state found, 2 bad input, 3 bounds hit.",
 		Flags: []cli.Flag{
-			modelFlag,
+			modelFlag, formatFlag,
 			&cli.IntFlag{Name: "max-states", Value: 1_000_000, Usage: "stop after this many distinct states"},
 			&cli.IntFlag{Name: "max-depth", Value: 0, Usage: "stop at this many steps (0: no limit)"},
 			verboseFlag,

@@ -7,8 +7,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
 
 	"fencer/cs"
+	"fencer/litmus"
+	"fencer/rmm"
 )
 
 // stdinName is the file name of a program read from standard input ("-").
@@ -59,14 +64,66 @@ func readInput(path string) (string, []byte, error) {
 	return name, src, nil
 }
 
+// formatFlag chooses the input format of the commands that read a
+// program; without it the file's extension decides (.rmm, .litmus, else
+// .cs).
+var formatFlag = &cli.StringFlag{Name: "format", Usage: "input format: cs, rmm (Memorax) or litmus (herd x86); default: by the file's extension"}
+
+// inputFormats are the values of --format.
+var inputFormats = []string{"cs", "rmm", "litmus"}
+
+// formatOf returns the input format of the file name: format if it is
+// given, else by the extension.
+func formatOf(name, format string) (string, error) {
+	if format != "" {
+		for _, f := range inputFormats {
+			if f == format {
+				return f, nil
+			}
+		}
+		return "", fail(exitInput, "unknown input format %q (want %s)", format, strings.Join(inputFormats, ", "))
+	}
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".rmm":
+		return "rmm", nil
+	case ".litmus":
+		return "litmus", nil
+	}
+	return "cs", nil
+}
+
+// parseSource parses src, the program of the file name, in format ("" for
+// by the extension). A syntax error is a cs.ErrorList.
+func parseSource(name string, src []byte, format string) (*cs.System, error) {
+	f, err := formatOf(name, format)
+	if err != nil {
+		return nil, err
+	}
+	switch f {
+	case "rmm":
+		return rmm.Parse(name, src)
+	case "litmus":
+		return litmus.Parse(name, src)
+	}
+	sys, err := cs.Parse(name, src)
+	if err != nil && format == "cs" {
+		if g, _ := formatOf(name, ""); g != "cs" {
+			// "fencer show --format cs x.rmm" reads x.rmm as .cs.
+			return nil, fmt.Errorf("%v\n(--format cs reads %s as a .cs program; fencer show --cs prints a %s file as .cs)", err, name, g)
+		}
+	}
+	return sys, err
+}
+
 // parsePath reads and parses the program named by path ("-" for standard
-// input). A syntax error is a cs.ErrorList.
-func parsePath(path string) (*cs.System, error) {
+// input) in format ("" for by the extension). A syntax error is a
+// cs.ErrorList.
+func parsePath(path, format string) (*cs.System, error) {
 	name, src, err := readInput(path)
 	if err != nil {
 		return nil, err
 	}
-	return cs.Parse(name, src)
+	return parseSource(name, src, format)
 }
 
 // checkCreatable reports, before any analysis, an output file that cannot

@@ -12,7 +12,7 @@ import (
 )
 
 func insertCommand() *cli.Command {
-	flags := append(engineFlags(), jsonFlag(),
+	flags := append(engineFlags(), jsonFlag(), formatFlag,
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the patched program to `FILE` instead of stdout"},
 		&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "overwrite the input file with the patched program"},
 		&cli.BoolFlag{Name: "diff", Usage: "print the fences as a unified diff of the input instead of the whole program"},

@@ -102,7 +102,8 @@ func newApp() *cli.App {
 		Name:    "fencer",
 		Version: version,
 		Usage:   "insert the fewest memory fences that make a concurrent program correct under TSO",
-		Description: "fencer reads a concurrent integer program (.cs, see docs/language.md) and a memory model\n" +
+		Description: "fencer reads a concurrent integer program (.cs, see docs/language.md; also a Memorax .rmm\n" +
+			"model or a herd x86 .litmus test, see docs/formats.md) and a memory model\n" +
 			"and returns the program with a minimum set of fences that makes it correct, or a trace\n" +
 			"showing that it is wrong even under sequential consistency. Flags may come before or\n" +
 			"after the FILE; \"-\" as the FILE reads standard input; \"--\" ends the flags.\n\n" +
@@ -174,7 +175,7 @@ func parseArg(c *cli.Context) (*cs.System, error) {
 	if c.NArg() != 1 {
 		return nil, fail(exitInput, "%s: want exactly one FILE argument (see fencer %s --help)", c.Command.Name, c.Command.Name)
 	}
-	return parsePath(c.Args().First())
+	return parsePath(c.Args().First(), c.String("format"))
 }
 
 // parseArgModel parses the FILE argument and reads --model.

@@ -24,7 +24,7 @@ func robustCommand() *cli.Command {
 			"correct under the model exactly when it is correct under SC. No property is needed. The\n" +
 			"analysis is sound, not complete: it may report a cycle that no run follows.\n" +
 			"Exit codes: 0 robust, 1 not robust (a critical cycle is printed), 2 bad input.",
-		Flags: []cli.Flag{modelFlag, verboseFlag},
+		Flags: []cli.Flag{modelFlag, verboseFlag, formatFlag},
 		Action: func(c *cli.Context) error {
 			sys, m, err := parseArgModel(c)
 			if err != nil {
@@ -71,14 +71,10 @@ func insertRobust(c *cli.Context, sys *cs.System, m kabs.Model) error {
 	for _, id := range fs.Sites {
 		sites = append(sites, sys.Sites[id])
 	}
-	patched, err := fences.Apply(sys.File.Src, fences.FenceEdits(sys.File.Src, sites))
-	if err != nil {
-		return fail(exitUnknown, "internal error: patching: %v", err)
-	}
 	// Final check: the patched text, parsed and analysed from scratch.
-	psys, err := cs.Parse(name, patched)
+	patched, psys, err := fences.PatchAndParse(sys, sites)
 	if err != nil {
-		return fail(exitUnknown, "internal error: the patched program does not parse: %v", err)
+		return fail(exitUnknown, "internal error: %v", err)
 	}
 	if ok, p := robust.Analyze(psys, m).Robust(nil); !ok {
 		return fail(exitUnknown, "internal error: the patched program is not robust: %s", robust.Analyze(psys, m).Describe(p.Cycle))

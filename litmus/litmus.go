@@ -1,0 +1,152 @@
+package litmus
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"fencer/cs"
+)
+
+// Parse reads the herd x86 litmus test src of the file named filename and
+// builds its concurrent system. On an error it returns a nil System and a
+// cs.ErrorList with one "file:line:col: message" entry.
+func Parse(filename string, src []byte) (*cs.System, error) {
+	file := cs.NewFile(filename, src)
+	prog, _, err := read(file)
+	if err != nil {
+		return nil, err
+	}
+	sys, err := cs.Lower(file, prog)
+	if err != nil {
+		return nil, err
+	}
+	sys.Reader = Reader{}
+	return sys, nil
+}
+
+// Program returns the .cs syntax tree of the test (what Parse lowers).
+func Program(filename string, src []byte) (*cs.Program, error) {
+	prog, _, err := read(cs.NewFile(filename, src))
+	return prog, err
+}
+
+func read(file *cs.File) (prog *cs.Program, t *test, err error) {
+	if len(file.Src) > cs.MaxInputSize {
+		return nil, nil, cs.ErrorList{{Pos: file.Position(cs.PosAt(0)), Msg: "input too large"}}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			se, ok := r.(syntaxError)
+			if !ok {
+				panic(r)
+			}
+			prog, t, err = nil, nil, cs.ErrorList{{Pos: file.Position(cs.PosAt(se.off)), Msg: se.msg}}
+		}
+	}()
+	t = parseTest(file.Src)
+	b := &builder{t: t}
+	return b.program(), t, nil
+}
+
+// Reader is the cs.Reader of herd x86 litmus tests.
+type Reader struct{}
+
+// Format is "litmus".
+func (Reader) Format() string { return "litmus" }
+
+// Parse is Parse.
+func (Reader) Parse(filename string, src []byte) (*cs.System, error) { return Parse(filename, src) }
+
+// InsertFences is InsertFences.
+func (Reader) InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
+	return InsertFences(src, sites)
+}
+
+// InsertFences returns the test src with an MFENCE after each write
+// instruction of sites, in the write's column: a new row right after the
+// write's row holds the MFENCEs of every column that needs one there. The
+// program table is printed again with its columns aligned; everything
+// before and after it is unchanged (comments inside the table are not
+// kept).
+func InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
+	_, t, err := read(cs.NewFile("", src))
+	if err != nil {
+		return nil, err
+	}
+	where := map[int][2]int{}
+	for r, row := range t.rows {
+		for th, c := range row {
+			if len(c.toks) > 0 {
+				where[c.start] = [2]int{th, r}
+			}
+		}
+	}
+	after := map[int]map[int]bool{} // row -> threads that get an MFENCE after it
+	for _, s := range sites {
+		w, ok := where[s.Start]
+		if !ok {
+			return nil, fmt.Errorf("no instruction at offset %d", s.Start)
+		}
+		if after[w[1]] == nil {
+			after[w[1]] = map[int]bool{}
+		}
+		after[w[1]][w[0]] = true
+	}
+	var table [][]string
+	header := make([]string, t.threads)
+	for th := range header {
+		header[th] = fmt.Sprintf("P%d", th)
+	}
+	table = append(table, header)
+	for r, row := range t.rows {
+		cells := make([]string, t.threads)
+		for th, c := range row {
+			if len(c.toks) > 0 {
+				cells[th] = string(src[c.start:c.end])
+			}
+		}
+		table = append(table, cells)
+		if ths := after[r]; len(ths) > 0 {
+			fence := make([]string, t.threads)
+			keys := make([]int, 0, len(ths))
+			for th := range ths {
+				keys = append(keys, th)
+			}
+			sort.Ints(keys)
+			for _, th := range keys {
+				fence[th] = "MFENCE"
+			}
+			table = append(table, fence)
+		}
+	}
+	width := make([]int, t.threads)
+	for _, row := range table {
+		for th, c := range row {
+			width[th] = max(width[th], len(c))
+		}
+	}
+	nl := "\n"
+	if strings.Contains(string(src[t.tableStart:t.tableEnd]), "\r\n") {
+		nl = "\r\n"
+	}
+	var b strings.Builder
+	for i, row := range table {
+		if i > 0 {
+			b.WriteString(nl)
+		}
+		for th, c := range row {
+			b.WriteString(" ")
+			b.WriteString(c)
+			b.WriteString(strings.Repeat(" ", width[th]-len(c)))
+			if th < t.threads-1 {
+				b.WriteString(" |")
+			} else {
+				b.WriteString(" ;")
+			}
+		}
+	}
+	out := append([]byte(nil), src[:t.tableStart]...)
+	out = append(out, b.String()...)
+	return append(out, src[t.tableEnd:]...), nil
+}

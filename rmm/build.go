@@ -1,0 +1,666 @@
+package rmm
+
+import (
+	"fmt"
+	"strconv"
+
+	"fencer/cs"
+)
+
+// This file turns a model into the .cs syntax tree (cs.Program) that Lower
+// turns into a System: one cs process per Memorax process (process(N)
+// gives N of them, P0, P1, ... in Memorax's numbering), the global and
+// per-process data as shared variables, the registers as locals.
+
+// site is what the patcher needs to know about a write statement, found
+// while reading it; keyed by the offset of its "write" token.
+type site struct {
+	write     token // "write"
+	lastEnd   int   // end of the statement's last token
+	next      token // the token after the statement
+	bare      bool  // the whole body of an if/else/while
+	wrapStart int   // where the statement starts with its label (for bare)
+	inMacro   bool  // written in the body of a macro
+	mixed     bool  // made of tokens of a macro body and of a call's arguments
+}
+
+// builder holds what lasts for the whole model.
+type builder struct {
+	m       *model
+	nprocs  int
+	owner   []*procDecl // owner[pid]
+	global  map[string]string
+	local   []map[string]string // per pid: data name -> cs name
+	domains map[string]*varDecl // cs shared name -> declaration with a domain
+	taken   map[string]bool     // cs shared names in use
+	specs   []*cs.VarSpec
+	sites   map[int]*site
+}
+
+// csName returns a name for want that is not a .cs keyword and not in
+// taken, and marks it taken.
+func csName(want string, taken map[string]bool) string {
+	if want == "" || isDigit(want[0]) {
+		want = "r" + want
+	}
+	name := want
+	for n := 2; taken[name] || cs.Lookup(name) != cs.IDENT || name == "true" || name == "false"; n++ {
+		name = fmt.Sprintf("%s_%d", want, n)
+	}
+	taken[name] = true
+	return name
+}
+
+func ident(name string, off int) *cs.Ident { return &cs.Ident{NamePos: cs.PosAt(off), Name: name} }
+
+func intLit(v int64, off int) cs.Expr {
+	if v < 0 {
+		return &cs.UnaryExpr{OpPos: cs.PosAt(off), Op: cs.SUB, X: &cs.IntLit{ValuePos: cs.PosAt(off), Lit: strconv.FormatInt(-v, 10), Value: -v}}
+	}
+	return &cs.IntLit{ValuePos: cs.PosAt(off), Lit: strconv.FormatInt(v, 10), Value: v}
+}
+
+func (b *builder) declare(d *varDecl, name string) {
+	sp := &cs.VarSpec{Name: ident(name, d.name.pos)}
+	if d.nondet {
+		sp.Value = &cs.StarExpr{Star: cs.PosAt(d.name.pos)}
+	} else if d.value != 0 {
+		sp.Value = intLit(d.value, d.name.pos)
+	}
+	b.specs = append(b.specs, sp)
+	if d.hasDomain {
+		b.domains[name] = d
+	}
+}
+
+// program builds the syntax tree of the whole model.
+func (b *builder) program() *cs.Program {
+	m := b.m
+	b.global, b.domains, b.taken, b.sites = map[string]string{}, map[string]*varDecl{}, map[string]bool{}, map[int]*site{}
+	for _, pd := range m.procs {
+		for k := 0; k < pd.count; k++ {
+			b.owner = append(b.owner, pd)
+		}
+	}
+	b.nprocs = len(b.owner)
+	if b.nprocs > maxCount {
+		panic(errAt(m.procs[len(m.procs)-1].kw.pos, "too many processes (more than %d)", maxCount))
+	}
+	for _, d := range m.globals {
+		if _, dup := b.global[d.name.text]; dup {
+			panic(errAt(d.name.pos, "%s declared twice", d.name.text))
+		}
+		b.global[d.name.text] = ""
+	}
+	// Global names first, so that they keep their names.
+	for _, d := range m.globals {
+		name := csName(d.name.text, b.taken)
+		b.global[d.name.text] = name
+		b.declare(d, name)
+	}
+	b.local = make([]map[string]string, b.nprocs)
+	for pid, pd := range b.owner {
+		b.local[pid] = map[string]string{}
+		for _, d := range pd.data {
+			if _, dup := b.local[pid][d.name.text]; dup {
+				panic(errAt(d.name.pos, "%s declared twice in this process", d.name.text))
+			}
+			name := csName(fmt.Sprintf("%s_%d", d.name.text, pid), b.taken)
+			b.local[pid][d.name.text] = name
+			b.declare(d, name)
+		}
+	}
+	prog := &cs.Program{}
+	if len(b.specs) > 0 {
+		prog.Decls = append(prog.Decls, &cs.VarsDecl{Keyword: cs.PosAt(0), Tok: cs.SHARED, Specs: b.specs, Semi: cs.PosAt(0)})
+	}
+	for pid, pd := range b.owner {
+		prog.Decls = append(prog.Decls, b.process(pid, pd))
+	}
+	for i, list := range m.forbidden {
+		if len(list) != b.nprocs {
+			panic(errAt(m.forbidPos[i], "forbidden state has %d entries, the model has %d processes (one label or * per process)", len(list), b.nprocs))
+		}
+		fd := &cs.ForbiddenDecl{Forbidden: cs.PosAt(m.forbidPos[i]), Semi: cs.PosAt(m.forbidPos[i])}
+		for pid, t := range list {
+			if t.is("*") {
+				continue
+			}
+			fd.Items = append(fd.Items, &cs.ProcLabel{Proc: ident(procName(pid), t.pos), At: cs.PosAt(t.pos), Label: ident(labelName(t.text), t.pos)})
+		}
+		if len(fd.Items) == 0 {
+			panic(errAt(m.forbidPos[i], "forbidden state of '*' only: every state would be bad"))
+		}
+		prog.Decls = append(prog.Decls, fd)
+	}
+	return prog
+}
+
+// labelName is the .cs name of a label: a label that is a .cs keyword
+// ("skip", "for") gets a '_', so that the printed .cs program parses.
+func labelName(l string) string {
+	if cs.Lookup(l) != cs.IDENT || l == "true" || l == "false" {
+		return l + "_"
+	}
+	return l
+}
+
+func procName(pid int) string { return "P" + strconv.Itoa(pid) }
+
+// inst reads the text of one process instance.
+type inst struct {
+	*builder
+	parser
+	pid    int
+	regs   map[string]string // "$r" -> cs local name
+	atomic bool              // inside a locked block
+	level  int               // nesting depth of statements and expressions
+	nwrite int               // writes read so far
+	// A pointer location [e] in a statement: the statement is read once to
+	// find e (ptrSeen, ptrExpr), then once per global variable k with
+	// ptrTarget = k.
+	ptrSeen   bool
+	ptrExpr   cs.Expr
+	ptrTarget int
+}
+
+func (b *builder) process(pid int, pd *procDecl) *cs.ProcDecl {
+	in := &inst{builder: b, parser: parser{toks: pd.text}, pid: pid, regs: map[string]string{}}
+	taken := map[string]bool{}
+	for k := range b.taken {
+		taken[k] = true
+	}
+	var specs []*cs.VarSpec
+	for _, d := range pd.regs {
+		if _, dup := in.regs[d.name.text]; dup {
+			panic(errAt(d.name.pos, "register %s declared twice", d.name.text))
+		}
+		name := csName(d.name.text[1:], taken)
+		in.regs[d.name.text] = name
+		sp := &cs.VarSpec{Name: ident(name, d.name.pos)}
+		if d.nondet {
+			sp.Value = &cs.StarExpr{Star: cs.PosAt(d.name.pos)}
+		} else if d.value != 0 {
+			sp.Value = intLit(d.value, d.name.pos)
+		}
+		specs = append(specs, sp)
+	}
+	body := &cs.BlockStmt{Lbrace: cs.PosAt(pd.kw.pos)}
+	if len(specs) > 0 {
+		body.List = append(body.List, &cs.DeclStmt{Decl: &cs.VarsDecl{Keyword: cs.PosAt(pd.kw.pos), Tok: cs.LOCAL, Specs: specs, Semi: cs.PosAt(pd.kw.pos)}})
+	}
+	body.List = append(body.List, in.stmtList()...)
+	if t := in.tok(); t.kind != tEOF {
+		panic(errAt(t.pos, "expected ';' or the end of the process, found %s", t))
+	}
+	body.Rbrace = cs.PosAt(in.tok().pos)
+	return &cs.ProcDecl{Process: cs.PosAt(pd.kw.pos), Name: ident(procName(pid), pd.kw.pos), Body: body}
+}
+
+// endsList reports whether t ends a statement list.
+func endsList(t token) bool { return t.kind == tEOF || t.is("}") || t.is("or") }
+
+// stmtList reads "lstmt ; lstmt ; ..." up to '}', 'or' or the end (a
+// ';' before them is accepted).
+func (in *inst) stmtList() []cs.Stmt {
+	var out []cs.Stmt
+	for !endsList(in.tok()) {
+		out = append(out, in.lstmt(false))
+		if !in.tok().is(";") {
+			break
+		}
+		in.next()
+	}
+	return out
+}
+
+var stmtWords = map[string]bool{"read": true, "write": true, "assume": true, "syncrd": true, "syncwr": true}
+
+// lstmt reads a statement with an optional label; bare is set for the
+// body of if, else and while.
+func (in *inst) lstmt(bare bool) cs.Stmt {
+	t := in.tok()
+	if t.kind == tIdent && !stmtWords[t.text] && in.peek().is(":") {
+		if in.atomic {
+			panic(errAt(t.pos, "label %s inside a locked block", t.text))
+		}
+		in.next()
+		colon := in.next()
+		s := in.stmt(bare, t.pos)
+		return &cs.LabeledStmt{Label: ident(labelName(t.text), t.pos), Colon: cs.PosAt(colon.pos), Stmt: s}
+	}
+	return in.stmt(bare, t.pos)
+}
+
+func (in *inst) last() token  { return in.toks[max(in.i-1, 0)] }
+func (in *inst) semi() cs.Pos { return cs.PosAt(max(in.last().end-1, 0)) }
+
+func (in *inst) notInLocked(t token) {
+	if in.atomic {
+		panic(errAt(t.pos, "%s is not allowed in a locked block", t.text))
+	}
+}
+
+// stmt reads one statement. A statement with a pointer location [e] is,
+// as in Memorax, the choice between "assume: e = k; the statement on the
+// k-th global variable" for every global variable k (declaration order).
+func (in *inst) stmt(bare bool, start int) cs.Stmt {
+	t := in.tok()
+	in.depth(t)
+	seen, target := in.ptrSeen, in.ptrTarget
+	defer func() { in.level--; in.ptrSeen, in.ptrTarget = seen, target }()
+	in.ptrSeen, in.ptrTarget = false, -1
+	i0 := in.i
+	s := in.instr(bare, start)
+	if !in.ptrSeen {
+		return s
+	}
+	e := in.ptrExpr
+	targets := make([]int, len(in.m.globals))
+	for k := range targets {
+		targets[k] = k
+	}
+	if v, ok := constValue(e); ok {
+		if v < 0 || v >= int64(len(in.m.globals)) {
+			panic(errAt(t.pos, "pointer value %d: there are %d global variables", v, len(in.m.globals)))
+		}
+		targets = []int{int(v)}
+	}
+	var alts [][]cs.Stmt
+	for _, k := range targets {
+		in.i, in.ptrTarget = i0, k
+		sk := in.instr(bare, start)
+		at := cs.PosAt(t.pos)
+		guard := &cs.AssumeStmt{Assume: at, X: &cs.BinaryExpr{X: e, OpPos: at, Op: cs.EQL, Y: intLit(int64(k), t.pos)}, Semi: at}
+		alts = append(alts, []cs.Stmt{guard, sk})
+	}
+	return choice(alts, t.pos)
+}
+
+// instr reads one statement (see stmt).
+func (in *inst) instr(bare bool, start int) cs.Stmt {
+	t := in.tok()
+	pos := cs.PosAt(t.pos)
+	switch {
+	case t.kind == tReg:
+		lhs := in.reg()
+		op := in.expect(":=", "':='")
+		e := in.expr()
+		return &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.pos), Rhs: e, Semi: in.semi()}
+	case t.kind != tIdent && !t.is("{"):
+		panic(errAt(t.pos, "expected a statement, found %s", t))
+	}
+	switch t.text {
+	case "nop":
+		in.next()
+		return &cs.SkipStmt{Skip: pos, Semi: in.semi()}
+	case "read":
+		in.next()
+		in.expect(":", "':' after read")
+		if in.tok().kind == tReg {
+			lhs := in.reg()
+			op := in.expect(":=", "':='")
+			x := in.memloc()
+			return &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.pos), Rhs: x, Semi: in.semi()}
+		}
+		x := in.memloc()
+		op := in.expect("=", "'=' (read: x = e) or a register (read: $r := x)")
+		e := in.expr()
+		return &cs.AssumeStmt{Assume: pos, X: &cs.BinaryExpr{X: x, OpPos: cs.PosAt(op.pos), Op: cs.EQL, Y: e}, Semi: in.semi()}
+	case "write":
+		return in.write(bare, start)
+	case "locked":
+		in.notInLocked(t)
+		in.next()
+		if in.tok().is("write") {
+			in.atomic = true
+			w := in.write(false, start)
+			in.atomic = false
+			return &cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: []cs.Stmt{w}, Rbrace: in.semi()}}
+		}
+		in.expect("{", "'{' or write after locked")
+		in.atomic = true
+		before := in.nwrite
+		alts := in.alternatives(t)
+		in.atomic = false
+		if in.nwrite == before {
+			panic(errAt(t.pos, "a locked block without a write is not supported: Memorax does not fence it, and fencer's atomic blocks always wait for an empty buffer"))
+		}
+		return &cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: []cs.Stmt{choice(alts, t.pos)}, Rbrace: in.semi()}}
+	case "cas":
+		in.notInLocked(t)
+		in.next()
+		in.expect("(", "'(' after cas")
+		x := in.memloc()
+		in.expect(",", "','")
+		e1 := in.expr()
+		in.expect(",", "','")
+		e2 := in.expr()
+		in.expect(")", "')'")
+		w := &cs.AssignStmt{Lhs: x, TokPos: pos, Rhs: e2, Semi: in.semi()}
+		list := []cs.Stmt{&cs.AssumeStmt{Assume: pos, X: &cs.BinaryExpr{X: x, OpPos: pos, Op: cs.EQL, Y: e1}, Semi: in.semi()}}
+		list = append(list, in.domainCheck(x, e2, t)...)
+		list = append(list, w)
+		return &cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: list, Rbrace: in.semi()}}
+	case "assume":
+		in.next()
+		in.expect(":", "':' after assume")
+		c := in.bexpr()
+		return &cs.AssumeStmt{Assume: pos, X: c, Semi: in.semi()}
+	case "if":
+		in.notInLocked(t)
+		in.next()
+		c := in.bexpr()
+		in.expect("then", "'then'")
+		s := &cs.IfStmt{If: pos, Cond: c, Then: in.lstmt(true)}
+		if in.tok().is("else") {
+			in.next()
+			s.Else = in.lstmt(true)
+		}
+		return s
+	case "while":
+		in.notInLocked(t)
+		in.next()
+		c := in.bexpr()
+		in.expect("do", "'do'")
+		return &cs.WhileStmt{While: pos, Cond: c, Body: in.lstmt(true)}
+	case "goto":
+		in.notInLocked(t)
+		in.next()
+		l := in.expectIdent("a label after goto")
+		return &cs.GotoStmt{Goto: pos, Label: ident(labelName(l.text), l.pos), Semi: in.semi()}
+	case "either":
+		in.notInLocked(t)
+		in.next()
+		in.expect("{", "'{' after either")
+		return choice(in.alternatives(t), t.pos)
+	case "{":
+		in.next()
+		list := in.stmtList()
+		in.expect("}", "'}'")
+		return &cs.BlockStmt{Lbrace: pos, List: list, Rbrace: cs.PosAt(in.last().pos)}
+	case "fence":
+		in.notInLocked(t)
+		in.next()
+		return &cs.FenceStmt{Fence: pos, Semi: in.semi()}
+	case "ssfence":
+		panic(errAt(t.pos, "ssfence (a store-store fence) is not supported yet: fencer has only the full fence"))
+	case "syncrd", "syncwr", "slocked":
+		panic(errAt(t.pos, "%s is not supported: fencer models only TSO and PSO reads, writes and locked instructions", t.text))
+	}
+	panic(errAt(t.pos, "expected a statement, found %s", t))
+}
+
+// alternatives reads "list or list or ... }" after the '{' of either or
+// locked.
+func (in *inst) alternatives(kw token) [][]cs.Stmt {
+	var alts [][]cs.Stmt
+	for {
+		list := in.stmtList()
+		alts = append(alts, list)
+		if in.tok().is("or") {
+			in.next()
+			continue
+		}
+		in.expect("}", "'or' or '}'")
+		return alts
+	}
+}
+
+// choice is a nondeterministic choice between alternatives: if (*) A else
+// if (*) B else C.
+func choice(alts [][]cs.Stmt, off int) cs.Stmt {
+	block := &cs.BlockStmt{Lbrace: cs.PosAt(off), List: alts[0], Rbrace: cs.PosAt(off)}
+	if len(alts) == 1 {
+		return block
+	}
+	return &cs.IfStmt{If: cs.PosAt(off), Cond: &cs.StarExpr{Star: cs.PosAt(off)}, Then: block, Else: choice(alts[1:], off)}
+}
+
+// write reads "write: loc := e" (at "write").
+func (in *inst) write(bare bool, start int) cs.Stmt {
+	w := in.next()
+	in.nwrite++
+	in.expect(":", "':' after write")
+	x := in.memloc()
+	op := in.expect(":=", "':='")
+	e := in.expr()
+	// The statement starts at "write", so that its site reads
+	// "write: x := 1".
+	lhs := &cs.Ident{NamePos: cs.PosAt(w.pos), Name: x.Name}
+	semi := in.semi()
+	if in.last().end <= w.pos {
+		semi = cs.PosAt(w.end - 1)
+	}
+	as := &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.pos), Rhs: e, Semi: semi}
+	in.sites[w.pos] = &site{write: w, lastEnd: in.last().end, next: in.tok(), bare: bare, wrapStart: start,
+		inMacro: w.origin != 0, mixed: in.last().origin != w.origin}
+	check := in.domainCheck(x, e, w)
+	if len(check) == 0 {
+		return as
+	}
+	return &cs.BlockStmt{Lbrace: cs.PosAt(w.pos), List: append(check, as), Rbrace: semi}
+}
+
+// domainCheck checks that the value e written to x lies in x's declared
+// domain: an error now when e is a constant, else an assert before the
+// write (so a run that would leave the domain is a bad state, with a
+// trace).
+func (in *inst) domainCheck(x *cs.Ident, e cs.Expr, at token) []cs.Stmt {
+	d := in.domains[x.Name]
+	if d == nil {
+		return nil
+	}
+	if v, ok := constValue(e); ok {
+		if v < d.lo || v > d.hi {
+			panic(errAt(at.pos, "the write of %d to %s leaves its domain [%d:%d]", v, d.name.text, d.lo, d.hi))
+		}
+		return nil
+	}
+	pos := cs.PosAt(at.pos)
+	c := &cs.BinaryExpr{X: &cs.BinaryExpr{X: intLit(d.lo, at.pos), OpPos: pos, Op: cs.LEQ, Y: e}, OpPos: pos, Op: cs.LAND,
+		Y: &cs.BinaryExpr{X: e, OpPos: pos, Op: cs.LEQ, Y: intLit(d.hi, at.pos)}}
+	return []cs.Stmt{&cs.AssertStmt{Assert: pos, X: c, Semi: pos}}
+}
+
+// constValue evaluates an expression without registers.
+func constValue(e cs.Expr) (int64, bool) {
+	switch e := e.(type) {
+	case *cs.IntLit:
+		return e.Value, true
+	case *cs.ParenExpr:
+		return constValue(e.X)
+	case *cs.UnaryExpr:
+		v, ok := constValue(e.X)
+		return -v, ok && e.Op == cs.SUB
+	case *cs.BinaryExpr:
+		a, ok1 := constValue(e.X)
+		b, ok2 := constValue(e.Y)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		switch e.Op {
+		case cs.ADD:
+			return a + b, true
+		case cs.SUB:
+			return a - b, true
+		}
+	}
+	return 0, false
+}
+
+// reg reads a register.
+func (in *inst) reg() *cs.Ident {
+	t := in.next()
+	name, ok := in.regs[t.text]
+	if !ok {
+		panic(errAt(t.pos, "register %s is not declared in this process", t.text))
+	}
+	return ident(name, t.pos)
+}
+
+// memloc reads a memory location: x (global), x[my] (this process's x),
+// x[k] (the x of the k-th other process, Memorax's numbering), [e] (the
+// global variable number e, in declaration order; see stmt).
+func (in *inst) memloc() *cs.Ident {
+	t := in.tok()
+	if t.is("[") {
+		in.next()
+		e := in.expr()
+		in.expect("]", "']'")
+		if len(in.m.globals) == 0 {
+			panic(errAt(t.pos, "pointer location [e] without global variables (a pointer names a global variable by its index)"))
+		}
+		k := in.ptrTarget
+		if k < 0 {
+			if in.ptrSeen {
+				panic(errAt(t.pos, "two pointer locations in one statement"))
+			}
+			in.ptrSeen, in.ptrExpr, k = true, e, 0
+		}
+		d := in.m.globals[k]
+		return ident(in.global[d.name.text], t.pos)
+	}
+	x := in.expectIdent("a memory location")
+	if !in.tok().is("[") {
+		name, ok := in.global[x.text]
+		if !ok {
+			if _, mine := in.local[in.pid][x.text]; mine {
+				panic(errAt(x.pos, "%s is data of the process: write %s[my]", x.text, x.text))
+			}
+			panic(errAt(x.pos, "%s is not declared in data", x.text))
+		}
+		return ident(name, x.pos)
+	}
+	in.next()
+	owner := in.pid
+	if in.tok().is("my") {
+		in.next()
+	} else {
+		it := in.tok()
+		k := in.intLit()
+		if k < 0 || k >= int64(in.nprocs-1) {
+			panic(errAt(it.pos, "%s[%d]: there is no other process %d (%d processes)", x.text, k, k, in.nprocs))
+		}
+		owner = int(k)
+		if owner >= in.pid {
+			owner++
+		}
+	}
+	in.expect("]", "']'")
+	name, ok := in.local[owner][x.text]
+	if !ok {
+		panic(errAt(x.pos, "process %d has no data %s", owner, x.text))
+	}
+	return ident(name, x.pos)
+}
+
+// expr reads an arithmetic expression: registers, integers, my, + and -,
+// unary minus and parentheses.
+func (in *inst) expr() cs.Expr {
+	x := in.unit()
+	for in.tok().is("+") || in.tok().is("-") {
+		op := in.next()
+		tok := cs.ADD
+		if op.text == "-" {
+			tok = cs.SUB
+		}
+		x = &cs.BinaryExpr{X: x, OpPos: cs.PosAt(op.pos), Op: tok, Y: in.unit()}
+	}
+	return x
+}
+
+const maxDepth = 200
+
+func (in *inst) unit() cs.Expr {
+	t := in.tok()
+	switch {
+	case t.kind == tReg:
+		return in.reg()
+	case t.kind == tInt:
+		in.next()
+		v, _ := strconv.ParseInt(t.text, 10, 64)
+		return &cs.IntLit{ValuePos: cs.PosAt(t.pos), Lit: t.text, Value: v}
+	case t.is("my"):
+		in.next()
+		return intLit(int64(in.pid), t.pos)
+	case t.is("-"):
+		in.next()
+		in.depth(t)
+		x := in.unit()
+		in.level--
+		return &cs.UnaryExpr{OpPos: cs.PosAt(t.pos), Op: cs.SUB, X: x}
+	case t.is("("):
+		in.next()
+		in.depth(t)
+		x := in.expr()
+		in.level--
+		r := in.expect(")", "')'")
+		return &cs.ParenExpr{Lparen: cs.PosAt(t.pos), X: x, Rparen: cs.PosAt(r.pos)}
+	}
+	panic(errAt(t.pos, "expected an expression (a register, an integer, my), found %s", t))
+}
+
+func (in *inst) depth(t token) {
+	in.level++
+	if in.level > maxDepth {
+		panic(errAt(t.pos, "expression nested too deeply (more than %d levels)", maxDepth))
+	}
+}
+
+// bexpr reads a condition: comparisons (= != < > <= >=) of expressions,
+// true, false, not, && and ||, and [ ] for grouping.
+func (in *inst) bexpr() cs.Expr {
+	x := in.band()
+	for in.tok().is("||") {
+		op := in.next()
+		x = &cs.BinaryExpr{X: x, OpPos: cs.PosAt(op.pos), Op: cs.LOR, Y: in.band()}
+	}
+	return x
+}
+
+func (in *inst) band() cs.Expr {
+	x := in.bnot()
+	for in.tok().is("&&") {
+		op := in.next()
+		x = &cs.BinaryExpr{X: x, OpPos: cs.PosAt(op.pos), Op: cs.LAND, Y: in.bnot()}
+	}
+	return x
+}
+
+func (in *inst) bnot() cs.Expr {
+	if t := in.tok(); t.is("not") {
+		in.next()
+		in.depth(t)
+		x := in.bnot()
+		in.level--
+		return &cs.UnaryExpr{OpPos: cs.PosAt(t.pos), Op: cs.NOT, X: &cs.ParenExpr{Lparen: cs.PosAt(t.pos), X: x, Rparen: cs.PosAt(t.pos)}}
+	}
+	return in.batom()
+}
+
+var cmpOps = map[string]cs.Token{"=": cs.EQL, "!=": cs.NEQ, "<": cs.LSS, ">": cs.GTR, "<=": cs.LEQ, ">=": cs.GEQ}
+
+func (in *inst) batom() cs.Expr {
+	t := in.tok()
+	switch {
+	case t.is("true"), t.is("false"):
+		in.next()
+		return &cs.BoolLit{ValuePos: cs.PosAt(t.pos), Value: t.text == "true"}
+	case t.is("["):
+		in.next()
+		in.depth(t)
+		x := in.bexpr()
+		in.level--
+		r := in.expect("]", "']'")
+		return &cs.ParenExpr{Lparen: cs.PosAt(t.pos), X: x, Rparen: cs.PosAt(r.pos)}
+	}
+	x := in.expr()
+	op := in.tok()
+	tok, ok := cmpOps[op.text]
+	if op.kind != tOp || !ok {
+		panic(errAt(op.pos, "expected a comparison (= != < > <= >=), found %s", op))
+	}
+	in.next()
+	return &cs.BinaryExpr{X: x, OpPos: cs.PosAt(op.pos), Op: tok, Y: in.expr()}
+}

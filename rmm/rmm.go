@@ -1,0 +1,63 @@
+package rmm
+
+import (
+	"fencer/cs"
+)
+
+// Parse reads the Memorax model src of the file named filename and builds
+// its concurrent system. On an error it returns a nil System and a
+// cs.ErrorList with one "file:line:col: message" entry.
+func Parse(filename string, src []byte) (*cs.System, error) {
+	file := cs.NewFile(filename, src)
+	prog, _, err := read(file)
+	if err != nil {
+		return nil, err
+	}
+	sys, err := cs.Lower(file, prog)
+	if err != nil {
+		return nil, err
+	}
+	sys.Reader = Reader{}
+	return sys, nil
+}
+
+// Program returns the .cs syntax tree of the model (what Parse lowers), for
+// printing it as a .cs program.
+func Program(filename string, src []byte) (*cs.Program, error) {
+	prog, _, err := read(cs.NewFile(filename, src))
+	return prog, err
+}
+
+// read builds the syntax tree and the write sites of a model.
+func read(file *cs.File) (prog *cs.Program, sites map[int]*site, err error) {
+	if len(file.Src) > cs.MaxInputSize {
+		return nil, nil, cs.ErrorList{{Pos: position(file, 0), Msg: "input too large"}}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			se, ok := r.(syntaxError)
+			if !ok {
+				panic(r)
+			}
+			prog, sites, err = nil, nil, cs.ErrorList{{Pos: position(file, se.off), Msg: se.msg}}
+		}
+	}()
+	m := parseModel(expand(lex(file.Src)))
+	b := &builder{m: m}
+	prog = b.program()
+	return prog, b.sites, nil
+}
+
+// Reader is the cs.Reader of .rmm models.
+type Reader struct{}
+
+// Format is "rmm".
+func (Reader) Format() string { return "rmm" }
+
+// Parse is Parse.
+func (Reader) Parse(filename string, src []byte) (*cs.System, error) { return Parse(filename, src) }
+
+// InsertFences is InsertFences.
+func (Reader) InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
+	return InsertFences(src, sites)
+}
