@@ -34,8 +34,9 @@ import (
 // says otherwise), to replay a failure.
 //
 // The engine gets programTimeout per program (60 s, FENCER_PROGRAM_TIMEOUT
-// to change it): a program it does not finish in time is a failure that
-// names its seed, and the run goes on with the next one. The programs are
+// to change it; its calls together, the oracles' time not counted): a
+// program it does not finish in time is a failure that names its seed, and
+// the run goes on with the next one. The programs are
 // run by diffWorkers goroutines (GOMAXPROCS, FENCER_WORKERS to change it),
 // each with its own Z3 context (smt: one context per goroutine); results
 // are reported in seed order, so the log reads as if they ran one by one.
@@ -119,20 +120,44 @@ func TestDifferential(t *testing.T) {
 	t.Log(st.summary())
 }
 
-// runProgram runs differential on one program under SC, TSO and PSO with a
-// deadline of timeout for the engine (the oracles are bounded by their
-// state limits), and says whether the engine ran out of time.
+// runProgram runs differential on one program under SC, TSO and PSO with
+// timeout for the engine's calls together (the oracles' time does not
+// count: they are bounded by their state limits), and says whether the
+// engine ran out of time.
 func runProgram(sol *Z3Solver, timeout time.Duration, name string, src []byte, st *diffStats) (string, bool) {
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	stop := sol.InterruptOn(ctx)
-	defer stop()
-	msg := differential(ctx, sol, name, src, st, kabs.TSO, kabs.PSO)
-	if msg != "" && ctx.Err() != nil {
+	clock := &engineClock{sol: sol, left: timeout}
+	msg := differential(clock, sol, name, src, st, kabs.TSO, kabs.PSO)
+	if msg != "" && clock.out {
 		st.timeouts++
 		return fmt.Sprintf("engine time limit of %v reached (FENCER_PROGRAM_TIMEOUT): %s", timeout, msg), true
 	}
 	return msg, false
+}
+
+// engineClock bounds the time the engine spends on one program: each call
+// gets what is left of the budget. A nil clock sets no limit.
+type engineClock struct {
+	sol  *Z3Solver // interrupted when a call runs out of time
+	left time.Duration
+	out  bool // a call ran out of time
+}
+
+// run calls f with a context that ends when the budget is spent.
+func (c *engineClock) run(f func(ctx context.Context)) {
+	if c == nil {
+		f(context.Background())
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), max(c.left, 0))
+	defer cancel()
+	stop := c.sol.InterruptOn(ctx)
+	defer stop()
+	t0 := time.Now()
+	f(ctx)
+	c.left -= time.Since(t0)
+	if ctx.Err() != nil {
+		c.out = true
+	}
 }
 
 // programTimeout is the engine's time limit per generated program.
@@ -279,9 +304,9 @@ func refModel(m kabs.Model) refsem.Model {
 }
 
 // differential compares the engine and both oracles on one program under SC
-// and the weak models given; "" means agreement. ctx bounds the engine
+// and the weak models given; "" means agreement. clock bounds the engine
 // only.
-func differential(ctx context.Context, sol Solver, name string, src []byte, st *diffStats, weak ...kabs.Model) string {
+func differential(clock *engineClock, sol Solver, name string, src []byte, st *diffStats, weak ...kabs.Model) string {
 	oracle := context.Background()
 	st.programs++
 	sys, err := cs.Parse(name, src)
@@ -320,7 +345,9 @@ func differential(ctx context.Context, sol Solver, name string, src []byte, st *
 		}
 		refBad[m] = rr.Bad
 		var res *Result
-		st.timed("engine", func() { res, err = Verify(ctx, sys, sol, Options{Model: m, Log: debugLog}) })
+		st.timed("engine", func() {
+			clock.run(func(ctx context.Context) { res, err = Verify(ctx, sys, sol, Options{Model: m, Log: debugLog}) })
+		})
 		if err != nil {
 			return fmt.Sprintf("verify %s: %v", m, err)
 		}
@@ -338,7 +365,7 @@ func differential(ctx context.Context, sol Solver, name string, src []byte, st *
 		st.scBugs++
 	}
 	for _, m := range weak {
-		if msg := differentialInsert(ctx, sol, sys, ref, m, refBad[kabs.SC], st); msg != "" {
+		if msg := differentialInsert(clock, sol, sys, ref, m, refBad[kabs.SC], st); msg != "" {
 			return msg
 		}
 	}
@@ -364,14 +391,16 @@ func sameSites(sys *cs.System, ref *refsem.Program) string {
 }
 
 // differentialInsert checks insert under m against brute force with both
-// oracles; ctx bounds the engine.
-func differentialInsert(ctx context.Context, sol Solver, sys *cs.System, ref *refsem.Program, m kabs.Model, scBug bool, st *diffStats) string {
+// oracles; clock bounds the engine.
+func differentialInsert(clock *engineClock, sol Solver, sys *cs.System, ref *refsem.Program, m kabs.Model, scBug bool, st *diffStats) string {
 	var (
 		res     *Result
 		patched []byte
 		err     error
 	)
-	st.timed("engine", func() { res, patched, err = Insert(ctx, sys, sol, Options{Model: m, Log: debugLog}) })
+	st.timed("engine", func() {
+		clock.run(func(ctx context.Context) { res, patched, err = Insert(ctx, sys, sol, Options{Model: m, Log: debugLog}) })
+	})
 	if err != nil {
 		return fmt.Sprintf("insert %s: %v", m, err)
 	}
@@ -517,7 +546,7 @@ func TestBenchmarksAgainstOracle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if msg := differential(context.Background(), sol, f, src, st, kabs.TSO, kabs.PSO); msg != "" {
+		if msg := differential(nil, sol, f, src, st, kabs.TSO, kabs.PSO); msg != "" {
 			t.Errorf("%s: %s", f, msg)
 		}
 	}
