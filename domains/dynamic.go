@@ -70,8 +70,8 @@ func newDynVar(name string, vals []int64) *dynVar {
 
 // initDynamic makes dynamic every variable that is not static, has a
 // declared initial value, is never havocked, is not computed on a cycle
-// (growth.go), and is computed only from explicit variables
-// (pruneDynamic).
+// (growth.go), is relevant to some guard, and is computed only from
+// explicit variables (pruneDynamic).
 func (in *Info) initDynamic() {
 	add := func(v cs.VarDecl) {
 		if _, ok := in.dom[v.Name]; !ok && !v.Init.Nondet {
@@ -93,7 +93,62 @@ func (in *Info) initDynamic() {
 	for v := range in.growthOnCycles() {
 		delete(in.dyn, v)
 	}
+	rel := in.relevant()
+	for v := range in.dyn {
+		if !rel[v] {
+			delete(in.dyn, v)
+		}
+	}
 	in.pruneDynamic()
+}
+
+// relevant returns the variables that some guard depends on, directly or
+// through the values it is computed from. The others never decide a step:
+// tracking their values explicitly only multiplies the states (a shared
+// array written and never read), while predicates leave them out; so only
+// relevant variables are made dynamic.
+func (in *Info) relevant() map[string]bool {
+	rel := map[string]bool{}
+	var guards func(op cs.Op)
+	guards = func(op cs.Op) {
+		if op.Kind == cs.OpAssume {
+			for _, v := range expr.Vars(op.Val) {
+				rel[v] = true
+			}
+		}
+		for _, b := range op.Body {
+			guards(b)
+		}
+	}
+	for _, p := range in.sys.Procs {
+		for _, e := range p.Edges {
+			guards(e.Op)
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, op := range in.ops {
+			dst, srcs := op.Local, []string(nil)
+			switch op.Kind {
+			case cs.OpRead:
+				srcs = []string{op.Shared}
+			case cs.OpWrite:
+				dst, srcs = op.Shared, expr.Vars(op.Val)
+			case cs.OpAssign:
+				srcs = expr.Vars(op.Val)
+			}
+			if !rel[dst] {
+				continue
+			}
+			for _, v := range srcs {
+				if !rel[v] {
+					rel[v] = true
+					changed = true
+				}
+			}
+		}
+	}
+	return rel
 }
 
 // pruneDynamic removes from the dynamic variables, until none is left, every

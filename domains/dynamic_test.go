@@ -25,7 +25,7 @@ func parse(t *testing.T, src string) *cs.System {
 // havoc or a nondeterministic initial value, they are not.
 func TestAnalyzeDynamic(t *testing.T) {
 	in := Analyze(parse(t, `
-shared x0, x1, w, h = *, g;
+shared x0, x1, w, h = *, g, sink;
 process P0 {
   local r1, c0, c1, r0, hv, s;
 l1:
@@ -34,9 +34,12 @@ l1:
   if (c0 < 1) goto l1;
   atomic { r1 = x0; x1 = r1 + 1; }
   while (r0 == 0 && c1 < 2) { c1 = c1 + 1; r1 = x1; x0 = r1 + 2; }
+  if (r1 == 7) { skip; }
+  sink = r1 + 1;
   hv = *;
   g = hv + r1;
   s = h;
+  assume(s != g);
 }
 process W {
   local v;
@@ -57,8 +60,9 @@ process N {
 		t.Errorf("P0.c1: %v (dynamic %v), want static [0 1 2]", got, in.Dynamic("P0.c1"))
 	}
 	// A counter in a loop without bound, what is computed from a havoc or
-	// a nondeterministic initial value: unbounded.
-	for _, v := range []string{"W.v", "w", "P0.hv", "g", "h", "P0.s"} {
+	// a nondeterministic initial value, and what no guard depends on (sink
+	// is written, never read): unbounded.
+	for _, v := range []string{"W.v", "w", "P0.hv", "g", "h", "P0.s", "sink"} {
 		if in.Finite(v) {
 			t.Errorf("%s is explicit (dynamic %v, values %v)", v, in.Dynamic(v), in.Values(v))
 		}
@@ -148,6 +152,7 @@ func TestTailSet(t *testing.T) {
 shared x, y;
 process P { local r; r = x; y = 1; x = r + 3; x = r + 5; }
 process Q { local s; s = y; x = s + 1; }
+process R { local t; t = x; assume(t != 9); }
 `)
 	in := Analyze(sys)
 	if !in.Dynamic("x") || !in.AllFinite() {
@@ -197,6 +202,7 @@ func TestAbsorbFull(t *testing.T) {
 	sys := parse(t, `
 shared x, y;
 process P { local r, c; while (c < 3) { c = c + 1; r = x; x = r + 1; } y = r; }
+process Q { local s; s = y; assume(s < 100); }
 `)
 	in := Analyze(sys)
 	if !in.Dynamic("x") || !in.Dynamic("y") {
@@ -222,7 +228,7 @@ process P { local r, c; while (c < 3) { c = c + 1; r = x; x = r + 1; } y = r; }
 	if err != nil || !again {
 		t.Fatalf("again %v, err %v", again, err)
 	}
-	for _, v := range []string{"x", "y", "P.r"} {
+	for _, v := range []string{"x", "y", "P.r", "Q.s"} {
 		if in.Finite(v) {
 			t.Errorf("%s still explicit after %s", v, what)
 		}
