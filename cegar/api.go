@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"fencer/cs"
@@ -93,6 +94,7 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 		return nil, nil, fmt.Errorf("internal error: %v", err)
 	}
 	fopt := opt
+	fopt.phase = "final check"
 	fopt.Seed = append(fopt.Seed, e.preds.Exprs()...)
 	fr, err := verify(ctx, psys, sol, fopt, e.ab, e.info)
 	if err != nil && ctx.Err() != nil {
@@ -164,4 +166,40 @@ func (e *engine) result(o *outcome, start time.Time) *Result {
 	r.Stats.Time = time.Since(start)
 	sort.Slice(r.Fences, func(i, j int) bool { return r.Fences[i].Site.Start < r.Fences[j].Site.Start })
 	return r
+}
+
+// Status is where a run is, for a progress display (Options.Status).
+type Status struct {
+	Phase      string // "SC", "TSO", "PSO" or "final check" (of insert's patched program)
+	Round      int    // the refinement round, from 1 (insert: counting the SC check's rounds)
+	K          int    // exact writes kept per buffer (0 under SC)
+	Predicates int
+	States     int // abstract states explored so far (insert: the SC check's included)
+	Fences     int // the size of the current fence set
+}
+
+// statusHook returns the engine's progress callback: next (Options.Progress)
+// and, when Options.Status is set, a Status built from the engine.
+func (e *engine) statusHook(next func(int)) func(int) {
+	if e.opt.Status == nil {
+		return next
+	}
+	return func(states int) {
+		if next != nil {
+			next(states)
+		}
+		phase := e.opt.phase
+		if phase == "" {
+			phase = strings.ToUpper(e.opt.Model.String())
+		}
+		k := e.k
+		if e.opt.Model == kabs.SC {
+			k = 0
+		}
+		round := 1
+		for _, n := range e.stats.Refinements {
+			round += n
+		}
+		e.opt.Status(Status{Phase: phase, Round: round, K: k, Predicates: e.preds.Len(), States: states, Fences: e.nfences})
+	}
 }

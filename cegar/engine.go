@@ -41,6 +41,10 @@ type Options struct {
 	// Progress, if set, is called now and then with the number of abstract
 	// states explored so far.
 	Progress func(states int)
+	// Status, if set, is called now and then (with Progress) with where the
+	// run is: phase, k, predicates, states, fences (see Status in api.go).
+	Status func(Status)
+	phase  string // the phase Status reports; set by Insert
 	// Log, if set, receives one line per refinement.
 	Log func(format string, args ...any)
 }
@@ -137,12 +141,15 @@ type engine struct {
 	// domainSeed, if set, is the analysis of an earlier run on the same
 	// variables, whose learned candidate domains info starts from.
 	domainSeed *domains.Info
+	// nfences is the size of the fence set of the current iteration.
+	nfences int
 }
 
 func newEngine(sol Solver, opt Options) *engine {
 	opt.defaults()
 	e := &engine{opt: opt, sol: sol, preds: predabs.NewPreds(), k: 1, seen: map[string]int{}, progress: opt.Progress}
 	e.stats.Refinements = map[string]int{}
+	e.progress = e.statusHook(e.progress)
 	e.ab = predabs.NewAbstractor(e.preds, sol)
 	e.ab.CacheLimit = 2 * opt.MaxStates // memory stays proportional to --max-states
 	for _, f := range opt.Seed {
@@ -251,6 +258,7 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 				fenced[s] = true
 			}
 			out.fences = hs
+			e.nfences = len(hs)
 			e.stats.Refinements["fences"]++
 			e.logf("fence case: candidate sites %v, fences now %v", siteLines(sys, cand), siteLines(sys, hs))
 		case res.newK > 0:

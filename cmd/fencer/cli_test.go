@@ -89,8 +89,10 @@ func TestCheckParseError(t *testing.T) {
 	}
 }
 
-// A4: a flush step has no "line" key in the JSON report.
-func TestJSONFlushHasNoLine(t *testing.T) {
+// A4: a flush step names the write that reaches memory: its line and
+// statement are those of the latest earlier write of the same process and
+// variable still buffered (report version 1; version 0 had no line).
+func TestJSONFlushNamesItsWrite(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.json")
 	_, stderr, code := fencer(t, "verify", "--model", "pso", "--json", path, bench("mp.cs"))
 	if code != 1 {
@@ -104,14 +106,16 @@ func TestJSONFlushHasNoLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	flushes := 0
+	writeLine := map[string]any{} // variable -> line of its last write
 	for _, s := range rep.Trace.Steps {
-		_, has := s["line"]
-		isFlush := strings.HasPrefix(s["operation"].(string), "flush ")
-		if isFlush {
+		switch s["action"] {
+		case "write":
+			writeLine[s["variable"].(string)] = s["line"]
+		case "flush":
 			flushes++
-		}
-		if has == isFlush {
-			t.Errorf("step %v: has line %v", s, has)
+			if l, ok := writeLine[s["variable"].(string)]; !ok || s["line"] != l || s["line"] == 0.0 {
+				t.Errorf("flush %v: line %v, want the write's %v", s, s["line"], l)
+			}
 		}
 	}
 	if flushes == 0 {

@@ -28,7 +28,13 @@ func engineFlags() []cli.Flag {
 
 // jsonFlag is the --json of insert and verify (docs/report.md).
 func jsonFlag() cli.Flag {
-	return &cli.StringFlag{Name: "json", Usage: "write a JSON report to `FILE` (whatever the verdict; docs/report.md)"}
+	return &cli.StringFlag{Name: "json", Usage: "write a JSON report to `FILE` (\"-\": standard output; whatever the verdict; docs/report.md)"}
+}
+
+// reportFlags are the flags of insert and verify about what they print
+// (report.go, explain.go, progress.go).
+func reportFlags() []cli.Flag {
+	return []cli.Flag{jsonFlag(), explainFlag, quietFlag, layoutFlag}
 }
 
 func engineOptions(c *cli.Context, m kabs.Model) (cegar.Options, error) {
@@ -52,6 +58,13 @@ func runEngine(c *cli.Context, sys *cs.System, m kabs.Model, insert bool) (*cega
 		return nil, nil, err
 	}
 	setVerbose(c)
+	quiet = c.Bool("quiet")
+	if err := setLayout(c); err != nil {
+		return nil, nil, err
+	}
+	status, stopProgress := startProgress(c)
+	defer stopProgress()
+	opt.Status = status
 	ctx, stop := interruptible(c.Context)
 	defer stop()
 	if d := c.Duration("timeout"); d > 0 {
@@ -82,11 +95,11 @@ func verifyCommand() *cli.Command {
 			"\"unsafe\" (or \"sc-bug\" under --model sc) with a shortest real trace to a bad state, or\n" +
 			"\"unknown\" with the reason.\n" +
 			"Exit codes: 0 correct, 1 unsafe or sc-bug, 2 bad input, 3 unknown.",
-		Flags: append(engineFlags(), jsonFlag(), formatFlag),
+		Flags: append(append(engineFlags(), reportFlags()...), formatFlag),
 		Action: func(c *cli.Context) error {
 			sys, m, err := parseArgModel(c)
 			if err != nil {
-				return err
+				return inputError(c, err)
 			}
 			if err := checkCreatable(c.String("json")); err != nil {
 				return err
@@ -98,26 +111,35 @@ func verifyCommand() *cli.Command {
 			if err := writeJSON(c, sys, r); err != nil {
 				return err
 			}
-			return reportVerify(sys, r)
+			return reportVerify(c, sys, r)
 		},
 	}
 }
 
 // reportVerify prints the verdict with the word the JSON report uses
 // (correct, unsafe, sc-bug, unknown).
-func reportVerify(sys *cs.System, r *cegar.Result) error {
+// With --json - the report has standard output, and this goes to stderr.
+func reportVerify(c *cli.Context, sys *cs.System, r *cegar.Result) error {
+	out := humanOut(c)
 	switch r.Verdict {
 	case cegar.Correct:
-		fmt.Printf("%s: %s under %s: no bad state is reachable\n", sys.File.Name, r.Verdict, r.Model)
+		fmt.Fprintf(out, "%s: %s under %s: no bad state is reachable\n", sys.File.Name, r.Verdict, r.Model)
+		if c.Bool("explain") {
+			explainCorrect(out, sys, r)
+		}
 		printStats(os.Stderr, r)
 		return nil
 	case cegar.Unsafe, cegar.SCBug:
-		fmt.Printf("%s: %s under %s: a bad state is reachable in %s\n", sys.File.Name, r.Verdict, r.Model, plural(len(r.Trace.Trace.Steps), "step"))
-		printTrace(os.Stdout, traceRows(r.Trace.Sys, r.Trace.Model, r.Trace.Trace, r.Trace.States))
+		tr := witnessReport(r.Trace)
+		fmt.Fprintf(out, "%s: %s under %s: a bad state is reachable in %s\n", sys.File.Name, r.Verdict, r.Model, plural(len(tr.Steps), "step"))
+		printTrace(out, sys.File.Name, tr)
+		if c.Bool("explain") {
+			printTraceExplanation(out, tr.Model, tr.Reorderings)
+		}
 		printStats(os.Stderr, r)
 		return fail(exitBad, "")
 	}
-	fmt.Printf("%s: %s under %s: %s\n", sys.File.Name, r.Verdict, r.Model, r.Reason)
+	fmt.Fprintf(out, "%s: %s under %s: %s\n", sys.File.Name, r.Verdict, r.Model, r.Reason)
 	printStats(os.Stderr, r)
 	return fail(exitUnknown, "")
 }
@@ -132,6 +154,9 @@ func engineError(err error) error {
 }
 
 func printStats(w *os.File, r *cegar.Result) {
+	if quiet {
+		return
+	}
 	s := r.Stats
 	var ref []string
 	for _, k := range []string{"predicates", "k", "fences"} {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -39,13 +40,23 @@ func exploreCommand() *cli.Command {
 			modelFlag, formatFlag,
 			&cli.IntFlag{Name: "max-states", Value: 1_000_000, Usage: "stop after this many distinct states"},
 			&cli.IntFlag{Name: "max-depth", Value: 0, Usage: "stop at this many steps (0: no limit)"},
+			jsonFlag(),
+			layoutFlag,
 			verboseFlag,
 		},
 		Action: func(c *cli.Context) error {
 			sys, m, err := parseArgModel(c)
 			if err != nil {
+				return inputError(c, err)
+			}
+			if err := checkCreatable(c.String("json")); err != nil {
 				return err
 			}
+			if err := setLayout(c); err != nil {
+				return err
+			}
+			out := humanOut(c)
+			start := time.Now()
 			ctx, stop := interruptible(c.Context)
 			defer stop()
 			conc := kabs.NewConcrete(sys, m)
@@ -53,20 +64,27 @@ func exploreCommand() *cli.Command {
 			if err != nil {
 				return fail(exitUnknown, "%s: %v", sys.File.Name, err)
 			}
-			switch res.Verdict {
-			case kabs.Safe:
-				fmt.Printf("%s: safe under %s (%s)\n", sys.File.Name, m, plural(res.States, "state"))
-				return nil
-			case kabs.Unsafe:
+			var tr *traceReport
+			if res.Verdict == kabs.Unsafe {
 				states, err := conc.Replay(res.Trace)
 				if err != nil {
 					return fail(exitUnknown, "internal error: %v", err)
 				}
-				fmt.Printf("%s: bad state reachable under %s in %s (%s explored)\n", sys.File.Name, m, plural(len(res.Trace.Steps), "step"), plural(res.States, "state"))
-				printTrace(os.Stdout, traceRows(sys, m, res.Trace, states))
+				tr = buildTrace(sys, m, res.Trace, states)
+			}
+			if err := writeExploreJSON(c, sys, m, res, tr, time.Since(start)); err != nil {
+				return err
+			}
+			switch res.Verdict {
+			case kabs.Safe:
+				fmt.Fprintf(out, "%s: safe under %s (%s)\n", sys.File.Name, m, plural(res.States, "state"))
+				return nil
+			case kabs.Unsafe:
+				fmt.Fprintf(out, "%s: bad state reachable under %s in %s (%s explored)\n", sys.File.Name, m, plural(len(tr.Steps), "step"), plural(res.States, "state"))
+				printTrace(out, sys.File.Name, tr)
 				return fail(exitBad, "")
 			}
-			fmt.Printf("%s: no bug within bounds under %s: %s (%s, depth %d)\n", sys.File.Name, m, res.Reason, plural(res.States, "state"), res.Depth)
+			fmt.Fprintf(out, "%s: no bug within bounds under %s: %s (%s, depth %d)\n", sys.File.Name, m, res.Reason, plural(res.States, "state"), res.Depth)
 			return fail(exitUnknown, "")
 		},
 	}

@@ -12,7 +12,7 @@ import (
 )
 
 func insertCommand() *cli.Command {
-	flags := append(engineFlags(), jsonFlag(), formatFlag,
+	flags := append(append(engineFlags(), reportFlags()...), formatFlag,
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the patched program to `FILE` instead of stdout"},
 		&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "overwrite the input file with the patched program"},
 		&cli.BoolFlag{Name: "diff", Usage: "print the fences as a unified diff of the input instead of the whole program"},
@@ -38,7 +38,7 @@ func insertCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			sys, m, err := parseArgModel(c)
 			if err != nil {
-				return err
+				return inputError(c, err)
 			}
 			switch {
 			case c.Bool("write") && c.String("output") != "":
@@ -47,6 +47,8 @@ func insertCommand() *cli.Command {
 				return fail(exitInput, "insert: use either --diff or -w, not both")
 			case c.Bool("write") && sys.File.Name == stdinName:
 				return fail(exitInput, "insert: -w needs a file, not standard input")
+			case c.String("json") == "-" && !c.Bool("write") && c.String("output") == "":
+				return fail(exitInput, "insert: --json - writes the report on standard output, where the patched program goes: add -o FILE or -w")
 			}
 			target := c.String("output")
 			if c.Bool("write") {
@@ -97,10 +99,17 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 		}
 		printProof(os.Stderr, r)
 		printStats(os.Stderr, r)
+		if c.Bool("explain") {
+			printFenceExplanations(os.Stderr, name, newReport("insert", sys, r))
+		}
 		return nil
 	case cegar.SCBug:
-		fmt.Fprintf(os.Stderr, "%s: sc-bug: wrong under SC, no fence can help; a trace of %s:\n", name, plural(len(r.Trace.Trace.Steps), "step"))
-		printTrace(os.Stderr, traceRows(r.Trace.Sys, r.Trace.Model, r.Trace.Trace, r.Trace.States))
+		tr := witnessReport(r.Trace)
+		fmt.Fprintf(os.Stderr, "%s: sc-bug: wrong under SC, no fence can help; a trace of %s:\n", name, plural(len(tr.Steps), "step"))
+		printTrace(os.Stderr, name, tr)
+		if c.Bool("explain") {
+			printTraceExplanation(os.Stderr, tr.Model, tr.Reorderings)
+		}
 		printStats(os.Stderr, r)
 		return fail(exitBad, "")
 	}

@@ -141,10 +141,11 @@ func newApp() *cli.App {
 var examples = map[string][]string{
 	"show":    {"fencer show benchmarks/sb.cs"},
 	"explore": {"fencer explore --model pso benchmarks/mp.cs", "fencer explore benchmarks/peterson.cs --max-depth 40"},
-	"verify":  {"fencer verify --model tso benchmarks/peterson.cs", "fencer verify benchmarks/sb.cs --model sc --json report.json"},
+	"verify":  {"fencer verify --model tso benchmarks/peterson.cs", "fencer verify benchmarks/sb.cs --model sc --json report.json", "fencer verify --explain --model pso benchmarks/mp.cs"},
 	"insert": {
 		"fencer insert benchmarks/sb.cs > sb_fenced.cs",
 		"fencer insert benchmarks/mp.cs --model pso --diff",
+		"fencer insert --explain benchmarks/peterson.cs > /dev/null",
 		"fencer insert --json report.json -w my_lock.cs",
 		"cat my_lock.cs | fencer insert -",
 	},

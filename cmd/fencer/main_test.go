@@ -45,6 +45,7 @@ func fencer(t *testing.T, args ...string) (string, string, int) {
 	} else if err != nil {
 		t.Fatal(err)
 	}
+	checkReportsOf(t, args, out.String())
 	return out.String(), errb.String(), code
 }
 
@@ -90,7 +91,8 @@ func TestExploreTrace(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "bad state reachable under tso in 6 steps") {
 		t.Fatalf("exit %d, output:\n%s", code, out)
 	}
-	for _, col := range []string{"process", "line", "operation", "buffers", "memory", "write flag[0] := 1"} {
+	for _, col := range []string{"process", "where", "statement", "effect", "buffers (oldest first)", "memory", "sb.cs:20", "flag[i] = 1;", "write flag[0] = 1 (buffered)",
+		"violated: mutex zero: P[0] and P[1] both at zero (line 26)"} {
 		if !strings.Contains(out, col) {
 			t.Errorf("trace table lacks %q:\n%s", col, out)
 		}

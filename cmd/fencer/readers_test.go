@@ -101,7 +101,7 @@ func TestLitmusVerifyInsert(t *testing.T) {
 	if out, _, code := fencer(t, "verify", "--model", "sc", sb); code != 0 || !strings.Contains(out, "correct") {
 		t.Errorf("verify sc: exit %d\n%s", code, out)
 	}
-	if out, _, code := fencer(t, "verify", "--model", "tso", sb); code != 1 || !strings.Contains(out, "EAX := read") {
+	if out, _, code := fencer(t, "verify", "--model", "tso", sb); code != 1 || !strings.Contains(out, "MOV EAX,[y]") || !strings.Contains(out, "read y = 0") || !strings.Contains(out, "violated: exists (0:EAX=0 /\\ 1:EAX=0) (line 11)") {
 		t.Errorf("verify tso: exit %d, want 1 with a trace\n%s", code, out)
 	}
 	out, errOut, code := fencer(t, "insert", sb)

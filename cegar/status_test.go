@@ -1,0 +1,62 @@
+package cegar
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"fencer/cs"
+	"fencer/kabs"
+)
+
+// Options.Status reports each phase of insert (SC, the model, the final
+// check of the patched program) with the engine's counts, and is not
+// called when unset (Progress alone still is).
+func TestStatusPhases(t *testing.T) {
+	sys, err := cs.ParseFile(filepath.Join("..", "benchmarks", "dekker_simple.cs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := NewZ3Solver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sol.Close()
+	var seen []Status
+	phases := map[string]bool{}
+	progress := 0
+	opt := Options{Model: kabs.TSO, Status: func(s Status) { seen = append(seen, s); phases[s.Phase] = true },
+		Progress: func(int) { progress++ }}
+	r, _, err := Insert(context.Background(), sys, sol, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != Correct || len(r.Fences) == 0 {
+		t.Fatalf("verdict %s with %d fences", r.Verdict, len(r.Fences))
+	}
+	if !phases["SC"] || !phases["TSO"] || !phases["final check"] {
+		t.Errorf("phases %v", phases)
+	}
+	if progress != len(seen) {
+		t.Errorf("Progress called %d times, Status %d", progress, len(seen))
+	}
+	last := map[string]Status{}
+	for _, s := range seen {
+		if s.Round < 1 || s.Predicates < 0 || s.States < 0 || s.Fences < 0 {
+			t.Errorf("status %+v", s)
+		}
+		if s.Phase == "SC" && (s.K != 0 || s.Fences != 0) {
+			t.Errorf("SC status %+v", s)
+		}
+		if s.Phase == "TSO" && s.K < 1 {
+			t.Errorf("TSO status %+v", s)
+		}
+		if p, ok := last[s.Phase]; ok && (s.States < p.States || s.Round < p.Round) {
+			t.Errorf("%s went back: %+v after %+v", s.Phase, s, p)
+		}
+		last[s.Phase] = s
+	}
+	if last["TSO"].Fences != len(r.Fences) && r.Stats.Robust == "" {
+		t.Errorf("last TSO status has %d fences, result %d", last["TSO"].Fences, len(r.Fences))
+	}
+}

@@ -1,0 +1,387 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"fencer/cegar"
+	"fencer/cs"
+	"fencer/kabs"
+)
+
+// This file explains results at the level of the source: for each fence,
+// the reordering of the witness trace that it forbids, in words; for a
+// trace to a bad state, the reorderings it depends on (none under SC).
+
+// reorderingReport is one reordering of a trace: a write of a process
+// still in its store buffer when the same process performs a later read of
+// another variable from memory (TSO and PSO) or a later write of another
+// variable (PSO). Steps are row numbers of the trace.
+type reorderingReport struct {
+	Description string  `json:"description"`
+	Process     string  `json:"process"`
+	Kind        string  `json:"kind"` // write-read, write-write, or write-other (a fence's witness without either: the fence waits before the next step)
+	Write       stepRef `json:"write"`
+	Later       stepRef `json:"later"`
+	FlushedAt   int     `json:"flushed_at,omitempty"` // the row where the buffered write reaches memory, if in the trace
+	LaterFlush  int     `json:"later_flushed_at,omitempty"`
+}
+
+// stepRef points at one row of a trace.
+type stepRef struct {
+	Step      int    `json:"step"`
+	Line      int    `json:"line"`
+	Statement string `json:"statement"`
+	Variable  string `json:"variable"`
+	Value     int64  `json:"value"`
+}
+
+// overtaken finds, from engine step i on (a write of process p, entry w
+// in its buffer), the first later step of p that the write is reordered
+// with: a read of another variable from memory, or under PSO a write of
+// another variable, while w is still buffered. It returns -1 when there is
+// none before w reaches memory.
+func (t *tracer) overtaken(i, p int, w pending) int {
+	steps := t.tr.Steps
+	for j := i + 1; j < len(steps); j++ {
+		st := steps[j]
+		if st.Proc != p {
+			continue
+		}
+		if !t.stillBuffered(j, p, i) {
+			return -1
+		}
+		if st.IsFlush() {
+			continue
+		}
+		op := t.sys.Procs[p].Edges[st.Edge].Op
+		switch {
+		case op.Kind == cs.OpRead && t.c.Slot(op.Shared) != w.x && !t.bufferedBefore(j, p, t.c.Slot(op.Shared)):
+			return j
+		case op.Kind == cs.OpWrite && t.m == kabs.PSO && t.c.Slot(op.Shared) != w.x:
+			return j
+		}
+	}
+	return -1
+}
+
+// stillBuffered reports whether the write of engine step i is in p's
+// buffers before engine step j.
+func (t *tracer) stillBuffered(j, p, i int) bool {
+	for bi, b := range t.before[j] {
+		if t.owner(bi) != p {
+			continue
+		}
+		for _, e := range b {
+			if e.step == i {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// bufferedBefore reports whether p has a write of x buffered before engine
+// step j (a read of x is then served by the buffer: no reordering).
+func (t *tracer) bufferedBefore(j, p, x int) bool {
+	for bi, b := range t.before[j] {
+		if t.owner(bi) != p {
+			continue
+		}
+		for _, e := range b {
+			if e.x == x {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// owner is the process of buffer bi.
+func (t *tracer) owner(bi int) int {
+	if t.m == kabs.PSO {
+		return bi / t.c.NumShared()
+	}
+	return bi
+}
+
+// flushRow returns the row where the write of engine step i reaches
+// memory (0 if not in the trace).
+func (t *tracer) flushRow(i, p int) int {
+	for j := i + 1; j < len(t.tr.Steps); j++ {
+		if st := t.tr.Steps[j]; st.Proc == p && st.IsFlush() && t.stillBuffered(j, p, i) && (j+1 >= len(t.before) || !t.stillBuffered(j+1, p, i)) {
+			if r := t.rowOf[j]; r >= 0 {
+				return r + 1
+			}
+		}
+	}
+	return 0
+}
+
+// pendingOf returns the buffered entry that engine step i wrote.
+func (t *tracer) pendingOf(i int) (pending, bool) {
+	if i+1 < len(t.before) {
+		for _, b := range t.before[i+1] {
+			for _, e := range b {
+				if e.step == i {
+					return e, true
+				}
+			}
+		}
+	}
+	// The last step: look in the buffers after it.
+	for _, b := range t.bufs {
+		for _, e := range b {
+			if e.step == i {
+				return e, true
+			}
+		}
+	}
+	return pending{}, false
+}
+
+// reorderingAt describes the reordering of the write at engine step i
+// with a later step of its process, or returns nil.
+func (t *tracer) reorderingAt(i int) *reorderingReport {
+	st := t.tr.Steps[i]
+	if st.IsFlush() {
+		return nil
+	}
+	p := st.Proc
+	e := t.sys.Procs[p].Edges[st.Edge]
+	if e.Op.Kind != cs.OpWrite {
+		return nil
+	}
+	w, ok := t.pendingOf(i)
+	if !ok {
+		return nil
+	}
+	j := t.overtaken(i, p, w)
+	if j < 0 || t.rowOf[i] < 0 || t.rowOf[j] < 0 {
+		return nil
+	}
+	wr, lr := t.rows[t.rowOf[i]], t.rows[t.rowOf[j]]
+	r := &reorderingReport{
+		Process: wr.Process,
+		Write:   stepRef{Step: wr.Step, Line: wr.Line, Statement: wr.Statement, Variable: wr.Variable, Value: *wr.Value},
+		Later:   stepRef{Step: lr.Step, Line: lr.Line, Statement: lr.Statement, Variable: lr.Variable, Value: *lr.Value},
+	}
+	r.FlushedAt = t.flushRow(i, p)
+	proc := wr.Process
+	r.Description = fmt.Sprintf("%s's write %s = %d (line %d) is still in its store buffer when %s ", proc, wr.Variable, *wr.Value, wr.Line, proc)
+	if lr.Action == "read" {
+		r.Kind = "write-read"
+		r.Description += fmt.Sprintf("reads %s = %d from memory (line %d)", lr.Variable, *lr.Value, lr.Line)
+	} else {
+		r.Kind = "write-write"
+		r.Description += fmt.Sprintf("writes %s = %d (line %d)", lr.Variable, *lr.Value, lr.Line)
+		r.LaterFlush = t.flushRow(j, p)
+		if r.LaterFlush > 0 && (r.FlushedAt == 0 || r.LaterFlush < r.FlushedAt) {
+			r.Description += fmt.Sprintf(", which reaches memory first (step %d)", r.LaterFlush)
+		}
+	}
+	return r
+}
+
+// fenceReordering is the reordering that the fence at site forbids in its
+// witness: the first write at the site that a later step of its process
+// overtakes (the fence would wait for the buffer there).
+func (t *tracer) fenceReordering(site int) *reorderingReport {
+	for i, st := range t.tr.Steps {
+		if st.IsFlush() || t.sys.Procs[st.Proc].Edges[st.Edge].Site != site {
+			continue
+		}
+		if r := t.reorderingAt(i); r != nil {
+			return r
+		}
+	}
+	return t.waitAt(site)
+}
+
+// waitAt is the weaker description when no write at site is overtaken by
+// a read or write: the first write at site that is still buffered (it or
+// an older write of its process) when its process takes its next shown
+// step. That is where the fence would wait (fences.Candidates).
+func (t *tracer) waitAt(site int) *reorderingReport {
+	steps := t.tr.Steps
+	for i, st := range steps {
+		if st.IsFlush() || t.sys.Procs[st.Proc].Edges[st.Edge].Site != site || t.rowOf[i] < 0 {
+			continue
+		}
+		p := st.Proc
+		for j := i + 1; j < len(steps); j++ {
+			if steps[j].Proc != p || steps[j].IsFlush() {
+				continue
+			}
+			if t.rowOf[j] < 0 {
+				continue // a step no row shows: look at the next one
+			}
+			if !t.anyBuffered(j, p) {
+				break
+			}
+			wr, lr := t.rows[t.rowOf[i]], t.rows[t.rowOf[j]]
+			r := &reorderingReport{
+				Process: wr.Process, Kind: "write-other",
+				Write: stepRef{Step: wr.Step, Line: wr.Line, Statement: wr.Statement, Variable: wr.Variable, Value: *wr.Value},
+				Later: stepRef{Step: lr.Step, Line: lr.Line, Statement: lr.Statement},
+			}
+			r.FlushedAt = t.flushRow(i, p)
+			r.Description = fmt.Sprintf("%s's write %s = %d (line %d) may still be in its store buffer when %s goes on to %s (line %d)",
+				wr.Process, wr.Variable, *wr.Value, wr.Line, wr.Process, lr.Statement, lr.Line)
+			return r
+		}
+	}
+	return nil
+}
+
+// anyBuffered reports whether p has a buffered write before engine step j.
+func (t *tracer) anyBuffered(j, p int) bool {
+	for bi, b := range t.before[j] {
+		if t.owner(bi) == p && len(b) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// reorderings lists every reordering of the trace, in the order of the
+// writes (empty under SC).
+func (t *tracer) reorderings() []reorderingReport {
+	out := []reorderingReport{}
+	for i := range t.tr.Steps {
+		if r := t.reorderingAt(i); r != nil {
+			out = append(out, *r)
+		}
+	}
+	return out
+}
+
+// explained is a trace with its reorderings, built once for the report
+// and the text.
+type explained struct {
+	trace  *traceReport
+	tracer *tracer
+}
+
+func explainWitness(w *cegar.Witness) *explained {
+	if w == nil {
+		return nil
+	}
+	t := newTracer(w.Sys, w.Model, w.Trace, w.States)
+	rep := t.build()
+	rep.Reorderings = t.reorderings()
+	return &explained{trace: rep, tracer: t}
+}
+
+// printFenceExplanations writes, per fence, what it forbids and its
+// witness trace (insert --explain).
+func printFenceExplanations(w io.Writer, name string, rep *report) {
+	for i, f := range rep.Fences {
+		fmt.Fprintf(w, "\nfence %d of %d: %s:%d: after %s\n", i+1, len(rep.Fences), name, f.Line, f.Statement)
+		if f.Witness == nil {
+			fmt.Fprintf(w, "  no counterexample needs it: it makes the program robust (every %s run equivalent to an SC run)\n", rep.Model)
+			continue
+		}
+		if f.Reordering != nil {
+			fmt.Fprintf(w, "  forbids: %s\n", f.Reordering.Description)
+		}
+		fmt.Fprintf(w, "  a run under %s that goes wrong without it (%s):\n", strings.ToUpper(rep.Model), plural(len(f.Witness.Steps), "step"))
+		printTrace(w, name, f.Witness)
+	}
+}
+
+// printTraceExplanation writes the reorderings a trace to a bad state
+// depends on (verify --explain, insert --explain on an SC bug).
+func printTraceExplanation(w io.Writer, model string, rs []reorderingReport) {
+	if len(rs) == 0 {
+		if model == "sc" {
+			fmt.Fprintln(w, "why: the trace is a run under SC (no write waits in a store buffer): no fence can prevent it")
+		} else {
+			fmt.Fprintln(w, "why: no write in this trace is overtaken by a later read (or, under PSO, write) of another variable by its process")
+		}
+		return
+	}
+	fmt.Fprintln(w, "why: in this trace a later step of the same process overtakes these writes (a fence right after the write forbids each):")
+	for _, r := range rs {
+		fmt.Fprintf(w, "  - %s\n", r.Description)
+	}
+}
+
+// explainFlag is the --explain of insert and verify.
+var explainFlag = &cli.BoolFlag{Name: "explain", Usage: "say why: for each fence the reordering it forbids and a run that goes wrong without it; " +
+	"for a trace to a bad state the reorderings it depends on"}
+
+// quiet is -q of the running command: no statistics line.
+var quiet bool
+
+// humanOut is where verify prints its verdict: standard output, or
+// standard error when --json - has standard output.
+func humanOut(c *cli.Context) io.Writer {
+	if c.String("json") == "-" {
+		return os.Stderr
+	}
+	return os.Stdout
+}
+
+// explainCorrect says what a correct verdict covers: the properties
+// checked, and how it was proved.
+func explainCorrect(w io.Writer, sys *cs.System, r *cegar.Result) {
+	props := properties(sys)
+	if len(props) == 0 {
+		fmt.Fprintln(w, "why: the program states no property (no assert, forbidden or mutex): every run is correct")
+		return
+	}
+	fmt.Fprintf(w, "why: no run under %s reaches a bad state of these properties:\n", upper(r.Model))
+	for _, p := range props {
+		fmt.Fprintf(w, "  - %s\n", p)
+	}
+	if r.Stats.Robust != "" {
+		fmt.Fprintf(w, "proof: correct under SC, and %s\n", r.Stats.Robust)
+	} else {
+		fmt.Fprintf(w, "proof: the abstraction with %s (k=%d) has no reachable bad state\n", plural(r.Stats.Predicates, "predicate"), r.Stats.K)
+	}
+}
+
+// properties lists the properties of sys in source order: each assert,
+// forbidden and mutex, with its line.
+func properties(sys *cs.System) []string {
+	ix := newSourceIndex(sys)
+	if ix == nil {
+		return nil
+	}
+	type prop struct {
+		pos  cs.Pos
+		text string
+	}
+	var ps []prop
+	for _, s := range ix.stmts {
+		if a, ok := s.(*cs.AssertStmt); ok {
+			ps = append(ps, prop{a.Pos(), ix.text(a.Pos(), a.End())})
+		}
+		if a, ok := s.(*cs.AtomicStmt); ok {
+			cs.Inspect(a, func(n cs.Node) bool {
+				if x, ok := n.(*cs.AssertStmt); ok {
+					ps = append(ps, prop{x.Pos(), ix.text(x.Pos(), x.End())})
+				}
+				return true
+			})
+		}
+	}
+	for _, d := range ix.decls {
+		switch d.(type) {
+		case *cs.MutexDecl, *cs.ForbiddenDecl:
+			ps = append(ps, prop{d.Pos(), ix.text(d.Pos(), d.End())})
+		}
+	}
+	sort.Slice(ps, func(i, j int) bool { return ps[i].pos < ps[j].pos })
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = fmt.Sprintf("%s (line %d)", strings.TrimSuffix(p.text, ";"), ix.line(p.pos))
+	}
+	return out
+}

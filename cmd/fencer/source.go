@@ -1,0 +1,208 @@
+package main
+
+import (
+	"strings"
+
+	"fencer/cs"
+	"fencer/litmus"
+	"fencer/rmm"
+)
+
+// sourceIndex maps the positions that the automaton's edges carry back to
+// the statements and declarations of the source, so that traces can show
+// what the user wrote instead of the lowered operations (cs records on
+// every edge the position of its statement, or for a read inside an
+// expression the position of the shared variable it reads: either way a
+// position inside exactly one innermost statement).
+type sourceIndex struct {
+	file  *cs.File
+	stmts []cs.Stmt // every statement but blocks and labels, in source order
+	decls []cs.Decl
+	// litmus: the syntax tree was built by the .litmus reader, whose
+	// statements stand for instructions in the cells of a table: their
+	// text is the cell.
+	litmus bool
+	// other: built by another reader (.rmm) whose statements do not span
+	// .cs text: their text is their source line.
+	other bool
+}
+
+// newSourceIndex parses the file of sys again for its syntax tree; it
+// returns nil when that fails (it cannot for a file that lowered, but a
+// trace must never fail for want of source text).
+func newSourceIndex(sys *cs.System) *sourceIndex {
+	if sys == nil || sys.File == nil {
+		return nil
+	}
+	var prog *cs.Program
+	var err error
+	switch {
+	case sys.Reader == nil:
+		prog, err = cs.ParseProgram(sys.File)
+	case sys.Reader.Format() == "rmm":
+		prog, err = rmm.Program(sys.File.Name, sys.File.Src)
+	case sys.Reader.Format() == "litmus":
+		prog, err = litmus.Program(sys.File.Name, sys.File.Src)
+	default:
+		return nil
+	}
+	if err != nil || prog == nil {
+		return nil
+	}
+	ix := &sourceIndex{file: sys.File, decls: prog.Decls}
+	if sys.Reader != nil {
+		ix.litmus = sys.Reader.Format() == "litmus"
+		ix.other = !ix.litmus
+	}
+	for _, d := range prog.Decls {
+		cs.Inspect(d, func(n cs.Node) bool {
+			switch s := n.(type) {
+			case *cs.BlockStmt, *cs.LabeledStmt, *cs.DeclStmt:
+			case *cs.AtomicStmt:
+				ix.stmts = append(ix.stmts, s)
+				return false // an atomic block is one step: one statement
+			case cs.Stmt:
+				ix.stmts = append(ix.stmts, s)
+			}
+			return true
+		})
+	}
+	return ix
+}
+
+// stmtAt returns the innermost statement that contains p, or nil.
+func (ix *sourceIndex) stmtAt(p cs.Pos) cs.Stmt {
+	if ix == nil || !p.IsValid() {
+		return nil
+	}
+	var best cs.Stmt
+	for _, s := range ix.stmts {
+		if s.Pos() <= p && p < s.End() {
+			if best == nil || s.End()-s.Pos() < best.End()-best.Pos() {
+				best = s
+			}
+		}
+	}
+	return best
+}
+
+// declAt returns the top-level declaration that starts at p, or nil.
+func (ix *sourceIndex) declAt(p cs.Pos) cs.Decl {
+	if ix == nil {
+		return nil
+	}
+	for _, d := range ix.decls {
+		if d.Pos() == p {
+			return d
+		}
+	}
+	return nil
+}
+
+// text returns the source between two positions with runs of white space
+// (and line breaks) made one blank.
+func (ix *sourceIndex) text(from, to cs.Pos) string {
+	src := ix.file.Src
+	a, b := from.Offset(), to.Offset()
+	if a < 0 || b > len(src) || a > b {
+		return ""
+	}
+	return strings.Join(strings.Fields(string(src[a:b])), " ")
+}
+
+// stmtText is what a trace row shows of a statement: the whole of a simple
+// statement or an atomic block (shortened when long), the head
+// "while (cond)" or "if (cond)" of a loop or a branch.
+func (ix *sourceIndex) stmtText(s cs.Stmt) string {
+	if ix.litmus {
+		return ix.cell(s.Pos())
+	}
+	var t string
+	switch s := s.(type) {
+	case nil:
+	case cs.Stmt:
+		if ix.other {
+			t = ix.lineText(s.Pos())
+			break
+		}
+		t = ix.csText(s)
+	}
+	const max = 60
+	if r := []rune(t); len(r) > max {
+		t = string(r[:max-3]) + "..."
+	}
+	return t
+}
+
+// lineText is the source line of p, trimmed.
+func (ix *sourceIndex) lineText(p cs.Pos) string {
+	src := ix.file.Src
+	off := p.Offset()
+	if off < 0 || off >= len(src) {
+		return ""
+	}
+	a, b := off, off
+	for a > 0 && src[a-1] != '\n' {
+		a--
+	}
+	for b < len(src) && src[b] != '\n' {
+		b++
+	}
+	return ix.text(cs.PosAt(a), cs.PosAt(b))
+}
+
+// csText is the text of a .cs statement (see stmtText).
+func (ix *sourceIndex) csText(s cs.Stmt) string {
+	var t string
+	switch s := s.(type) {
+	case *cs.IfStmt:
+		t = "if " + ix.cond(s.If+2, s.Cond)
+	case *cs.WhileStmt:
+		t = "while " + ix.cond(s.While+5, s.Cond)
+	case *cs.ForStmt:
+		t = ix.text(s.Pos(), s.Hi.End()) + ")"
+	default:
+		t = ix.text(s.Pos(), s.End())
+	}
+	return t
+}
+
+// cond returns "(cond)" of an if or while whose keyword ends at kwEnd,
+// including the parentheses as written.
+func (ix *sourceIndex) cond(kwEnd cs.Pos, c cs.Expr) string {
+	src := ix.file.Src
+	end := c.End().Offset()
+	for end < len(src) && src[end] != ')' {
+		end++
+	}
+	if end < len(src) {
+		end++
+	}
+	return ix.text(kwEnd, cs.PosAt(end))
+}
+
+// line returns the line of p.
+func (ix *sourceIndex) line(p cs.Pos) int {
+	if ix == nil {
+		return 0
+	}
+	return ix.file.Line(p)
+}
+
+// cell returns the text around p up to the nearest '|' or ';' on each side
+// within its line: the instruction of a .litmus table that p is in.
+func (ix *sourceIndex) cell(p cs.Pos) string {
+	src := ix.file.Src
+	off := p.Offset()
+	if off < 0 || off >= len(src) {
+		return ""
+	}
+	a, b := off, off
+	for a > 0 && src[a-1] != '|' && src[a-1] != ';' && src[a-1] != '\n' {
+		a--
+	}
+	for b < len(src) && src[b] != '|' && src[b] != ';' && src[b] != '\n' {
+		b++
+	}
+	return ix.text(cs.PosAt(a), cs.PosAt(b))
+}
