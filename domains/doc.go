@@ -30,8 +30,10 @@
 // initial value behind it) and that no process computes on a cycle of its
 // skeleton (growth.go: its locations and static locals explored on their
 // own, so that counter-bounded loops are not cycles; a counter in a
-// `while (true)` loop is) is dynamic (dynamic.go): explicit, with a
-// candidate domain that starts as its declared value. An explicit variable
+// `while (true)` loop is) and on which some guard depends (directly or
+// through the values computed from it: a shared array that is written and
+// never read only multiplies the states) is dynamic (dynamic.go): explicit,
+// with a candidate domain that starts as its declared value. An explicit variable
 // is static or dynamic, and gets its value from explicit ones only.
 //
 // A domain matters in one place only: an UPDATE-AM flush, which in the
