@@ -15,17 +15,19 @@
 //   only make each side see the other's progress late, which is harmless;
 //   the abstract engine, not robustness, has to prove this one.
 // - PSO: P's writes to buf and to head may reach memory out of order, so C
-//   can see the new head and an old slot. A fence after each slot write
-//   (two sites: `buf[0] = v;` and `buf[1] = v;`) fixes it; the explicit
-//   checker finds a bug with no fence (16 steps), with the fence after
+//   can see the new head and an old slot. One fence after the if/else that
+//   writes the slot (a program point both writes pass) fixes it; the
+//   explicit checker finds a bug with no fence (16 steps), with a fence after
 //   buf[0] alone (36 steps) and after buf[1] alone (16 steps), and none with
-//   both (whole state space: 398 states).
+//   the fence after the if/else (whole state space: 398 states). When fences
+//   could only follow writes (before issue 12), it took two: one after each
+//   slot write.
 // - `fencer insert --robust` places more: it must also cut the
 //   store-buffering cycle on head/tail (SC-equivalence, not the property).
 
 // fencer: expect sc safe
 // fencer: expect tso safe
-// fencer: expect pso fences=2
+// fencer: expect pso fences=1
 
 shared buf[2], head, tail;
 

@@ -35,6 +35,7 @@ func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *
 	e.domainSeed = seed
 	if memo != nil {
 		e.ab.ShareCache(memo)
+		e.ab.ShareMemo(memo)
 	}
 	o, err := e.loop(ctx, sys, false)
 	if err != nil {
@@ -47,7 +48,80 @@ func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *
 // opt.Model (TSO), after checking that sys is correct under SC. On success
 // the patched source is verified again from scratch before the result is
 // returned; the patched text is in Result.Patched.
+//
+// With opt.Reconsider the full fences of sys's source are lowered as
+// candidate points (cs.Options.Reconsider): the fences of the answer that
+// are fences of the source stay, the others are removed from the patched
+// text (Result.Removed), and a program that needs none loses them all.
 func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, []byte, error) {
+	if sys.Reader != nil && (opt.Reconsider || opt.StoreFences) {
+		return nil, nil, fmt.Errorf("--reconsider and --kinds store work on .cs input only, not on %s", sys.Reader.Format())
+	}
+	if opt.Reconsider {
+		rsys, err := cs.ParseWith(sys.File.Name, sys.File.Src, cs.Options{Reconsider: true})
+		if err != nil {
+			return nil, nil, err
+		}
+		sys = rsys
+	}
+	r, patched, err := insert(ctx, sys, sol, opt)
+	if err != nil || r.Verdict != Correct || !opt.Reconsider || len(r.Fences) > 0 {
+		return r, patched, err
+	}
+	// Correct with no fence: every fence of the source goes.
+	patched, r.Removed, err = placeFences(sys, nil)
+	return r, patched, err
+}
+
+// placeFences patches the source of sys with fences at the sites ids: a
+// new "fence;" at each, except at the fences of the source (cs.Site.Fence,
+// with Options.Reconsider) which stay; those not in ids are removed.
+func placeFences(sys *cs.System, ids []int) ([]byte, []*cs.Site, error) {
+	chosen := map[int]bool{}
+	var add, removed []*cs.Site
+	store := map[*cs.Site]bool{}
+	n := len(sys.Sites)
+	for _, id := range ids {
+		if id >= n { // a store fence (Options.StoreFences)
+			store[sys.Sites[id-n]] = true
+			add = append(add, sys.Sites[id-n])
+			continue
+		}
+		chosen[id] = true
+		if !sys.Sites[id].Fence {
+			add = append(add, sys.Sites[id])
+		}
+	}
+	for _, s := range sys.Sites {
+		if s.Fence && !chosen[s.ID] {
+			removed = append(removed, s)
+		}
+	}
+	text := func(s *cs.Site) string {
+		if store[s] {
+			return "fence store;"
+		}
+		return "fence;"
+	}
+	if sys.Reader != nil {
+		// Another input format: its reader writes the fences (only full
+		// fences after writes are candidates then, see candidates).
+		patched, err := sys.Reader.InsertFences(sys.File.Src, add)
+		if err != nil {
+			return nil, nil, fmt.Errorf("internal error: patching: %v", err)
+		}
+		return patched, nil, nil
+	}
+	edits := append(fences.FenceEditsWith(sys.File.Src, add, text), fences.RemoveEdits(sys.File.Src, removed)...)
+	fences.SortEdits(edits)
+	patched, err := fences.Apply(sys.File.Src, edits)
+	if err != nil {
+		return nil, nil, fmt.Errorf("internal error: patching: %v", err)
+	}
+	return patched, removed, nil
+}
+
+func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, []byte, error) {
 	start := time.Now()
 	scOpt := opt
 	scOpt.Model = kabs.SC
@@ -71,6 +145,7 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	opt.Seed = append(opt.Seed, sc.preds.Exprs()...)
 	e := newEngine(sol, opt)
 	e.seedFromProgram(sys)
+	e.ab.ShareMemo(sc.ab)
 	e.absorb(sc)
 	e.domainSeed = sc.info
 	o, err = e.loop(ctx, sys, true)
@@ -82,16 +157,24 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 		return r, sys.File.Src, nil
 	}
 	// Fences and the counterexample that makes each necessary.
-	var sites []*cs.Site
 	for _, id := range o.fences {
-		sites = append(sites, sys.Sites[id])
-		r.Fences = append(r.Fences, Fence{Site: sys.Sites[id], Witness: witnessFor(id, o)})
+		r.Fences = append(r.Fences, fenceOf(sys, id, witnessFor(id, o)))
 	}
+	patched, removed, err := placeFences(sys, o.fences)
+	if err != nil {
+		return nil, nil, err
+	}
+	r.Removed = removed
 	// Final check: the patched text (in the input's format), parsed and
 	// verified from scratch.
-	patched, psys, err := fences.PatchAndParse(sys, sites)
+	var psys *cs.System
+	if sys.Reader != nil {
+		psys, err = sys.Reader.Parse(sys.File.Name, patched)
+	} else {
+		psys, err = cs.Parse(sys.File.Name, patched)
+	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("internal error: %v", err)
+		return nil, nil, fmt.Errorf("internal error: the patched program does not parse: %v", err)
 	}
 	fopt := opt
 	fopt.phase = "final check"
@@ -113,8 +196,32 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	default:
 		return nil, nil, fmt.Errorf("internal error: the final check found the patched program %s under %s", fr.Verdict, opt.Model)
 	}
+	if opt.All > 1 && !r.Stats.NotMinimum {
+		alts, err := alternatives(ctx, sys, sol, opt, o, opt.All)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, h := range alts {
+			ho := *o
+			ho.fences = h
+			var fs []Fence
+			for _, id := range h {
+				fs = append(fs, fenceOf(sys, id, witnessFor(id, &ho)))
+			}
+			r.Alternatives = append(r.Alternatives, fs)
+		}
+	}
 	r.Stats.Time = time.Since(start)
 	return r, patched, nil
+}
+
+// fenceOf is the Fence of element id (a full fence at site id, or a store
+// fence at site id-len(sys.Sites)).
+func fenceOf(sys *cs.System, id int, w *Witness) Fence {
+	if n := len(sys.Sites); id >= n {
+		return Fence{Site: sys.Sites[id-n], Store: true, Witness: w}
+	}
+	return Fence{Site: sys.Sites[id], Witness: w}
 }
 
 // witnessFor picks the counterexample that shows site id is needed: one

@@ -24,7 +24,7 @@ import (
 // with cs's lowering or the engine). Under SC, TSO and PSO the engine, the
 // explicit checker and refsem must agree on the verdict; under TSO and PSO
 // the engine's number of fences must be the minimum that brute force over
-// subsets of sites finds with either oracle, and its patched program must
+// subsets of fence sites (program points) finds with either oracle, and its patched program must
 // be safe for both.
 //
 // The number of programs is diffCount: 500 by default, 5 with -short (make
@@ -217,6 +217,8 @@ type diffStats struct {
 	fences    map[string][4]int // per weak model: programs needing 0, 1, 2, 3+ fences
 	scBugs    int
 	timeouts  int                      // programs the engine did not finish in time
+	kinds     int                      // programs whose --kinds full,store answer was checked
+	storeUsed int                      // of those, answers with a store fence
 	undecided map[string]int           // why a program could not be compared
 	time      map[string]time.Duration // spent in the engine, kabs and refsem (summed over workers)
 }
@@ -226,6 +228,8 @@ func (s *diffStats) merge(o *diffStats) {
 	s.programs += o.programs
 	s.scBugs += o.scBugs
 	s.timeouts += o.timeouts
+	s.kinds += o.kinds
+	s.storeUsed += o.storeUsed
 	for k, v := range o.agreed {
 		s.agreed[k] += v
 	}
@@ -267,6 +271,7 @@ func (s *diffStats) summary() string {
 		need := f[1] + f[2] + f[3]
 		fmt.Fprintf(&b, "; %s fences 0/1/2/3+: %d/%d/%d/%d (need fences: %.0f%%)", m, f[0], f[1], f[2], f[3], pct(need, s.programs))
 	}
+	fmt.Fprintf(&b, "; pso --kinds full,store checked %d (store fences used in %d)", s.kinds, s.storeUsed)
 	if s.timeouts > 0 {
 		fmt.Fprintf(&b, "; engine timeouts %d", s.timeouts)
 	}
@@ -375,19 +380,38 @@ func differential(clock *engineClock, sol Solver, name string, src []byte, st *d
 	return ""
 }
 
-// sameSites checks that cs and refsem see the same fence sites.
+// sameSites checks that cs and refsem see the same fence sites: the same
+// program points, each computed by both from the syntax tree on its own.
 func sameSites(sys *cs.System, ref *refsem.Program) string {
 	var a, b []string
 	for _, s := range sys.Sites {
-		a = append(a, strconv.Itoa(s.Start))
+		a = append(a, keyString(refKey(s)))
 	}
 	for _, s := range ref.Sites() {
-		b = append(b, strconv.Itoa(s.Offset))
+		b = append(b, keyString(s.Key))
 	}
+	sort.Strings(a)
+	sort.Strings(b)
 	if strings.Join(a, ",") != strings.Join(b, ",") {
-		return fmt.Sprintf("fence sites at offsets %v (cs) and %v (refsem)", a, b)
+		return fmt.Sprintf("fence sites %v (cs) and %v (refsem)", a, b)
 	}
 	return ""
+}
+
+// refKey is refsem's name for the site s of cs.
+func refKey(s *cs.Site) refsem.SiteKey {
+	return refsem.SiteKey{Start: s.Start, End: s.End, Before: s.Place == cs.Before, Bare: s.BareBody}
+}
+
+func keyString(k refsem.SiteKey) string {
+	side := "after"
+	if k.Before {
+		side = "before"
+	}
+	if k.Bare {
+		side += "-bare"
+	}
+	return fmt.Sprintf("%s[%d,%d)", side, k.Start, k.End)
 }
 
 // differentialInsert checks insert under m against brute force with both
@@ -414,10 +438,10 @@ func differentialInsert(clock *engineClock, sol Solver, sys *cs.System, ref *ref
 		return fmt.Sprintf("insert %s: %s (%s), want correct", m, res.Verdict, res.Reason)
 	}
 	var (
-		refMin []int
+		refMin []refsem.SiteKey
 		ok     bool
 	)
-	st.timed("refsem", func() { refMin, ok, err = ref.MinFences(refModel(m), oracleLimit, 12) })
+	st.timed("refsem", func() { refMin, ok, err = ref.MinFences(refModel(m), oracleLimit, maxBruteSites) })
 	if err != nil {
 		return fmt.Sprintf("refsem brute force %s: %v", m, err)
 	}
@@ -432,15 +456,16 @@ func differentialInsert(clock *engineClock, sol Solver, sys *cs.System, ref *ref
 		return ""
 	}
 	if min != len(refMin) {
-		return fmt.Sprintf("brute force under %s: %d fences with the explicit checker, %d with refsem (at offsets %v)", m, min, len(refMin), refMin)
+		return fmt.Sprintf("brute force under %s: %d fences with the explicit checker, %d with refsem (at %v)", m, min, len(refMin), refMin)
 	}
 	if len(res.Fences) != min {
-		return fmt.Sprintf("insert %s: %d fences, brute force finds a minimum of %d (refsem: at offsets %v)", m, len(res.Fences), min, refMin)
+		return fmt.Sprintf("insert %s: %d fences, brute force finds a minimum of %d (refsem: at %v)", m, len(res.Fences), min, refMin)
 	}
-	// The engine's sites, as offsets, make the program safe for refsem...
-	chosen := map[int]bool{}
+	// The engine's sites, named as refsem names them, make the program
+	// safe for refsem...
+	chosen := map[refsem.SiteKey]bool{}
 	for _, f := range res.Fences {
-		chosen[f.Site.Start] = true
+		chosen[refKey(f.Site)] = true
 	}
 	rr, err := ref.Run(refModel(m), refsem.Options{Fences: chosen, MaxStates: oracleLimit})
 	if err != nil || rr.Bad || !rr.Complete {
@@ -463,6 +488,11 @@ func differentialInsert(clock *engineClock, sol Solver, sys *cs.System, ref *ref
 	if err != nil || rr.Bad || !rr.Complete {
 		return fmt.Sprintf("patched program under %s per refsem: bad=%v complete=%v %v\n%s", m, rr.Bad, rr.Complete, err, patched)
 	}
+	if m == kabs.PSO && min > 0 {
+		if msg := differentialKinds(clock, sol, sys, ref, st); msg != "" {
+			return msg
+		}
+	}
 	f := st.fences[m.String()]
 	f[min3(min)]++
 	st.fences[m.String()] = f
@@ -479,14 +509,19 @@ func min3(n int) int {
 // bruteForceMinimum finds the least number of fence sites that make sys safe
 // under m by the explicit checker, trying subsets by increasing size.
 func bruteForceMinimum(sys *cs.System, m kabs.Model) (int, bool) {
-	n := len(sys.Sites)
-	if n > 12 {
+	sites := distinctSites(sys)
+	n := len(sites)
+	if n > maxBruteSites {
 		return 0, false
 	}
 	for size := 0; size <= n; size++ {
 		found, ok := false, true
 		forSubsets(n, size, func(set map[int]bool) bool {
-			r, err := kabs.NewConcrete(sys.WithFences(set), m).Explore(context.Background(), kabs.Limits{MaxStates: oracleLimit})
+			fenced := map[int]bool{}
+			for i := range set {
+				fenced[sites[i]] = true
+			}
+			r, err := kabs.NewConcrete(sys.WithFences(fenced), m).Explore(context.Background(), kabs.Limits{MaxStates: oracleLimit})
 			if err != nil || r.Verdict == kabs.Bounded {
 				ok = false
 				return false
@@ -506,6 +541,162 @@ func bruteForceMinimum(sys *cs.System, m kabs.Model) (int, bool) {
 	}
 	return 0, false
 }
+
+// differentialKinds checks insert --kinds full,store under PSO against brute
+// force over full and store fences with both oracles: the fewest fences,
+// then the fewest full ones; and its patched program is safe for both.
+func differentialKinds(clock *engineClock, sol Solver, sys *cs.System, ref *refsem.Program, st *diffStats) string {
+	var (
+		res     *Result
+		patched []byte
+		err     error
+	)
+	st.timed("engine", func() {
+		clock.run(func(ctx context.Context) {
+			res, patched, err = Insert(ctx, sys, sol, Options{Model: kabs.PSO, StoreFences: true, Log: debugLog})
+		})
+	})
+	if err != nil {
+		return "insert --kinds full,store: " + err.Error()
+	}
+	if res.Verdict != Correct {
+		st.undecided["kinds: engine "+res.Verdict.String()]++
+		return ""
+	}
+	full := 0
+	for _, f := range res.Fences {
+		if !f.Store {
+			full++
+		}
+	}
+	var (
+		n, nFull int
+		ok       bool
+	)
+	st.timed("kabs", func() { n, nFull, ok = bruteForceKinds(sys, kabs.PSO) })
+	if !ok {
+		st.undecided["kinds: explicit brute force gave up"]++
+		return ""
+	}
+	var rf, rs []refsem.SiteKey
+	st.timed("refsem", func() { rf, rs, ok, err = ref.MinFencesKinds(refsem.PSO, oracleLimit, maxKindsSites, true) })
+	if err != nil {
+		return "refsem kinds brute force: " + err.Error()
+	}
+	if !ok {
+		st.undecided["kinds: refsem brute force gave up"]++
+		return ""
+	}
+	if len(rf)+len(rs) != n || len(rf) != nFull {
+		return fmt.Sprintf("kinds brute force under pso: %d fences (%d full) with the explicit checker, %d (%d full) with refsem", n, nFull, len(rf)+len(rs), len(rf))
+	}
+	if len(res.Fences) != n || full != nFull {
+		return fmt.Sprintf("insert --kinds full,store under pso: %d fences (%d full), brute force finds %d (%d full)", len(res.Fences), full, n, nFull)
+	}
+	psys, err := cs.Parse(sys.File.Name, patched)
+	if err != nil {
+		return "kinds: patched program does not parse: " + err.Error()
+	}
+	r, err := kabs.NewConcrete(psys, kabs.PSO).Explore(context.Background(), kabs.Limits{MaxStates: oracleLimit})
+	if err != nil || r.Verdict != kabs.Safe {
+		return fmt.Sprintf("kinds: patched program per the explicit checker: %v %v\n%s", r.Verdict, err, patched)
+	}
+	pref, err := refsem.Compile(sys.File.Name, patched)
+	if err != nil {
+		return "kinds: patched program does not compile in refsem: " + err.Error()
+	}
+	rr, err := pref.Run(refsem.PSO, refsem.Options{MaxStates: oracleLimit})
+	if err != nil || rr.Bad || !rr.Complete {
+		return fmt.Sprintf("kinds: patched program per refsem: bad=%v complete=%v %v\n%s", rr.Bad, rr.Complete, err, patched)
+	}
+	st.kinds++
+	if nFull < n {
+		st.storeUsed++
+	}
+	return ""
+}
+
+// bruteForceKinds is bruteForceMinimum over full and store fences: the
+// fewest fences and, among those, the fewest full ones.
+func bruteForceKinds(sys *cs.System, m kabs.Model) (n, nFull int, ok bool) {
+	sites := distinctSites(sys)
+	nc := len(sites)
+	if 2*nc > maxKindsSites {
+		return 0, 0, false
+	}
+	for size := 0; size <= 2*nc; size++ {
+		best, ok := -1, true
+		forSubsets(2*nc, size, func(set map[int]bool) bool {
+			full, store := map[int]bool{}, map[int]bool{}
+			for i := range set {
+				if i < nc {
+					full[sites[i]] = true
+				} else {
+					store[sites[i-nc]] = true
+				}
+			}
+			if best >= 0 && len(full) >= best {
+				return true
+			}
+			r, err := kabs.NewConcrete(sys.WithFenceKinds(full, store), m).Explore(context.Background(), kabs.Limits{MaxStates: oracleLimit})
+			if err != nil || r.Verdict == kabs.Bounded {
+				ok = false
+				return false
+			}
+			if r.Verdict == kabs.Safe {
+				best = len(full)
+				return best > 0
+			}
+			return true
+		})
+		if !ok {
+			return 0, 0, false
+		}
+		if best >= 0 {
+			return size, best, true
+		}
+	}
+	return 0, 0, false
+}
+
+// distinctSites returns one site per class of sites with the same fence
+// (the same edges pass them, so WithFences gives the same system), leaving
+// out the sites passed only on the way to the end of a process (a location
+// with no step: bad states only look at locations a process stops at, so
+// a fence there never helps).
+func distinctSites(sys *cs.System) []int {
+	pass := make([][]string, len(sys.Sites))
+	useful := make([]bool, len(sys.Sites))
+	for pi, p := range sys.Procs {
+		for ei, e := range p.Edges {
+			for _, id := range e.Points {
+				pass[id] = append(pass[id], fmt.Sprintf("%d:%d", pi, ei))
+				if len(p.Out[e.To]) > 0 {
+					useful[id] = true
+				}
+			}
+		}
+	}
+	seen := map[string]bool{}
+	var out []int
+	for id := range sys.Sites {
+		k := strings.Join(pass[id], ",")
+		if useful[id] && !seen[k] {
+			seen[k] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// maxBruteSites bounds the fence sites (program points) of a program whose
+// minimum both oracles find by brute force over subsets.
+const maxBruteSites = 40
+
+// maxKindsSites bounds the elements (sites × kinds) of the brute force with
+// store fences, which tries many more subsets: past it a program's
+// --kinds answer is not compared (counted as undecided).
+const maxKindsSites = 16
 
 // forSubsets calls f on each subset of {0..n-1} of the given size until f
 // returns false.

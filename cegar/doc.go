@@ -54,6 +54,31 @@
 // always moves the oldest write of the buffer. A real trace is replayed by
 // the explicit-state checker before it is used or shown.
 //
+// # What a refinement keeps
+//
+// The precision is one global, append-only predicate set (with k, the
+// escalation to precise posts and the installed fences). A refinement
+// adds predicates and the next exploration starts again from the initial
+// state, but it does not start again at the solver: every question a post
+// asks is sliced to the conjuncts of the cube and guard that share
+// variables with the predicate, and the answer is memoised under the text
+// of that slice (predabs, slice.go). The memo is about formulas, so it
+// survives new predicates, a raised k, new fences, the move from the SC
+// check to the weak model, and the final check of the patched program; a
+// re-exploration asks the solver only about what the new predicates make
+// new. (The memo of whole posts, keyed by predicate positions, is dropped
+// at each predicate refinement as before.)
+//
+// Predicates kept per control location (lazy abstraction: the atoms of the
+// interpolant I_j kept only where state j of the counterexample was) were
+// tried and dropped: per vector of program counters Bakery did not end
+// (hundreds of refinements, one per interleaving of the same locations);
+// per process they made Bakery 2.6× and the ticket lock 1.3× slower (more
+// refinements, each an interpolation and a new exploration, cost more than
+// the fewer literals per state saved). Predicates are kept where they are
+// relevant (live locals, buffer slots and last-write values that exist,
+// relevance.go) and where some variable is not explicit, as before.
+//
 // Refinement must make progress: a counterexample that comes back after a
 // predicate refinement first makes the engine add whole interpolants as
 // predicates and re-evaluate every predicate at every step; if it comes back

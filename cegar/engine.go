@@ -47,6 +47,17 @@ type Options struct {
 	phase  string // the phase Status reports; set by Insert
 	// Log, if set, receives one line per refinement.
 	Log func(format string, args ...any)
+	// Reconsider (Insert only) makes the full fences of the source
+	// candidates like any other point: the answer is the minimum over all
+	// points, and the fences it does not keep are removed (Result.Removed).
+	Reconsider bool
+	// StoreFences (Insert only, --kinds full,store) lets the answer use
+	// store fences ("fence store;") too: fewest fences first, then fewest
+	// full ones. Under TSO a store fence never helps and is never chosen.
+	StoreFences bool
+	// All (Insert only): besides the answer, look for other minimum fence
+	// sets, up to All sets in all, each verified (Result.Alternatives).
+	All int
 }
 
 func (o *Options) defaults() {
@@ -87,9 +98,12 @@ type Witness struct {
 	States []*kabs.State
 }
 
-// Fence is one inserted fence site and a counterexample that needs it.
+// Fence is one fence site of the answer and a counterexample that needs
+// it. With Options.Reconsider, Site.Fence marks a fence of the source that
+// stays.
 type Fence struct {
 	Site    *cs.Site
+	Store   bool // a store fence ("fence store;"), with Options.StoreFences
 	Witness *Witness
 }
 
@@ -115,11 +129,17 @@ type Stats struct {
 type Result struct {
 	Verdict Verdict
 	Model   kabs.Model
-	Fences  []Fence  // Correct: the minimum fence set, in source order
-	Trace   *Witness // SCBug, Unsafe: a real trace to a bad state
-	Reason  string   // Unknown: why
-	Stats   Stats
-	Preds   []expr.Expr // the final predicates, to seed a later run
+	Fences  []Fence // Correct: the minimum fence set, in source order
+	// Removed lists, with Options.Reconsider, the fences of the source that
+	// the answer drops (the patched text no longer has them).
+	Removed []*cs.Site
+	// Alternatives holds, with Options.All, the other minimum fence sets
+	// found (each verified), in the order of preference.
+	Alternatives [][]Fence
+	Trace        *Witness // SCBug, Unsafe: a real trace to a bad state
+	Reason       string   // Unknown: why
+	Stats        Stats
+	Preds        []expr.Expr // the final predicates, to seed a later run
 }
 
 type engine struct {
@@ -211,7 +231,7 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 		}
 		cur := sys
 		if len(fenced) > 0 {
-			cur = sys.WithFences(fenced)
+			cur = withElements(sys, fenced)
 		}
 		if insert && len(fenced) > 0 && rob.holds(fenced) {
 			return e.provedRobust(out), nil
@@ -243,13 +263,13 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 			}
 			return out, nil
 		case res.real != nil:
-			cand := fences.Candidates(res.real.Sys, kabs.NewConcrete(res.real.Sys, model), res.real.Trace, res.real.States)
+			cand := candidates(res.real, e.opt.StoreFences)
 			if len(cand) == 0 {
 				return unknown(out, "a real counterexample under "+model.String()+" passes no fence site with a non-empty buffer (it should be feasible under SC: fencer bug)"), nil
 			}
 			out.cands = append(out.cands, cand)
 			out.wits = append(out.wits, res.real)
-			hs, ok := fences.MinHittingSet(out.cands)
+			hs, ok := minFenceSet(sys, out.cands, e.opt.StoreFences)
 			if !ok {
 				return unknown(out, "no fence set blocks all counterexamples"), nil
 			}
@@ -304,7 +324,12 @@ func unknown(o *outcome, reason string) *outcome {
 
 func siteLines(sys *cs.System, ids []int) string {
 	var parts []string
+	n := len(sys.Sites)
 	for _, id := range ids {
+		if id >= n {
+			parts = append(parts, fmt.Sprintf("%d(store)", sys.File.Line(sys.Sites[id-n].Pos())))
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("%d", sys.File.Line(sys.Sites[id].Pos())))
 	}
 	return "lines [" + strings.Join(parts, ",") + "]"
@@ -463,7 +488,7 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 		return nil, err
 	}
 	if ans != predabs.Unsat || len(itps) == 0 {
-		return &classification{reason: "could not compute interpolants for an infeasible counterexample (solver said " + answerName(ans) + ")"}, nil
+		return &classification{reason: "could not compute interpolants for an infeasible counterexample (solver said " + ans.String() + ")"}, nil
 	}
 	key := ceKey(p, e.k)
 	level := e.seen[key]
@@ -515,10 +540,6 @@ func hasStepLocal(f expr.Expr) bool {
 		}
 	}
 	return false
-}
-
-func answerName(a predabs.Answer) string {
-	return [...]string{"sat", "unsat", "unknown"}[a]
 }
 
 // parameterise returns the copies of atom a with its one shared variable x
@@ -577,4 +598,57 @@ func writersOf(sys *cs.System) map[string][]int {
 		}
 	}
 	return w
+}
+
+// Fence elements: an element id < len(sys.Sites) is a full fence at site
+// id, len(sys.Sites)+id a store fence there (Options.StoreFences).
+
+// withElements is sys with the fences of the elements in set.
+func withElements(sys *cs.System, set map[int]bool) *cs.System {
+	n := len(sys.Sites)
+	full, store := map[int]bool{}, map[int]bool{}
+	for id := range set {
+		if id >= n {
+			store[id-n] = true
+		} else {
+			full[id] = true
+		}
+	}
+	return sys.WithFenceKinds(full, store)
+}
+
+// candidates is the candidate set of a real counterexample: the full
+// fences that block it and, with store, the store fences (fences.Candidates,
+// fences.StoreCandidates).
+//
+// For a system read from another format (cs.System.Reader), whose readers
+// write fences only right after a write, only those points are candidates.
+func candidates(w *Witness, store bool) []int {
+	c := kabs.NewConcrete(w.Sys, w.Model)
+	cand := fences.Candidates(w.Sys, c, w.Trace, w.States)
+	if w.Sys.Reader != nil {
+		var after []int
+		for _, id := range cand {
+			if s := w.Sys.Sites[id]; s.AfterWrite && s.Place == cs.After {
+				after = append(after, id)
+			}
+		}
+		return after
+	}
+	if store {
+		n := len(w.Sys.Sites)
+		for _, q := range fences.StoreCandidates(w.Sys, c, w.Trace, w.States) {
+			cand = append(cand, n+q)
+		}
+	}
+	return cand
+}
+
+// minFenceSet is the minimum hitting set of cands, ties broken by the
+// preference of sites and, with store fences, fewest full fences first.
+func minFenceSet(sys *cs.System, cands [][]int, store bool) ([]int, bool) {
+	if store {
+		return fences.MinHittingSetCost(cands, fences.KindRank(fences.Rank(sys)), len(sys.Sites))
+	}
+	return fences.MinHittingSetRanked(cands, fences.Rank(sys))
 }

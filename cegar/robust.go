@@ -123,7 +123,7 @@ func (e *engine) robustUpperBound(sys *cs.System, out *outcome, reason string) b
 	}
 	lower := 0
 	if len(out.cands) > 0 {
-		hs, ok := fences.MinHittingSet(out.cands)
+		hs, ok := fences.MinHittingSetRanked(out.cands, fences.Rank(sys))
 		if !ok {
 			return false
 		}

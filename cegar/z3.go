@@ -104,18 +104,16 @@ func (z *Z3Solver) Check() (predabs.Answer, error) {
 	return answer(res, err)
 }
 
+// answer keeps the errors that are not Z3 giving up.
 func answer(res smt.Result, err error) (predabs.Answer, error) {
-	switch res {
-	case smt.Sat:
-		return predabs.Sat, nil
-	case smt.Unsat:
-		return predabs.Unsat, nil
+	if res != smt.Unknown {
+		return res, nil
 	}
 	var u *smt.ErrUnknown
 	if err == nil || errors.As(err, &u) {
-		return predabs.Unknown, nil
+		return res, nil
 	}
-	return predabs.Unknown, err
+	return res, err
 }
 
 // Value reads the model of the last Sat check.

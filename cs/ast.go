@@ -173,8 +173,14 @@ type (
 		Semi   Pos
 	}
 
-	// FenceStmt is fence;
-	FenceStmt struct{ Fence, Semi Pos }
+	// FenceStmt is fence; or fence store; (Store: a store–store fence, at
+	// position StorePos).
+	FenceStmt struct {
+		Fence    Pos
+		Store    bool
+		StorePos Pos // the word store, or NoPos
+		Semi     Pos
+	}
 
 	// SkipStmt is skip;
 	SkipStmt struct{ Skip, Semi Pos }

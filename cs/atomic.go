@@ -17,10 +17,10 @@ func (pl *procLowerer) atomic(s *AtomicStmt, from Loc) Loc {
 	paths := pl.atomicStmt(s.Body, [][]Op{nil}, &fails)
 	pl.stmtPos = s.Pos()
 	for _, p := range paths {
-		pl.emit(from, to, Op{Kind: OpAtomic, Body: p}, s.Pos(), -1)
+		pl.emit(from, to, Op{Kind: OpAtomic, Body: p}, s.Pos())
 	}
 	for _, p := range fails {
-		pl.emit(from, pl.errLocation(), Op{Kind: OpAtomic, Body: p}, s.Pos(), -1)
+		pl.emit(from, pl.errLocation(), Op{Kind: OpAtomic, Body: p}, s.Pos())
 	}
 	return to
 }

@@ -38,6 +38,17 @@ type procLowerer struct {
 	temp    int     // next temporary of the current statement
 	ops     []posOp // reads of the expression being lowered
 
+	// Fence sites (program points, sites.go): ent holds the edges by which
+	// control falls through into the current location (not gotos), depth
+	// the number of enclosing while loops, wrote whether the statement just
+	// lowered wrote a shared variable.
+	ent       []int
+	entLabels []string     // labels whose gotos enter the current location too
+	labelPts  []labelPoint // points passed by the gotos to a label
+	isGoto    map[int]bool
+	depth     int
+	wrote     bool
+
 	// The atomic block being lowered.
 	atomPos Pos
 	tooMany bool // its path limit was hit
@@ -55,16 +66,14 @@ func (l *lowerer) process(d *ProcDecl, name, tmpl string, b *binding) {
 		proc:    &Process{Name: name, Template: tmpl, Pos: d.Pos(), ErrLoc: -1, Labels: map[string]Loc{}},
 		labels:  map[string]Loc{},
 		errLoc:  -1,
+		isGoto:  map[int]bool{},
 	}
 	l.scope = scope{locals: map[string]*varInfo{}}
 	if b != nil {
 		l.scope.idx = append(l.scope.idx, *b)
 	}
 	body := pl.localVars(d.Body.List)
-	cur := pl.newLoc()
-	for _, s := range body {
-		cur = pl.stmt(s, cur, false)
-	}
+	pl.block(body, pl.newLoc())
 	for _, g := range pl.gotos {
 		loc, ok := pl.labels[g.label.Name]
 		if !ok {
@@ -72,6 +81,11 @@ func (l *lowerer) process(d *ProcDecl, name, tmpl string, b *binding) {
 			continue
 		}
 		pl.edges[g.edge].To = loc
+		for _, lp := range pl.labelPts {
+			if lp.label == g.label.Name {
+				pl.edges[g.edge].Points = append(pl.edges[g.edge].Points, lp.site)
+			}
+		}
 	}
 	pl.finish()
 	l.sys.Procs = append(l.sys.Procs, pl.proc)
@@ -119,27 +133,23 @@ func (pl *procLowerer) errLocation() Loc {
 }
 
 // emit adds the edge from --op--> to and returns its index.
-func (pl *procLowerer) emit(from, to Loc, op Op, pos Pos, site int) int {
+func (pl *procLowerer) emit(from, to Loc, op Op, pos Pos) int {
 	pl.nEdges += 1 + len(op.Body)
 	pl.checkEdges(pl.nEdges, pl.stmtPos)
 	if r := pl.find(from); pl.locPos[r] == NoPos {
 		pl.locPos[r] = pl.stmtPos
 	}
-	pl.edges = append(pl.edges, Edge{From: from, To: to, Op: op, Pos: pos, Site: site})
+	pl.edges = append(pl.edges, Edge{From: from, To: to, Op: op, Pos: pos})
 	return len(pl.edges) - 1
 }
 
 // chain emits ops one after the other from from and returns the last
-// location; the op at index siteAt (if any) carries site.
-func (pl *procLowerer) chain(from Loc, ops []posOp, siteAt, site int) Loc {
+// location.
+func (pl *procLowerer) chain(from Loc, ops []posOp) Loc {
 	cur := from
-	for i, o := range ops {
+	for _, o := range ops {
 		to := pl.newLoc()
-		s := -1
-		if i == siteAt {
-			s = site
-		}
-		pl.emit(cur, to, o.op, o.pos, s)
+		pl.emit(cur, to, o.op, o.pos)
 		cur = to
 	}
 	return cur

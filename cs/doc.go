@@ -29,12 +29,11 @@
 //     only locals and constants. "r = x;" is a single OpRead into r. An int
 //     used as a condition means != 0; a comparison used as an int is
 //     ite(c, 1, 0); true is 1 and false is 0.
-//   - x = e (x shared): reads, then OpWrite, whose Edge.Site is the
-//     statement's fence site. r = e: reads, then OpAssign. r = *: OpHavoc
+//   - x = e (x shared): reads, then OpWrite. r = e: reads, then OpAssign. r = *: OpHavoc
 //     (for a shared target: havoc a temporary, then write it). assume(e):
 //     reads, OpAssume. assert(e): reads, then OpAssume(e) onwards and
 //     OpAssume(!e) to the process's ErrLoc (created only if the process has
-//     an assert). fence: OpFence. skip and ";": nothing. goto L: an
+//     an assert). fence: OpFence; fence store: OpFence with Store. skip and ";": nothing. goto L: an
 //     OpAssume(true) edge to L.
 //   - if (c): reads, OpAssume(c) and OpAssume(!c) edges (both
 //     OpAssume(true) for "*"). while (c): a head location where the reads of
@@ -56,7 +55,7 @@
 //     the arguments, then one atomic step (two OpAtomic edges for cas, one
 //     per outcome) whose body reads x into a temporary, writes x and assigns
 //     r last. A shared r gets the result through a temporary and an ordinary
-//     OpWrite after the step (a fence site).
+//     OpWrite after the step.
 //   - forbidden A@l, B@m; is one BadState; mutex l; is one BadState per
 //     unordered pair of distinct processes with label l.
 //   - Locations are numbered densely from 0 (the initial one). LocPos[l] is
@@ -65,11 +64,17 @@
 //
 // # Fence sites
 //
-// System.Sites has one Site per write statement of the source outside
-// atomic blocks (x = e with x shared, and the atomic forms with a shared
-// result), sorted by offset. One site serves every template instance and
-// every unrolled copy of the statement. BareBody marks a statement that is
-// the whole body of an if, else, while or for without braces.
+// System.Sites has one Site per program point of the source (sites.go):
+// after every statement of a block (the process body included), before the
+// first statement of the body of an if, else, while or for, and before and
+// after such a body without braces (BareBody), sorted by offset. One site
+// serves every template instance and every unrolled copy of its
+// statement. Edge.Points lists the sites control passes right after the
+// edge when it falls through to the next statement (a goto passes none, a
+// statement without operations passes its point with the one before it;
+// a point reached with no edge after a label is passed by the label's
+// gotos too). With Options.Reconsider the full fence statements of the
+// source lower to nothing and the point after each is flagged Site.Fence.
 //
 // # Limits
 //

@@ -38,9 +38,6 @@ func edges(p *Process) []string {
 	var out []string
 	for _, e := range p.Edges {
 		s := fmt.Sprintf("%s -> %s: %s", loc(e.From), loc(e.To), e.Op)
-		if e.Site >= 0 {
-			s += fmt.Sprintf(" site=%d", e.Site)
-		}
 		out = append(out, s)
 	}
 	return out
@@ -76,8 +73,10 @@ func checkInvariants(t *testing.T, s *System) {
 			if e.From < 0 || int(e.From) >= p.NumLocs || e.To < 0 || int(e.To) >= p.NumLocs {
 				t.Errorf("%s: edge %v out of range", p.Name, e)
 			}
-			if e.Site >= len(s.Sites) || (e.Site >= 0 && e.Op.Kind != OpWrite) {
-				t.Errorf("%s: bad site %d on %v", p.Name, e.Site, e.Op)
+			for _, id := range e.Points {
+				if id < 0 || id >= len(s.Sites) {
+					t.Errorf("%s: bad site %d on %v", p.Name, id, e.Op)
+				}
 			}
 			if p.ErrLoc >= 0 && e.From == p.ErrLoc {
 				t.Errorf("%s: edge leaves the error location", p.Name)
@@ -90,10 +89,10 @@ func checkInvariants(t *testing.T, s *System) {
 		}
 	}
 	for i, st := range s.Sites {
-		if st.ID != i || (i > 0 && s.Sites[i-1].Start >= st.Start) {
+		if st.ID != i || (i > 0 && s.Sites[i-1].Offset() > st.Offset()) {
 			t.Errorf("sites out of order: %v", st)
 		}
-		if st.Text != string(s.File.Src[st.Start:st.End]) || !strings.HasSuffix(st.Text, ";") {
+		if st.Text != string(s.File.Src[st.Start:st.End]) || !(strings.HasSuffix(st.Text, ";") || strings.HasSuffix(st.Text, "}")) {
 			t.Errorf("site %d text %q", i, st.Text)
 		}
 	}

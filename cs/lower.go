@@ -3,7 +3,6 @@ package cs
 import (
 	"fmt"
 	"os"
-	"sort"
 )
 
 // This file is the entry of the lowering, which turns a syntax tree into a
@@ -52,8 +51,9 @@ type lowerer struct {
 	// known leak).
 	scope scope
 
-	sites       []*Site     // in order of creation
-	siteByStart map[int]int // start offset -> index in sites
+	sites      []*Site         // in order of creation
+	siteByKey  map[siteKey]int // -> index in sites
+	reconsider bool            // Options.Reconsider
 
 	// Sizes so far, over all processes, checked against the limits.
 	nStmts int
@@ -70,14 +70,38 @@ func (l *lowerer) errorf(pos Pos, format string, args ...any) {
 // inside an expression, are reported by ParseProgram only: Lower may say
 // nothing about a tree that has them.
 func Lower(file *File, prog *Program) (sys *System, err error) {
+	return LowerWith(file, prog, Options{})
+}
+
+// Options change how a program is lowered.
+type Options struct {
+	// Reconsider lowers the full fence statements of the source ("fence;",
+	// not "fence store;") to nothing: each becomes a fence site like any
+	// other point (Site.Fence), so that the analysis may keep it or drop it.
+	Reconsider bool
+}
+
+// ParseWith is Parse with options.
+func ParseWith(filename string, src []byte, opt Options) (*System, error) {
+	file := NewFile(filename, src)
+	prog, err := ParseProgram(file)
+	if err != nil {
+		return nil, err
+	}
+	return LowerWith(file, prog, opt)
+}
+
+// LowerWith is Lower with options.
+func LowerWith(file *File, prog *Program, opt Options) (sys *System, err error) {
 	l := &lowerer{
-		file:        file,
-		errs:        &errorSink{file: file},
-		sys:         &System{File: file},
-		consts:      map[string]*constInfo{},
-		shared:      map[string]*varInfo{},
-		procDecl:    map[string]*ProcDecl{},
-		siteByStart: map[int]int{},
+		reconsider: opt.Reconsider,
+		file:       file,
+		errs:       &errorSink{file: file},
+		sys:        &System{File: file},
+		consts:     map[string]*constInfo{},
+		shared:     map[string]*varInfo{},
+		procDecl:   map[string]*ProcDecl{},
+		siteByKey:  map[siteKey]int{},
 	}
 	func() {
 		defer func() {
@@ -145,45 +169,5 @@ func (l *lowerer) checkEdges(n int, pos Pos) {
 	if n > MaxEdges {
 		l.errorf(pos, "program too large: more than %d operations after expansion", MaxEdges)
 		panic(bailout{})
-	}
-}
-
-// ---------------------------------------------------------------------------
-// Fence sites: one per write statement of the source, shared by every
-// process instance and unrolled copy that runs it.
-
-// site returns the (provisional) index of the fence site of the write
-// statement s.
-func (l *lowerer) site(s *AssignStmt, bare bool) int {
-	start := s.Pos().Offset()
-	if i, ok := l.siteByStart[start]; ok {
-		return i
-	}
-	end := s.Semi.Offset() + 1
-	l.sites = append(l.sites, &Site{Start: start, End: end, Text: string(l.file.Src[start:end]), BareBody: bare})
-	l.siteByStart[start] = len(l.sites) - 1
-	return len(l.sites) - 1
-}
-
-// finishSites orders the sites by offset and renumbers the edges' sites.
-func (l *lowerer) finishSites() {
-	order := make([]int, len(l.sites))
-	for i := range order {
-		order[i] = i
-	}
-	sort.Slice(order, func(a, b int) bool { return l.sites[order[a]].Start < l.sites[order[b]].Start })
-	newID := make([]int, len(l.sites))
-	for k, old := range order {
-		s := l.sites[old]
-		s.ID = k
-		newID[old] = k
-		l.sys.Sites = append(l.sys.Sites, s)
-	}
-	for _, p := range l.sys.Procs {
-		for i := range p.Edges {
-			if e := &p.Edges[i]; e.Site >= 0 {
-				e.Site = newID[e.Site]
-			}
-		}
 	}
 }

@@ -1,6 +1,7 @@
 package cs
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -14,12 +15,12 @@ func TestStatements(t *testing.T) {
 		want       []string
 	}{
 		// x = e with x shared: a write, a site.
-		{"write", "x = 1;", []string{"0 -> 1: write x := 1 site=0"}},
-		{"write local expr", "x = r + 1;", []string{"0 -> 1: write x := (r + 1) site=0"}},
-		{"write of a read", "y = x;", []string{"0 -> 1: $0 := read x", "1 -> 2: write y := $0 site=0"}},
-		{"write two reads", "x = x + x;", []string{"0 -> 1: $0 := read x", "1 -> 2: $1 := read x", "2 -> 3: write x := ($0 + $1) site=0"}},
-		{"write element", "a[1] = a[0];", []string{"0 -> 1: $0 := read a[0]", "1 -> 2: write a[1] := $0 site=0"}},
-		{"write havoc", "x = *;", []string{"0 -> 1: $0 := *", "1 -> 2: write x := $0 site=0"}},
+		{"write", "x = 1;", []string{"0 -> 1: write x := 1"}},
+		{"write local expr", "x = r + 1;", []string{"0 -> 1: write x := (r + 1)"}},
+		{"write of a read", "y = x;", []string{"0 -> 1: $0 := read x", "1 -> 2: write y := $0"}},
+		{"write two reads", "x = x + x;", []string{"0 -> 1: $0 := read x", "1 -> 2: $1 := read x", "2 -> 3: write x := ($0 + $1)"}},
+		{"write element", "a[1] = a[0];", []string{"0 -> 1: $0 := read a[0]", "1 -> 2: write a[1] := $0"}},
+		{"write havoc", "x = *;", []string{"0 -> 1: $0 := *", "1 -> 2: write x := $0"}},
 		// r = e with r local.
 		{"assign", "r = s + 2;", []string{"0 -> 1: r := (s + 2)"}},
 		{"assign read", "r = x;", []string{"0 -> 1: r := read x"}},
@@ -67,21 +68,21 @@ func TestStatements(t *testing.T) {
 		{"cas shared result", "y = cas(x, r, 1);", []string{
 			"0 -> 1: atomic { $0 := read x; assume ($0 == r); write x := 1; $1 := 1 }",
 			"0 -> 1: atomic { $0 := read x; assume ($0 != r); $1 := 0 }",
-			"1 -> 2: write y := $1 site=0"}},
+			"1 -> 2: write y := $1"}},
 		// if, while, blocks.
 		{"if else", "if (x == 1) r = 1; else r = 2;", []string{
 			"0 -> 1: $0 := read x", "1 -> 2: assume ($0 == 1)", "1 -> 3: assume !($0 == 1)",
 			"2 -> 4: r := 1", "3 -> 4: r := 2"}},
-		{"if star", "if (*) x = 1;", []string{"0 -> 1: assume true", "0 -> 2: assume true", "1 -> 2: write x := 1 site=0"}},
+		{"if star", "if (*) x = 1;", []string{"0 -> 1: assume true", "0 -> 2: assume true", "1 -> 2: write x := 1"}},
 		{"while", "while (x != 0) { }", []string{"0 -> 1: $0 := read x", "1 -> 0: assume ($0 != 0)", "1 -> 2: assume !($0 != 0)"}},
 		{"while star", "while (*) r = r + 1;", []string{"0 -> 1: assume true", "0 -> 2: assume true", "1 -> 0: r := (r + 1)"}},
-		{"block", "{ x = 1; { y = 2; } }", []string{"0 -> 1: write x := 1 site=0", "1 -> 2: write y := 2 site=1"}},
+		{"block", "{ x = 1; { y = 2; } }", []string{"0 -> 1: write x := 1", "1 -> 2: write y := 2"}},
 		// for.
-		{"for", "for (j in 0..1) a[j] = j + 1;", []string{"0 -> 1: write a[0] := 1 site=0", "1 -> 2: write a[1] := 2 site=0"}},
+		{"for", "for (j in 0..1) a[j] = j + 1;", []string{"0 -> 1: write a[0] := 1", "1 -> 2: write a[1] := 2"}},
 		{"for empty", "for (j in 1..0) x = 1;", nil},
 		{"for nested", "for (j in 0..1) for (k in j..1) r = 10 * j + k;", []string{"0 -> 1: r := 0", "1 -> 2: r := 1", "2 -> 3: r := 11"}},
 		// labels and goto.
-		{"goto", "L: x = 1; goto L;", []string{"0 -> 1: write x := 1 site=0", "1 -> 0: assume true"}},
+		{"goto", "L: x = 1; goto L;", []string{"0 -> 1: write x := 1", "1 -> 0: assume true"}},
 		{"goto forward", "goto L; r = 1; L: r = 2;", []string{"0 -> 2: assume true", "1 -> 2: r := 1", "2 -> 3: r := 2"}},
 	}
 	for _, tt := range tests {
@@ -148,10 +149,10 @@ process Main { skip; }
 	}
 	p2 := proc(t, s, "P[2]")
 	sameLines(t, "P[2]", edges(p2), []string{
-		"0 -> 1: write flag[2] := 1 site=0",
+		"0 -> 1: write flag[2] := 1",
 		"1 -> 2: r := read flag[0]",
 		"2 -> 3: c[1] := r",
-		"3 -> 4: write turn := 2 site=1",
+		"3 -> 4: write turn := 2",
 	})
 	if p2.Labels["cs"] != 3 {
 		t.Errorf("label cs at %d", p2.Labels["cs"])
@@ -171,8 +172,12 @@ process Main { skip; }
 	}
 	sameLines(t, "shared", shared, []string{"flag[0]", "flag[1]", "flag[2]", "turn"})
 	// One site per source statement, shared by the instances.
-	if len(s.Sites) != 2 || s.Sites[0].Text != "flag[i] = 1;" || s.Sites[1].Text != "turn = i;" {
-		t.Errorf("sites %+v %+v", s.Sites[0], s.Sites[1])
+	var texts []string
+	for _, st := range s.Sites {
+		texts = append(texts, st.Describe())
+	}
+	if len(s.Sites) == 0 || s.Sites[0].Text != "flag[i] = 1;" || !strings.Contains(strings.Join(texts, "|"), "turn = i;") {
+		t.Errorf("sites %q", texts)
 	}
 }
 
@@ -212,7 +217,7 @@ process P[i in 0..0] {
   x2 = i;
 }`)
 	sameLines(t, "P[0]", edges(s.Procs[0]), []string{
-		"0 -> 1: y := 7", "1 -> 2: write x2 := 3 site=0", "2 -> 3: y := 1", "3 -> 4: write x2 := 0 site=1"})
+		"0 -> 1: y := 7", "1 -> 2: write x2 := 3", "2 -> 3: y := 1", "3 -> 4: write x2 := 0"})
 }
 
 func TestSitesAndBareBodies(t *testing.T) {
@@ -233,27 +238,57 @@ process B { x = 6; }
 	checkInvariants(t, s)
 	var got []string
 	for _, st := range s.Sites {
-		got = append(got, st.Text+map[bool]string{true: " bare", false: ""}[st.BareBody])
+		got = append(got, fmt.Sprintf("%s d%d%s%s", st.Describe(), st.Depth,
+			map[bool]string{true: " bare", false: ""}[st.BareBody], map[bool]string{true: " w", false: ""}[st.AfterWrite]))
 	}
 	sameLines(t, "sites", got, []string{
-		"x = 1; bare", "y = 2; bare", "x = 3; bare", "z[k] = k; bare", "y = 4;", "y = fetch_add(x, 1);", "x = 6;"})
+		"before x = 1; d0 bare", "after x = 1; d0 bare w", "before y = 2; d0 bare", "after y = 2; d0 bare w",
+		"after if (r == 1) x = 1; else y = 2; d0",
+		"before L: x = 3; d1 bare", "after x = 3; d1 bare w", "after while (r) L: x = 3; d0",
+		"before z[k] = k; d0 bare", "after z[k] = k; d0 bare w", "after for (k in 0..1) z[k] = k; d0",
+		"after y = 4; d0 w", "after { y = 4; } d0",
+		"after atomic { x = 5; } d0", "after r = swap(x, 1); d0", "after y = fetch_add(x, 1); d0 w", "after x = 6; d0 w"})
 	for _, st := range s.Sites {
 		if !strings.HasPrefix(string(s.File.Src[st.Start:]), st.Text) {
 			t.Errorf("site %d offsets", st.ID)
 		}
 	}
-	// Both unrolled copies of z[k] = k point to one site.
+	// Both unrolled copies of z[k] = k pass the point after it, and the
+	// second copy's write also passes the point before the next copy.
+	byText := map[string]int{}
+	for _, st := range s.Sites {
+		byText[st.Describe()] = st.ID
+	}
 	n := 0
 	for _, e := range proc(t, s, "A").Edges {
-		if e.Site == 3 {
-			n++
+		for _, id := range e.Points {
+			if id == byText["after z[k] = k;"] {
+				n++
+			}
 		}
 	}
 	if n != 2 {
 		t.Errorf("%d edges for the for site", n)
 	}
-	if e := proc(t, s, "B").Edges[0]; e.Site != 6 {
-		t.Errorf("B's write has site %d", e.Site)
+	if e := proc(t, s, "B").Edges[0]; len(e.Points) != 1 || e.Points[0] != byText["after x = 6;"] {
+		t.Errorf("B's write passes sites %v", e.Points)
+	}
+	// The point after the if is passed by both branches' writes; the
+	// point after the labelled x = 3 (goto target) by no edge before it.
+	after := byText["after if (r == 1) x = 1; else y = 2;"]
+	n = 0
+	for _, e := range proc(t, s, "A").Edges {
+		for _, id := range e.Points {
+			if id == after {
+				n++
+				if e.Op.Kind != OpWrite {
+					t.Errorf("%v passes the point after the if", e.Op)
+				}
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d edges pass the point after the if", n)
 	}
 }
 
@@ -383,9 +418,32 @@ func TestWithFencesAndFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	for _, want := range []string{"process P", "write x := 1", "test.cs:1", "fence sites:", `"y = 2;"`} {
+	for _, want := range []string{"process P", "write x := 1", "test.cs:1", "fence sites:", `"after y = 2;"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("Format output lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// fence store; is one OpFence step with Store set; "store" stays an
+// ordinary name elsewhere.
+func TestFenceStore(t *testing.T) {
+	s := mustParse(t, "shared x, store; process P { x = 1; fence store; store = 2; fence; }")
+	var kinds []string
+	for _, e := range s.Procs[0].Edges {
+		kinds = append(kinds, e.Op.String())
+	}
+	got := strings.Join(kinds, "; ")
+	if want := "write x := 1; fence store; write store := 2; fence"; got != want {
+		t.Errorf("edges %q, want %q", got, want)
+	}
+	if e := s.Procs[0].Edges[1]; !e.Op.Store || e.Op.Kind != OpFence {
+		t.Errorf("edge 1 = %+v", e)
+	}
+	if e := s.Procs[0].Edges[3]; e.Op.Store {
+		t.Errorf("fence; parsed as a store fence")
+	}
+	if _, err := Parse("t.cs", []byte("shared x; process P { fence load; }")); err == nil || !strings.Contains(err.Error(), "1:29") {
+		t.Errorf("fence load: err = %v", err)
 	}
 }

@@ -394,13 +394,15 @@ func (p *parser) parseStmt() Stmt {
 	case FENCE:
 		p.notInAtomic(pos, "fence")
 		p.next()
+		s := &FenceStmt{Fence: pos}
 		if p.tok == IDENT && p.lit == "store" {
-			// LANGUAGE.md's store-store fence: not implemented yet; say so
-			// rather than "expected ';'".
-			p.error(p.pos, "fence store; (a store-store fence) is not supported yet: use fence;")
+			// "store" is not a keyword (LANGUAGE.md): it may name a variable
+			// elsewhere, and only means a store–store fence here.
+			s.Store, s.StorePos = true, p.pos
 			p.next()
 		}
-		return &FenceStmt{Fence: pos, Semi: p.expectSemi()}
+		s.Semi = p.expectSemi()
+		return s
 	case GOTO:
 		p.notInAtomic(pos, "goto")
 		p.next()

@@ -49,8 +49,8 @@ func (s *System) Format(w io.Writer) error {
 		}
 		for _, e := range p.Edges {
 			site := ""
-			if e.Site >= 0 {
-				site = fmt.Sprintf("  (site %d)", e.Site)
+			if len(e.Points) > 0 {
+				site = fmt.Sprintf("  (sites %v)", e.Points)
 			}
 			fmt.Fprintf(&b, "  %s %3d --[ %s ]--> %d   %s%s\n", p.Name, e.From, e.Op, e.To, line(e.Pos), site)
 		}
@@ -72,7 +72,7 @@ func (s *System) Format(w io.Writer) error {
 			if st.BareBody {
 				bare = " (bare body)"
 			}
-			fmt.Fprintf(&b, "  %d  %s  %q%s\n", st.ID, line(st.Pos()), st.Text, bare)
+			fmt.Fprintf(&b, "  %d  %s  %q%s\n", st.ID, line(st.Pos()), st.Describe(), bare)
 		}
 	}
 	_, err := io.WriteString(w, b.String())

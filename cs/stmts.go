@@ -18,13 +18,13 @@ func (pl *procLowerer) stmt(s Stmt, from Loc, bare bool) Loc {
 	case *BadStmt, *EmptyStmt, *SkipStmt, *DeclStmt:
 		return from
 	case *BlockStmt:
-		cur := from
-		for _, x := range s.List {
-			cur = pl.stmt(x, cur, false)
-		}
-		return cur
+		return pl.block(s.List, from)
 	case *LabeledStmt:
 		pl.labels[s.Label.Name] = from
+		// A goto to the label enters here too: a point that control
+		// reaches from here with no edge in between is passed by the
+		// label's gotos as well (sites.go).
+		pl.entLabels = append(pl.entLabels, s.Label.Name)
 		end := pl.stmt(s.Stmt, from, bare)
 		if pl.find(end) != pl.find(from) {
 			return end
@@ -35,7 +35,7 @@ func (pl *procLowerer) stmt(s Stmt, from Loc, bare bool) Loc {
 		// merged into the join. One no-op step gives it one.
 		pl.beginStmt(s.Stmt.Pos())
 		to := pl.newLoc()
-		pl.emit(from, to, Op{Kind: OpAssume, Val: expr.True}, s.Stmt.Pos(), -1)
+		pl.emit(from, to, Op{Kind: OpAssume, Val: expr.True}, s.Stmt.Pos())
 		return to
 	case *AssignStmt:
 		pl.beginStmt(s.Pos())
@@ -43,43 +43,45 @@ func (pl *procLowerer) stmt(s Stmt, from Loc, bare bool) Loc {
 			return pl.atomicForm(s, call, from, bare)
 		}
 		ops, w := pl.assignOps(s)
-		site := -1
-		if w >= 0 {
-			site = pl.site(s, bare)
-		}
-		return pl.chain(from, ops, w, site)
+		pl.wrote = w >= 0
+		return pl.chain(from, ops)
 	case *AssumeStmt:
 		pl.beginStmt(s.Pos())
 		c := asBool(pl.lowerExpr(s.X))
 		ops := append(pl.takeOps(), posOp{Op{Kind: OpAssume, Val: c}, s.Pos()})
-		return pl.chain(from, ops, -1, -1)
+		return pl.chain(from, ops)
 	case *AssertStmt:
 		pl.beginStmt(s.Pos())
 		c := asBool(pl.lowerExpr(s.X))
-		cur := pl.chain(from, pl.takeOps(), -1, -1)
+		cur := pl.chain(from, pl.takeOps())
 		to := pl.newLoc()
-		pl.emit(cur, to, Op{Kind: OpAssume, Val: c}, s.Pos(), -1)
-		pl.emit(cur, pl.errLocation(), Op{Kind: OpAssume, Val: expr.Not(c)}, s.Pos(), -1)
+		pl.emit(cur, to, Op{Kind: OpAssume, Val: c}, s.Pos())
+		pl.emit(cur, pl.errLocation(), Op{Kind: OpAssume, Val: expr.Not(c)}, s.Pos())
 		return to
 	case *FenceStmt:
 		pl.beginStmt(s.Pos())
+		if pl.reconsider && !s.Store {
+			return from // a candidate like any other point (sites.go)
+		}
 		to := pl.newLoc()
-		pl.emit(from, to, Op{Kind: OpFence}, s.Pos(), -1)
+		pl.emit(from, to, Op{Kind: OpFence, Store: s.Store}, s.Pos())
 		return to
 	case *GotoStmt:
 		pl.beginStmt(s.Pos())
-		i := pl.emit(from, from, Op{Kind: OpAssume, Val: expr.True}, s.Pos(), -1)
+		i := pl.emit(from, from, Op{Kind: OpAssume, Val: expr.True}, s.Pos())
+		pl.isGoto[i] = true
 		pl.gotos = append(pl.gotos, pendingGoto{edge: i, label: s.Label})
 		return pl.newLoc() // unreachable unless labeled
 	case *IfStmt:
 		pl.beginStmt(s.Pos())
 		cur, c := pl.condition(s.Cond, from)
 		then, els := pl.newLoc(), pl.newLoc()
+		yes := len(pl.edges)
 		pl.branch(cur, then, els, c, s.Pos())
-		t := pl.stmt(s.Then, then, isBare(s.Then))
+		t := pl.body(s.Then, then, []int{yes})
 		e := els
 		if s.Else != nil {
-			e = pl.stmt(s.Else, els, isBare(s.Else))
+			e = pl.body(s.Else, els, []int{yes + 1})
 		}
 		pl.merge(t, e)
 		return pl.find(e)
@@ -88,8 +90,11 @@ func (pl *procLowerer) stmt(s Stmt, from Loc, bare bool) Loc {
 		head := from
 		cur, c := pl.condition(s.Cond, head)
 		body, exit := pl.newLoc(), pl.newLoc()
+		yes := len(pl.edges)
 		pl.branch(cur, body, exit, c, s.Pos())
-		end := pl.stmt(s.Body, body, isBare(s.Body))
+		pl.depth++
+		end := pl.body(s.Body, body, []int{yes})
+		pl.depth--
 		pl.merge(end, head)
 		return exit
 	case *ForStmt:
@@ -105,7 +110,7 @@ func (pl *procLowerer) stmt(s Stmt, from Loc, bare bool) Loc {
 		cur := from
 		for v := lo; ; v++ {
 			pl.scope.idx = append(pl.scope.idx, binding{name: s.Var.Name, value: v})
-			cur = pl.stmt(s.Body, cur, isBare(s.Body))
+			cur = pl.body(s.Body, cur, pl.ent)
 			pl.scope.idx = pl.scope.idx[:len(pl.scope.idx)-1]
 			if v == hi {
 				break
@@ -130,7 +135,7 @@ func (pl *procLowerer) condition(e Expr, from Loc) (Loc, expr.Expr) {
 		return from, nil
 	}
 	c := asBool(pl.lowerExpr(e))
-	return pl.chain(from, pl.takeOps(), -1, -1), c
+	return pl.chain(from, pl.takeOps()), c
 }
 
 // branch emits assume(c) from cur to yes and assume(!c) to no; for c nil
@@ -140,8 +145,8 @@ func (pl *procLowerer) branch(cur, yes, no Loc, c expr.Expr, pos Pos) {
 	if c != nil {
 		cy, cn = c, expr.Not(c)
 	}
-	pl.emit(cur, yes, Op{Kind: OpAssume, Val: cy}, pos, -1)
-	pl.emit(cur, no, Op{Kind: OpAssume, Val: cn}, pos, -1)
+	pl.emit(cur, yes, Op{Kind: OpAssume, Val: cy}, pos)
+	pl.emit(cur, no, Op{Kind: OpAssume, Val: cn}, pos)
 }
 
 // target resolves the left-hand side of an assignment; ok is false after an
@@ -247,7 +252,7 @@ func (pl *procLowerer) atomicForm(s *AssignStmt, call *CallExpr, from Loc, bare 
 	for _, a := range call.Args[1:] {
 		args = append(args, asInt(pl.lowerExpr(a)))
 	}
-	cur := pl.chain(from, pl.takeOps(), -1, -1)
+	cur := pl.chain(from, pl.takeOps())
 	old := pl.newTemp()
 	res := t.name
 	if t.kind == refShared {
@@ -269,12 +274,13 @@ func (pl *procLowerer) atomicForm(s *AssignStmt, call *CallExpr, from Loc, bare 
 	}
 	to := pl.newLoc()
 	for _, b := range bodies {
-		pl.emit(cur, to, Op{Kind: OpAtomic, Body: b}, s.Pos(), -1)
+		pl.emit(cur, to, Op{Kind: OpAtomic, Body: b}, s.Pos())
 	}
 	if t.kind != refShared {
 		return to
 	}
 	end := pl.newLoc()
-	pl.emit(to, end, Op{Kind: OpWrite, Shared: t.name, Val: expr.V(res)}, s.Pos(), pl.site(s, bare))
+	pl.emit(to, end, Op{Kind: OpWrite, Shared: t.name, Val: expr.V(res)}, s.Pos())
+	pl.wrote = true
 	return end
 }

@@ -16,7 +16,7 @@ type System struct {
 	Shared []VarDecl  // X_S, arrays expanded to one variable per element ("flag[0]")
 	Procs  []*Process // in declaration order, template instances in index order
 	Bad    []BadState // from forbidden and mutex declarations
-	Sites  []*Site    // fence sites: the write statements of the source, by offset
+	Sites  []*Site    // fence sites: the program points of the source, by offset
 	// Reader is the front end that built the system from a file of another
 	// format than .cs (a Memorax .rmm model, a herd .litmus test), or nil
 	// for .cs. It writes fences back into that format and reads it again.
@@ -80,9 +80,10 @@ type Edge struct {
 	From, To Loc
 	Op       Op
 	Pos      Pos // the source of the operation (for a read: the shared variable)
-	// Site is the index in System.Sites of the write statement this edge
-	// performs, or -1 (also -1 for writes inside atomic).
-	Site int
+	// Points lists the fence sites (indices in System.Sites) that control
+	// passes right after this edge when it falls through to the next
+	// statement; a goto passes none (see sites.go).
+	Points []int
 }
 
 // OpKind is the kind of an operation.
@@ -91,7 +92,7 @@ type OpKind uint8
 const (
 	OpRead   OpKind = iota // Local := value of Shared (buffer or memory)
 	OpWrite                // Shared := Val, through the store buffer
-	OpFence                // wait until the process's buffers are empty
+	OpFence                // wait until the process's buffers are empty (Store: see Op.Store)
 	OpAtomic               // wait for empty buffers, then run Body as one step on memory
 	OpAssign               // Local := Val
 	OpHavoc                // Local := any integer
@@ -115,6 +116,12 @@ type Op struct {
 	Local  string    // OpRead: destination; OpAssign, OpHavoc: target
 	Shared string    // OpRead, OpWrite: the shared variable
 	Val    expr.Expr // OpWrite, OpAssign: integer value; OpAssume: formula
+	// Store marks an OpFence that is a store–store fence ("fence store;"):
+	// it does not wait; every write of the process before it reaches memory
+	// before any write after it. Under SC and TSO it changes nothing; under
+	// PSO it orders the per-variable buffers. Consumers that cannot honour it
+	// must refuse it, never treat it as a full fence or as nothing.
+	Store bool
 	// Body is the straight-line list of OpRead, OpWrite, OpAssign, OpHavoc and
 	// OpAssume steps of an OpAtomic; reads and writes go to memory. An atomic
 	// block with branches becomes one OpAtomic edge per path.
@@ -128,6 +135,9 @@ func (o Op) String() string {
 	case OpWrite:
 		return fmt.Sprintf("write %s := %s", o.Shared, shortExpr(o.Val))
 	case OpFence:
+		if o.Store {
+			return "fence store"
+		}
 		return "fence"
 	case OpAtomic:
 		parts := make([]string, len(o.Body))
@@ -172,21 +182,6 @@ type BadState struct {
 	Pos   Pos // the forbidden or mutex declaration
 }
 
-// Site is a fence site: a write statement of the source. One site serves every
-// template instance and every copy of an unrolled for body.
-type Site struct {
-	ID    int    // index in System.Sites
-	Start int    // byte offset of the statement's first token
-	End   int    // byte offset just after its ';'
-	Text  string // the statement's source text
-	// BareBody is true when the statement is the whole body of an if, else
-	// or while without braces; the patch must then wrap it in { ... fence; }.
-	BareBody bool
-}
-
-// Pos returns the position of the statement.
-func (s *Site) Pos() Pos { return PosAt(s.Start) }
-
 // ProcIndex returns the index of the process named name, or -1.
 func (s *System) ProcIndex(name string) int {
 	for i, p := range s.Procs {
@@ -200,10 +195,21 @@ func (s *System) ProcIndex(name string) int {
 // Position expands a position of the system's file.
 func (s *System) Position(p Pos) Position { return s.File.Position(p) }
 
-// WithFences returns a copy of s with a fence after every write edge whose
-// site is in sites: the edge l --write--> l' becomes l --write--> m --fence--> l'
-// with a new location m. Labels keep their locations. s is not changed.
+// WithFences returns a copy of s with a fence at every site in sites: each
+// edge that passes such a point (Edge.Points) is followed by a fence step,
+// l --op--> l' becoming l --op--> m --fence--> l' with a new location m, and
+// the points of the edge move to the fence step. This is what the source
+// with "fence;" written at those points lowers to: control passes a point
+// exactly when it takes one of these edges. Labels keep their locations. s
+// is not changed.
 func (s *System) WithFences(sites map[int]bool) *System {
+	return s.WithFenceKinds(sites, nil)
+}
+
+// WithFenceKinds is WithFences with a full fence at the sites in full and a
+// store fence ("fence store;") at those in store only; a site in both gets
+// the full fence.
+func (s *System) WithFenceKinds(full, store map[int]bool) *System {
 	out := *s
 	out.Procs = make([]*Process, len(s.Procs))
 	for i, p := range s.Procs {
@@ -211,7 +217,8 @@ func (s *System) WithFences(sites map[int]bool) *System {
 		q.Edges = nil
 		q.LocPos = append([]Pos(nil), p.LocPos...)
 		for _, e := range p.Edges {
-			if e.Op.Kind != OpWrite || e.Site < 0 || !sites[e.Site] {
+			isFull := e.Fenced(full)
+			if !isFull && !e.Fenced(store) {
 				q.Edges = append(q.Edges, e)
 				continue
 			}
@@ -219,8 +226,8 @@ func (s *System) WithFences(sites map[int]bool) *System {
 			q.NumLocs++
 			q.LocPos = append(q.LocPos, e.Pos)
 			w := e
-			w.To = m
-			q.Edges = append(q.Edges, w, Edge{From: m, To: e.To, Op: Op{Kind: OpFence}, Pos: e.Pos, Site: -1})
+			w.To, w.Points = m, nil
+			q.Edges = append(q.Edges, w, Edge{From: m, To: e.To, Op: Op{Kind: OpFence, Store: !isFull}, Pos: e.Pos, Points: e.Points})
 		}
 		q.Out = make([][]int, q.NumLocs)
 		for j, e := range q.Edges {
@@ -229,6 +236,16 @@ func (s *System) WithFences(sites map[int]bool) *System {
 		out.Procs[i] = &q
 	}
 	return &out
+}
+
+// Fenced reports whether one of the points e passes is in sites.
+func (e *Edge) Fenced(sites map[int]bool) bool {
+	for _, id := range e.Points {
+		if sites[id] {
+			return true
+		}
+	}
+	return false
 }
 
 // IsBad reports whether the control locations pcs (one per process) form a

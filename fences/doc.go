@@ -2,21 +2,22 @@
 //
 // # Fence sites
 //
-// A fence site is a write statement of the source (cs.Site): "x = e;" with x
-// shared, or an atomic form with a shared result, outside atomic blocks.
-// Inserting a fence at a site puts a fence after that statement, so in
-// every automaton built from it (every template instance, every unrolled
-// copy of a for body) each write edge of the site is followed by a fence
-// step (cs.System.WithFences). Sites are identified by cs.Site.ID, their
-// index in cs.System.Sites.
+// A fence site is a program point of the source (cs.Site, cs/sites.go):
+// after a statement of a block, before the first statement of the body of
+// an if, else, while or for, or before or after such a body written
+// without braces. Inserting a fence at a site puts a fence step after every
+// edge that passes the point (cs.Edge.Points), in every automaton built from
+// it (every template instance, every unrolled copy of a for body):
+// cs.System.WithFences, which is what the patched text lowers to. Sites are
+// identified by cs.Site.ID, their index in cs.System.Sites.
 //
 // # Candidate sets and the minimum hitting set
 //
 // A real counterexample under TSO or PSO is a trace reaching a bad state
 // that lets some write stay in a store buffer while later operations of
-// its process go ahead. Its candidate set (Candidates) holds the sites of
-// the writes after which the process's next operation still finds its
-// buffers non-empty: a fence there would have to wait, so the trace would be
+// its process go ahead. Its candidate set (Candidates) holds every point
+// the process passes while its buffers are non-empty (checked at its next
+// operation): a fence there would have to wait, so the trace would be
 // gone. A fence set that contains no site of the candidate set keeps the
 // trace (each of its fences is passed with empty buffers), so every correct
 // fence set contains at least one site of the candidate set of every real
@@ -35,31 +36,24 @@
 // its candidate sites) and one soft clause per site (do not fence it). Among
 // several minimum sets it returns the lexicographically smallest sorted list
 // of IDs, so results do not depend on the order in which counterexamples
-// were found.
+// were found. The engine calls it through MinHittingSetRanked with the
+// sites ranked by cs.Preferred (Rank): a fence of the source first (with
+// --reconsider), then fewer enclosing loops, the point right after a
+// write, no braces added, the earlier point; so ties go to the preferred
+// placement.
 //
 // # Patching the source
 //
 // The output is the original bytes with edits applied, like a go/analysis
 // SuggestedFix: FenceEdits turns the chosen sites into position-based
-// Edits and Apply applies them. Nothing is reprinted, so comments, layout
-// and existing fences stay. The rules (LANGUAGE.md, "Fences in the output"):
-//
-//   - A write alone on its line (only whitespace, comments and labels before
-//     it; only whitespace and comments closed on that line after it) gets
-//     "fence;" on a new line right after its line, indented like the line
-//     the write starts on. A trailing comment stays on the write's line.
-//     The new line uses the line ending of the write's line; after a last
-//     line without a newline the fence becomes the last line, also without
-//     one.
-//   - A write sharing its line with other statements or braces, or followed
-//     by a "/*" comment that goes on to later lines, gets " fence;" right
-//     after its ';' on the same line.
-//   - A write that is the whole body of an if, else, while or for without
-//     braces (cs.Site.BareBody) becomes "{ <write> fence; }", the only other
-//     change allowed: a fence after it would otherwise leave the body.
-//
-// The patched source parses to the same sites with the same texts. Fencing
-// a write that is already followed by a fence adds a second one; the engine
-// does not choose such sites, since the existing fence already rules out
-// their counterexamples.
+// Edits (RemoveEdits deletes the fences --reconsider drops) and Apply
+// applies them. Nothing is reprinted, so comments, layout and existing
+// fences stay. The rules are FenceEdits' and RemoveEdits' (LANGUAGE.md,
+// "Fences in the output"): a fence after a statement alone on its line
+// gets a line of its own with the statement's indentation, one after a
+// statement sharing its line goes right after it, one before the first
+// statement of a body goes on its own line above it (or right before it),
+// and a point inside a body without braces adds the braces. The patched
+// text lowers to what cs.System.WithFences builds (the golden test checks
+// it run by run).
 package fences

@@ -30,6 +30,8 @@ process A {
 		fmt.Println(err)
 		return
 	}
+	// A fence at every point of the program: after each statement, and
+	// before and after the body of the if, which gets braces.
 	out, err := fences.Apply(src, fences.FenceEdits(src, sys.Sites))
 	if err != nil {
 		fmt.Println(err)
@@ -41,6 +43,7 @@ process A {
 	// process A {
 	//   x = 1; // store
 	//   fence;
-	//   if (x) { y = 1; fence; }
+	//   if (x) { fence; y = 1; fence; }
+	//   fence;
 	// }
 }

@@ -2,6 +2,7 @@ package kabs
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -53,6 +54,7 @@ type Abs struct {
 
 	shared   []string
 	sidx     map[string]int
+	epochs   bool // PSO with store fences: Ctl.E orders the exact writes
 	interned map[string]*Trans
 	memo     map[transID]*Trans
 }
@@ -87,6 +89,9 @@ func NewAbs(sys *cs.System, m Model, k int) (*Abs, error) {
 	if m == SC {
 		a.K = 0
 	}
+	if m == PSO {
+		_, a.epochs = StoreFence(sys)
+	}
 	return a, nil
 }
 
@@ -117,6 +122,15 @@ type Ctl struct {
 	// matters, each variable's writes being in order in their own buffer).
 	B [][]int
 	S [][]int // per process: the sorted set S(p) of variables in the abstract tail
+	// E holds, under PSO for a system with store fences, the epoch of each
+	// exact write of B (same index): 0 with no store fence after it, lower
+	// for each store fence since (as kabs.Entry.Epoch). An exact write
+	// reaches memory only when no exact write of its process has a lower
+	// epoch. The writes of the abstract tail have no epoch: they may reach
+	// memory in any order, an over-approximation that a larger k refines
+	// (with k unbounded there is no tail and the order is exact). nil
+	// otherwise.
+	E [][]int
 }
 
 // Key encodes the control state.
@@ -132,6 +146,12 @@ func (c *Ctl) Key() string {
 			b.WriteByte('|')
 			for _, x := range c.S[p] {
 				b.WriteString(strconv.Itoa(x) + ",")
+			}
+			if c.E != nil {
+				b.WriteByte('|')
+				for _, e := range c.E[p] {
+					b.WriteString(strconv.Itoa(e) + ",")
+				}
 			}
 			b.WriteByte(']')
 		}
@@ -151,6 +171,10 @@ func (c *Ctl) clone() *Ctl {
 		copy(d.B, c.B)
 		copy(d.S, c.S)
 	}
+	if c.E != nil {
+		d.E = make([][]int, len(c.E))
+		copy(d.E, c.E)
+	}
 	return d
 }
 
@@ -160,6 +184,9 @@ func (a *Abs) Init() *Ctl {
 	if a.Model != SC {
 		c.B = make([][]int, len(a.Sys.Procs))
 		c.S = make([][]int, len(a.Sys.Procs))
+	}
+	if a.epochs {
+		c.E = make([][]int, len(a.Sys.Procs))
 	}
 	return c
 }
@@ -253,7 +280,11 @@ func (a *Abs) edgeSucc(out []Succ, c *Ctl, p, ei int) []Succ {
 			add(RuleWriteSC, next, 0, func() *Trans { return newTrans(expr.True, []Assign{{op.Shared, op.Val}}, nil) })
 		case a.exactRoom(c, p, x):
 			if a.Model == PSO {
-				next.B[p] = insertSorted(c.B[p], x)
+				i := sortedPos(c.B[p], x)
+				next.B[p] = insertAt(c.B[p], i, x)
+				if c.E != nil {
+					next.E[p] = insertAt(c.E[p], i, 0)
+				}
 			} else {
 				next.B[p] = append(append([]int(nil), c.B[p]...), x)
 			}
@@ -267,7 +298,19 @@ func (a *Abs) edgeSucc(out []Succ, c *Ctl, p, ei int) []Succ {
 			add(RuleWriteG, next, 0, func() *Trans { return newTrans(expr.True, []Assign{{LWVar(proc.Name, op.Shared), op.Val}}, nil) })
 		}
 	case cs.OpFence:
-		if c.Empty(p) {
+		// A store fence does not wait: under SC and TSO it orders nothing,
+		// under PSO the exact writes buffered since the last one move below
+		// every later write (Ctl.E).
+		if op.Store {
+			if c.E != nil && slices.Contains(c.E[p], 0) {
+				e := make([]int, len(c.E[p]))
+				for i, v := range c.E[p] {
+					e[i] = v - 1
+				}
+				next.E[p] = e
+			}
+			add(RuleFence, next, 0, func() *Trans { return Identity })
+		} else if c.Empty(p) {
 			add(RuleFence, next, 0, func() *Trans { return Identity })
 		}
 	case cs.OpAtomic:
@@ -339,12 +382,21 @@ func contains(s []int, x int) bool {
 	return false
 }
 
-func insertSorted(s []int, x int) []int {
+// sortedPos is where x goes in the sorted s: after every element <= x.
+func sortedPos(s []int, x int) int {
 	i := 0
 	for i < len(s) && s[i] <= x {
 		i++
 	}
+	return i
+}
+
+func insertAt(s []int, i, x int) []int {
 	return append(append(append([]int(nil), s[:i]...), x), s[i:]...)
+}
+
+func removeAt(s []int, i int) []int {
+	return append(append([]int(nil), s[:i]...), s[i+1:]...)
 }
 
 func removeFirst(s []int, x int) []int {
@@ -394,10 +446,16 @@ func (a *Abs) flushSuccPSO(out []Succ, c *Ctl, p int) []Succ {
 		if i > 0 && c.B[p][i-1] == x {
 			continue
 		}
+		if c.E != nil && c.E[p][i] != slices.Min(c.E[p]) {
+			continue // an exact write before a store fence is still buffered
+		}
 		n := a.exactCount(c.B[p], x)
 		name := a.shared[x]
 		next := c.clone()
-		next.B[p] = removeFirst(c.B[p], x)
+		next.B[p] = removeAt(c.B[p], i)
+		if c.E != nil {
+			next.E[p] = removeAt(c.E[p], i)
+		}
 		t := a.trans(transID{proc: p, edge: -1, x: x, n: n, rule: RuleUpdateNE}, func() *Trans {
 			as := []Assign{{name, expr.V(SlotVarX(proc.Name, name, 1))}}
 			for j := 1; j < n; j++ {

@@ -27,6 +27,12 @@ type Concrete struct {
 type Entry struct {
 	Var int // index of the shared variable
 	Val int64
+	// Epoch orders the writes of a process across store fences under PSO:
+	// 0 for a write with no store fence after it; a store fence lowers
+	// the epochs of the writes before it. A write reaches memory only when
+	// no write of its process with a lower epoch is buffered. Always 0
+	// under TSO (its single FIFO keeps the order anyway).
+	Epoch int
 }
 
 // State is a concrete configuration (M, L, pc, B).
@@ -264,6 +270,7 @@ func (s *State) Key() string {
 		for _, e := range buf {
 			b = binary.AppendUvarint(b, uint64(e.Var))
 			b = binary.AppendVarint(b, e.Val)
+			b = binary.AppendVarint(b, int64(e.Epoch))
 		}
 	}
 	return string(b)
@@ -331,6 +338,19 @@ func (c *Concrete) env(vals []int64) func(string) (int64, bool) {
 // errDisabled marks a step that cannot be taken.
 var errDisabled = errors.New("step not enabled")
 
+// StoreFence returns the position of the first store fence ("fence store;")
+// of sys, if it has one.
+func StoreFence(sys *cs.System) (cs.Pos, bool) {
+	for _, p := range sys.Procs {
+		for _, e := range p.Edges {
+			if e.Op.Kind == cs.OpFence && e.Op.Store {
+				return e.Pos, true
+			}
+		}
+	}
+	return cs.NoPos, false
+}
+
 // Successors returns the steps enabled in s and the states they lead to.
 func (c *Concrete) Successors(s *State) ([]Step, []*State, error) {
 	var steps []Step
@@ -380,14 +400,56 @@ func (c *Concrete) flushable(s *State, p int) []int {
 		}
 	case PSO:
 		var xs []int
+		min := c.minEpoch(s, p)
 		for x := 0; x < c.ns; x++ {
-			if len(s.Buf[p*c.ns+x]) > 0 {
+			if b := s.Buf[p*c.ns+x]; len(b) > 0 && b[0].Epoch == min {
 				xs = append(xs, x)
 			}
 		}
 		return xs
 	}
 	return nil
+}
+
+// minEpoch is the lowest epoch of p's buffered writes under PSO (0 when
+// none): the oldest write of each variable has its lowest.
+func (c *Concrete) minEpoch(s *State, p int) int {
+	min := 0
+	for x := 0; x < c.ns; x++ {
+		if b := s.Buf[p*c.ns+x]; len(b) > 0 && b[0].Epoch < min {
+			min = b[0].Epoch
+		}
+	}
+	return min
+}
+
+// storeFence runs a store fence of p under PSO: the writes buffered since
+// the last store fence (epoch 0) move below every later write.
+func (c *Concrete) storeFence(t *State, p int) {
+	fresh := false
+	for x := 0; x < c.ns && !fresh; x++ {
+		for _, e := range t.Buf[p*c.ns+x] {
+			if e.Epoch == 0 {
+				fresh = true
+				break
+			}
+		}
+	}
+	if !fresh {
+		return
+	}
+	for x := 0; x < c.ns; x++ {
+		b := t.Buf[p*c.ns+x]
+		if len(b) == 0 {
+			continue
+		}
+		nb := make([]Entry, len(b))
+		for i, e := range b {
+			e.Epoch--
+			nb[i] = e
+		}
+		t.Buf[p*c.ns+x] = nb
+	}
 }
 
 // Apply performs step st in s and returns the new state, errDisabled if the
@@ -431,6 +493,9 @@ func (c *Concrete) flush(s *State, p, x int) (*State, error) {
 			return nil, errDisabled
 		}
 		b := t.Buf[p*c.ns+x]
+		if b[0].Epoch != c.minEpoch(s, p) {
+			return nil, errDisabled // a write before a store fence is still buffered
+		}
 		t.Vals[x] = b[0].Val
 		t.Buf[p*c.ns+x] = b[1:]
 	default:
@@ -461,11 +526,18 @@ func (c *Concrete) exec(t *State, p int, op cs.Op, choice int64, inAtomic bool) 
 		case inAtomic || c.Model == SC:
 			t.Vals[x] = v
 		case c.Model == TSO:
-			t.Buf[p] = append(t.Buf[p], Entry{x, v})
+			t.Buf[p] = append(t.Buf[p], Entry{Var: x, Val: v})
 		case c.Model == PSO:
-			t.Buf[p*c.ns+x] = append(t.Buf[p*c.ns+x], Entry{x, v})
+			t.Buf[p*c.ns+x] = append(t.Buf[p*c.ns+x], Entry{Var: x, Val: v})
 		}
 	case cs.OpFence:
+		if op.Store {
+			// Under SC and TSO writes already reach memory in order.
+			if c.Model == PSO {
+				c.storeFence(t, p)
+			}
+			break
+		}
 		if !c.BufEmpty(t, p) {
 			return errDisabled
 		}

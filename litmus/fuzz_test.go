@@ -47,7 +47,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		patched, err := InsertFences(src, sys.Sites)
+		patched, err := InsertFences(src, sys.WriteSites())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,8 +55,8 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			t.Fatalf("patched test does not parse: %v\n%s", err, patched)
 		}
-		if len(psys.Sites) != len(sys.Sites) {
-			t.Fatalf("%d sites before, %d after patching", len(sys.Sites), len(psys.Sites))
+		if len(psys.WriteSites()) != len(sys.WriteSites()) {
+			t.Fatalf("%d sites before, %d after patching", len(sys.WriteSites()), len(psys.WriteSites()))
 		}
 	})
 }
@@ -84,8 +84,8 @@ func TestDiyHeader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sys.Procs) != 2 || len(sys.Bad) != 1 || len(sys.Sites) != 2 {
-		t.Fatalf("%d processes, %d bad states, %d sites", len(sys.Procs), len(sys.Bad), len(sys.Sites))
+	if len(sys.Procs) != 2 || len(sys.Bad) != 1 || len(sys.WriteSites()) != 2 {
+		t.Fatalf("%d processes, %d bad states, %d sites", len(sys.Procs), len(sys.Bad), len(sys.WriteSites()))
 	}
 	if l := sys.Procs[1].Locals; len(l) != 1 || l[0].Name != "P1.EAX" {
 		t.Errorf("P1's locals: %v, want EAX only", l)

@@ -8,6 +8,14 @@
 // the formula implies it, implies its negation, or neither. It is sound
 // whatever the solver answers: an unknown answer only drops a literal.
 //
+// Two memos spare the solver. The cache of posts, keyed by (cube,
+// transition, kept predicates, explicit values), is emptied when the
+// predicates change. The memo of sliced queries (slice.go) is keyed by
+// formulas: each query is cut to the conjuncts of cube and guard that share
+// variables with the predicate, and its answer under that text stays valid
+// whatever predicates are added later; abstractors share it (ShareMemo)
+// across the runs of one insert.
+//
 // The solver is reached through the narrow Prover interface so tests can use
 // a fake.
 package predabs

@@ -2,16 +2,17 @@ package predabs
 
 import (
 	"fencer/kabs"
+	"fencer/smt/answer"
 	"fencer/smt/expr"
 )
 
-// Answer is a solver's answer to a satisfiability query.
-type Answer uint8
+// Answer is a solver's answer to a satisfiability query (answer.Answer).
+type Answer = answer.Answer
 
 const (
-	Sat Answer = iota
-	Unsat
-	Unknown
+	Unknown = answer.Unknown
+	Sat     = answer.Sat
+	Unsat   = answer.Unsat
 )
 
 // Prover is the part of an SMT solver predabs needs: an incremental solver.
@@ -31,6 +32,7 @@ type Stats struct {
 	Posts     int // abstract posts asked for
 	CacheHits int // of which answered from the cache
 	Syntactic int // predicates decided without the solver
+	Memo      int // queries answered by the memo of sliced queries
 }
 
 // Abstractor computes α and abstract posts over a growing predicate set.
@@ -46,7 +48,8 @@ type Abstractor struct {
 	Stats      Stats
 
 	cache map[string]postResult
-	keep  []bool // during a Post: the predicates to evaluate (nil: all)
+	dec   *decisions // the solver's answers on sliced queries (slice.go)
+	keep  []bool     // during a Post: the predicates to evaluate (nil: all)
 }
 
 type postResult struct {
@@ -56,11 +59,20 @@ type postResult struct {
 
 // NewAbstractor returns an abstractor over ps using p.
 func NewAbstractor(ps *Preds, p Prover) *Abstractor {
-	return &Abstractor{Preds: ps, P: p, cache: map[string]postResult{}, CacheLimit: 1 << 21}
+	return &Abstractor{Preds: ps, P: p, cache: map[string]postResult{}, dec: newDecisions(1 << 18), CacheLimit: 1 << 21}
 }
 
 // ClearCache forgets cached posts (call it after the predicates change).
+// The memo of sliced queries stays: it is about formulas.
 func (a *Abstractor) ClearCache() { a.cache = map[string]postResult{} }
+
+// SetMemoLimit bounds the memo of sliced queries (entries); it is emptied
+// when full.
+func (a *Abstractor) SetMemoLimit(n int) { a.dec.limit = n }
+
+// ShareMemo makes a use the memo of sliced queries of b (valid whatever
+// the predicates: it is keyed by formulas).
+func (a *Abstractor) ShareMemo(b *Abstractor) { a.dec = b.dec }
 
 func (a *Abstractor) check(fs ...expr.Expr) (Answer, error) {
 	if err := a.P.Push(); err != nil {
@@ -230,19 +242,28 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, po
 	n := a.Preds.Len()
 	out := make(Cube, n)
 	trivial := t != nil && expr.Key(t.Guard) == "true"
+	var sl *slicer
+	preSat := false // pre was found satisfiable
+	slices := func() *slicer {
+		if sl == nil {
+			sl = newSlicer(pre)
+		}
+		return sl
+	}
 	if !trivial || a.Precise {
 		if b, ok := expr.BoolValue(pre); ok {
 			if !b {
 				return nil, false, nil
 			}
 		} else {
-			ans, err := a.check(pre)
+			sat, sure, err := a.satisfiable(slices())
 			if err != nil {
 				return nil, false, err
 			}
-			if ans == Unsat {
+			if !sat {
 				return nil, false, nil
 			}
+			preSat = sure
 		}
 	}
 	var touched map[string]bool
@@ -257,7 +278,15 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, po
 			}
 		}
 	}
-	pushed := false
+	var assigned map[string]bool
+	if t != nil {
+		assigned = map[string]bool{}
+		for _, as := range full.Assign {
+			assigned[as.Var] = true
+		}
+	}
+	// The slice asserted in the open scope, if any.
+	pushed, cur := false, ""
 	defer func() {
 		if pushed {
 			a.P.Pop()
@@ -273,6 +302,15 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, po
 			}
 			continue
 		}
+		if t != nil && !mentions(p, assigned, preSub, postSub) {
+			// The step leaves p alone and no explicit value reads it: its
+			// weakest precondition is p, whose literal the old cube has.
+			if i < len(old) && old[i] != 0 {
+				a.Stats.Syntactic++
+				out[i] = old[i]
+				continue
+			}
+		}
 		wp := rename(p.F, postSub)
 		if t != nil {
 			wp = t.WP(wp)
@@ -282,22 +320,80 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, po
 			out[i] = v
 			continue
 		}
-		if !pushed {
+		conj, key := slices().slice(slices().components(wp))
+		wkey := expr.Key(wp)
+		if v, ok := a.dec.lookup(key, wkey); ok {
+			a.Stats.Memo++
+			out[i] = v
+			continue
+		}
+		// With pre satisfiable, the answer on pre is the answer on the
+		// slice: pre is asserted once for all the predicates of the post.
+		// Otherwise the slice itself is asked, so that the memo holds the
+		// answer about its key.
+		scope := key
+		if preSat {
+			scope, conj = "\x00pre", []expr.Expr{pre}
+		}
+		if !pushed || cur != scope {
+			if pushed {
+				pushed = false
+				if err := a.P.Pop(); err != nil {
+					return nil, false, err
+				}
+			}
 			if err := a.P.Push(); err != nil {
 				return nil, false, err
 			}
-			pushed = true
-			if err := a.P.Assert(pre); err != nil {
-				return nil, false, err
+			pushed, cur = true, scope
+			for _, c := range conj {
+				if err := a.P.Assert(c); err != nil {
+					return nil, false, err
+				}
 			}
 		}
 		v, err := a.decide(wp)
 		if err != nil {
 			return nil, false, err
 		}
+		a.dec.store(key, wkey, v)
 		out[i] = v
 	}
 	return out, true, nil
+}
+
+// satisfiable reports whether the conjunction sl came from is satisfiable:
+// each of its components is (they share no variable). An unknown answer
+// counts as satisfiable, but not as sure, and is not memoised.
+func (a *Abstractor) satisfiable(sl *slicer) (sat, sure bool, err error) {
+	sure = true
+	done := map[int]bool{}
+	for _, c := range sl.comp {
+		if done[c] {
+			continue
+		}
+		done[c] = true
+		conj, key := sl.slice([]int{c})
+		sat, ok := a.dec.sat[key]
+		if ok {
+			a.Stats.Memo++
+		} else {
+			ans, err := a.check(conj...)
+			if err != nil {
+				return false, false, err
+			}
+			sat = ans != Unsat
+			if ans == Unknown {
+				sure = false
+			} else {
+				a.dec.storeSat(key, sat)
+			}
+		}
+		if !sat {
+			return false, true, nil
+		}
+	}
+	return true, sure, nil
 }
 
 // syntactic decides f without the solver when it is a constant or a
@@ -346,6 +442,17 @@ func (a *Abstractor) decide(f expr.Expr) (int8, error) {
 		return -1, nil
 	}
 	return 0, nil
+}
+
+// mentions reports whether predicate p mentions a variable the step
+// assigns or one with an explicit value before or after it.
+func mentions(p *Pred, assigned map[string]bool, preSub, postSub func(string) expr.Expr) bool {
+	for v := range p.Vars {
+		if assigned[v] || preSub != nil && preSub(v) != nil || postSub != nil && postSub(v) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func intersects(a, b map[string]bool) bool {

@@ -152,3 +152,74 @@ func TestUntouchedLiteralsCopied(t *testing.T) {
 		t.Error("Implies is wrong")
 	}
 }
+
+// The memo of sliced queries survives a refinement (new predicates, the
+// post cache cleared): the second post asks only about the new predicate,
+// and gets the same literals as the first for the old ones.
+func TestMemoSurvivesRefinement(t *testing.T) {
+	z := expr.V("z")
+	ps := preds(expr.Le(x, expr.N(0)), expr.Eq(y, expr.N(1)), expr.Le(r, expr.N(0)), expr.Le(z, expr.N(0)))
+	b := newBrute()
+	a := NewAbstractor(ps, b)
+	a.Precise = true
+	read := &kabs.Trans{Guard: expr.Le(x, expr.N(0)), Assign: []kabs.Assign{{Var: "r", Val: x}}}
+	pre := Cube{0, 1, 0, 0}
+	c1, ok, err := a.Post(pre, read, nil, "")
+	if err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	// x <= 0 from the guard, y == 1 copied, r <= 0 from r := x; z is free.
+	if want := (Cube{1, 1, 1, 0}); c1.Key() != want.Key() {
+		t.Fatalf("post: %s", c1.String(ps))
+	}
+	first := b.checks
+	ps.Add(expr.Eq(r, y))
+	a.ClearCache()
+	c2, ok, err := a.Post(pre, read, nil, "")
+	if err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	if want := (Cube{1, 1, 1, 0, -1}); c2.Key() != want.Key() {
+		t.Errorf("post after refinement: %s", c2.String(ps))
+	}
+	if again := b.checks - first; again == 0 || again >= first {
+		t.Errorf("post after refinement asked %d queries (first post %d): the memo should answer all but the new predicate", again, first)
+	}
+	if a.Stats.Memo == 0 {
+		t.Error("no answer came from the memo")
+	}
+	// A memo shared with another abstractor over other predicates (in
+	// another order) gives the same answers.
+	o := NewAbstractor(preds(expr.Le(z, expr.N(0)), expr.Le(r, expr.N(0)), expr.Le(x, expr.N(0)), expr.Eq(y, expr.N(1))), b)
+	o.Precise = true
+	o.ShareMemo(a)
+	before := b.checks
+	c3, _, _ := o.Post(Cube{0, 0, 0, 1}, read, nil, "")
+	if want := (Cube{0, 1, 1, 1}); c3.Key() != want.Key() || b.checks != before {
+		t.Errorf("shared memo: %s, %d new queries", c3.String(o.Preds), b.checks-before)
+	}
+}
+
+// A predicate over variables that the cube and the guard do not mention is
+// decided on its own (an empty slice): z <= 0 is unknown, z == z + 0 too
+// trivial to be a predicate.
+func TestSliceIndependentPredicate(t *testing.T) {
+	z := expr.V("z")
+	ps := preds(expr.Le(x, expr.N(0)), expr.Le(z, expr.N(0)))
+	a := NewAbstractor(ps, newBrute())
+	c, ok, err := a.Alpha(expr.And(expr.Le(x, expr.N(-1)), expr.Ge(x, expr.N(-2))))
+	if err != nil || !ok || c[0] != 1 || c[1] != 0 {
+		t.Errorf("alpha: %s %v %v", c.String(ps), ok, err)
+	}
+	sl := newSlicer(expr.And(expr.Le(x, expr.N(0)), expr.Le(y, x), expr.Le(z, expr.N(0))))
+	if cs := sl.components(expr.Le(y, expr.N(3))); len(cs) != 1 {
+		t.Fatalf("y meets %d components", len(cs))
+	}
+	conj, _ := sl.slice(sl.components(expr.Le(y, expr.N(3))))
+	if len(conj) != 2 {
+		t.Errorf("the slice of y <= 3 is %v, want x <= 0 and y <= x", conj)
+	}
+	if cs := sl.components(expr.Le(expr.V("w"), expr.N(0))); len(cs) != 0 {
+		t.Errorf("w meets %d components", len(cs))
+	}
+}

@@ -49,10 +49,11 @@ const (
 	iBranchAny                     // if (*) / while (*): next or alt
 	iGoto                          // goto: one step to next
 	iFence                         // fence;
+	iStoreFence                    // fence store;
 	iAtomic                        // atomic { body }
 	iCall                          // dst = call(target, e, e2)
 	iWritePending                  // shared dst = the result of the call just before (a write site)
-	iSiteFence                     // the fence after a write site, taken only when the site is fenced
+	iSiteFence                     // a fence site (program point): a fence when the run fences it, else skipped
 	iJump                          // compile time only: removed before running
 	iEnd                           // the process has finished
 )
@@ -70,7 +71,7 @@ type instr struct {
 	target    int    // the shared variable of a call
 	resShared bool   // iCall: the result goes to shared dst through iWritePending
 	body      []astmt
-	site      int // source offset of the write statement, or -1
+	key       SiteKey // iSiteFence: its site
 }
 
 type astmtKind uint8
@@ -95,13 +96,24 @@ type astmt struct {
 	then, els []astmt
 }
 
-// Site is a fence site: a write statement of the source, identified by the
-// byte offset of its first token. One site serves every template instance
-// and every copy of a for body.
+// Site is a fence site: a program point of the source where "fence;" can
+// be written (LANGUAGE.md, Fences in the output): after a statement of a
+// block, before the first statement of the body of an if, else, while or
+// for, or before or after such a body written without braces (Bare). One
+// site serves every template instance and every copy of a for body.
 type Site struct {
-	Offset int
-	Line   int
-	Text   string
+	Key        SiteKey
+	Line       int
+	Text       string // the statement's source text
+	AfterWrite bool   // right after an assignment to a shared variable
+}
+
+// SiteKey identifies a site by its statement [Start, End) (for a point after
+// a labelled statement, the statement under the labels) and its side.
+type SiteKey struct {
+	Start, End int
+	Before     bool
+	Bare       bool
 }
 
 type proc struct {
@@ -124,7 +136,7 @@ type Program struct {
 	initAny []bool
 	procs   []*proc
 	bad     [][]point // forbidden combinations
-	sites   []Site    // sorted by offset
+	sites   []Site    // sorted by key
 	values  []int64   // the values "*" stands for
 	anyVal  bool      // the program uses "= *" somewhere: answers are bounded
 }
@@ -146,7 +158,8 @@ type compiler struct {
 	shared map[string]varInfo
 	prog   *Program
 	values map[int64]bool
-	sites  map[int]Site
+	sites  map[SiteKey]Site
+	wrote  bool // the statement being compiled writes a shared variable
 
 	// per process
 	p       *proc
@@ -173,7 +186,7 @@ func Compile(name string, src []byte) (*Program, error) {
 		shared: map[string]varInfo{},
 		prog:   &Program{file: file},
 		values: map[int64]bool{0: true, 1: true, -1: true},
-		sites:  map[int]Site{},
+		sites:  map[SiteKey]Site{},
 	}
 	c.program(ast)
 	if len(c.errs) > 0 {
@@ -189,7 +202,7 @@ func Compile(name string, src []byte) (*Program, error) {
 	for _, s := range c.sites {
 		c.prog.sites = append(c.prog.sites, s)
 	}
-	sort.Slice(c.prog.sites, func(i, j int) bool { return c.prog.sites[i].Offset < c.prog.sites[j].Offset })
+	sort.Slice(c.prog.sites, func(i, j int) bool { return keyLess(c.prog.sites[i].Key, c.prog.sites[j].Key) })
 	return c.prog, nil
 }
 
@@ -404,9 +417,7 @@ func (c *compiler) process(d *cs.ProcDecl, name string, index *binding) {
 			}
 		}
 	}
-	for _, s := range body {
-		c.stmt(s)
-	}
+	c.list(body)
 	c.emit(instr{kind: iEnd, pos: d.Body.Rbrace})
 	for k, g := range c.gotos {
 		pc, ok := c.p.labels[c.gotoLbl[k]]
@@ -441,21 +452,88 @@ func (c *compiler) process(d *cs.ProcDecl, name string, index *binding) {
 func (c *compiler) emit(in instr) int {
 	k := len(c.p.code)
 	in.next = k + 1
-	if in.kind != iWrite && in.kind != iHavocWrite && in.kind != iWritePending {
-		in.site = -1
-	}
 	c.p.code = append(c.p.code, in)
 	return k
 }
 
-// emitWrite emits a write instruction of the statement s and the fence that
-// may follow it.
+// emitWrite emits a write instruction of the statement s.
 func (c *compiler) emitWrite(in instr, s cs.Stmt) {
-	start, end := s.Pos().Offset(), s.End().Offset()
-	in.site = start
-	c.sites[start] = Site{Offset: start, Line: c.file.Line(s.Pos()), Text: string(c.file.Src[start:end])}
+	c.wrote = true
 	c.emit(in)
-	c.emit(instr{kind: iSiteFence, pos: s.Pos()})
+}
+
+func keyLess(a, b SiteKey) bool {
+	if a.Start != b.Start {
+		return a.Start < b.Start
+	}
+	if a.End != b.End {
+		return a.End < b.End
+	}
+	if a.Before != b.Before {
+		return a.Before
+	}
+	return !a.Bare && b.Bare
+}
+
+// point emits the fence site on one side of statement s: an instruction
+// that a run takes as a fence when it fences the site and skips otherwise.
+func (c *compiler) point(s cs.Stmt, before, bare, afterWrite bool) {
+	if _, ok := s.(*cs.DeclStmt); ok {
+		return
+	}
+	if !before {
+		for {
+			l, ok := s.(*cs.LabeledStmt)
+			if !ok {
+				break
+			}
+			s = l.Stmt
+		}
+	}
+	start, end := s.Pos().Offset(), s.End().Offset()
+	k := SiteKey{Start: start, End: end, Before: before, Bare: bare}
+	if _, ok := c.sites[k]; !ok {
+		c.sites[k] = Site{Key: k, Line: c.file.Line(s.Pos()), Text: string(c.file.Src[start:end]), AfterWrite: afterWrite}
+	}
+	c.emit(instr{kind: iSiteFence, pos: s.Pos(), key: k})
+}
+
+// list compiles the statements of a block, each followed by its site.
+func (c *compiler) list(list []cs.Stmt) {
+	for _, t := range list {
+		c.wrote = false
+		c.stmt(t)
+		c.point(t, false, false, c.wrote && isAssign(t))
+	}
+}
+
+// body compiles the body of an if, else, while or for: a block starts with
+// the site before its first statement; a body without braces has a site
+// on each side.
+func (c *compiler) body(s cs.Stmt) {
+	if b, ok := s.(*cs.BlockStmt); ok {
+		if len(b.List) > 0 {
+			c.point(b.List[0], true, false, false)
+		}
+		c.list(b.List)
+		return
+	}
+	c.point(s, true, true, false)
+	c.wrote = false
+	c.stmt(s)
+	c.point(s, false, true, c.wrote && isAssign(s))
+}
+
+func isAssign(s cs.Stmt) bool {
+	for {
+		l, ok := s.(*cs.LabeledStmt)
+		if !ok {
+			break
+		}
+		s = l.Stmt
+	}
+	_, ok := s.(*cs.AssignStmt)
+	return ok
 }
 
 func (c *compiler) stmt(s cs.Stmt) {
@@ -475,29 +553,31 @@ func (c *compiler) stmt(s cs.Stmt) {
 		e := c.expr(s.X, &reads)
 		c.emit(instr{kind: iAssert, pos: s.Pos(), e: e, reads: reads})
 	case *cs.FenceStmt:
-		c.emit(instr{kind: iFence, pos: s.Pos()})
+		if s.Store {
+			c.emit(instr{kind: iStoreFence, pos: s.Pos()})
+		} else {
+			c.emit(instr{kind: iFence, pos: s.Pos()})
+		}
 	case *cs.GotoStmt:
 		g := c.emit(instr{kind: iGoto, pos: s.Pos()})
 		c.gotos = append(c.gotos, g)
 		c.gotoLbl = append(c.gotoLbl, s.Label.Name)
 	case *cs.BlockStmt:
-		for _, t := range s.List {
-			c.stmt(t)
-		}
+		c.list(s.List)
 	case *cs.IfStmt:
 		b := c.branch(s.Cond, s.Pos())
-		c.stmt(s.Then)
+		c.body(s.Then)
 		if s.Else == nil {
 			c.p.code[b].alt = len(c.p.code)
 			return
 		}
 		j := c.emit(instr{kind: iJump, pos: s.Pos()})
 		c.p.code[b].alt = len(c.p.code)
-		c.stmt(s.Else)
+		c.body(s.Else)
 		c.p.code[j].next = len(c.p.code)
 	case *cs.WhileStmt:
 		h := c.branch(s.Cond, s.Pos())
-		c.stmt(s.Body)
+		c.body(s.Body)
 		j := c.emit(instr{kind: iJump, pos: s.Pos()})
 		c.p.code[j].next = h
 		c.p.code[h].alt = len(c.p.code)
@@ -509,7 +589,7 @@ func (c *compiler) stmt(s cs.Stmt) {
 		}
 		for v := lo; v <= hi; v++ {
 			c.idx = append(c.idx, binding{s.Var.Name, v})
-			c.stmt(s.Body)
+			c.body(s.Body)
 			c.idx = c.idx[:len(c.idx)-1]
 		}
 	case *cs.LabeledStmt:

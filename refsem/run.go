@@ -33,9 +33,10 @@ func ParseModel(s string) (Model, error) {
 
 // Options of one run.
 type Options struct {
-	// Fences holds the offsets of the write sites (Site.Offset) that are
-	// followed by a fence.
-	Fences map[int]bool
+	// Fences holds the sites (Site.Key) that get a fence; StoreFences those
+	// that get a store fence ("fence store;") instead.
+	Fences      map[SiteKey]bool
+	StoreFences map[SiteKey]bool
 	// MaxStates bounds the exploration (0: DefaultMaxStates).
 	MaxStates int
 }
@@ -60,15 +61,21 @@ type Result struct {
 // ErrOverflow is returned when a value leaves the 64-bit range.
 var ErrOverflow = errors.New("refsem: integer overflow")
 
+// entry is a buffered write. Under PSO, gen is the number of store fences
+// the process had passed (with a write buffered since the one before) when
+// it wrote: a write may reach memory only when no buffered write of its
+// process has a smaller gen.
 type entry struct {
 	v   int
 	val int64
+	gen int
 }
 
 type pstate struct {
 	pc  int
 	rv  []int64 // the values read so far by the current instruction
 	loc []int64
+	gen int // PSO: the gen of the process's next write
 }
 
 type state struct {
@@ -88,7 +95,7 @@ type step struct {
 }
 
 // Check compiles src and runs it under model ("sc", "tso" or "pso") with a
-// fence after each write site whose offset is listed.
+// fence right after each statement whose offset is listed.
 func Check(src []byte, model string, fences ...int) (Result, error) {
 	m, err := ParseModel(model)
 	if err != nil {
@@ -98,21 +105,24 @@ func Check(src []byte, model string, fences ...int) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	set := map[int]bool{}
+	set := map[SiteKey]bool{}
 	for _, f := range fences {
-		set[f] = true
+		for _, s := range p.sites {
+			if s.Key.Start == f && !s.Key.Before {
+				set[s.Key] = true
+			}
+		}
 	}
 	return p.Run(m, Options{Fences: set})
 }
 
-// Sites returns the fence sites of the program, by offset.
+// Sites returns the fence sites of the program, by key.
 func (p *Program) Sites() []Site { return append([]Site(nil), p.sites...) }
 
 type runner struct {
-	p      *Program
-	m      Model
-	fences map[int]bool
-	err    error
+	p   *Program
+	m   Model
+	err error
 }
 
 // Run explores every state reachable under m, breadth first, and stops at
@@ -122,7 +132,7 @@ func (p *Program) Run(m Model, o Options) (Result, error) {
 	if max <= 0 {
 		max = DefaultMaxStates
 	}
-	r := &runner{p: p, m: m, fences: o.Fences}
+	r := &runner{p: p.withFences(o.Fences, o.StoreFences), m: m}
 	var (
 		states  []state
 		parents []int
@@ -140,10 +150,10 @@ func (p *Program) Run(m Model, o Options) (Result, error) {
 		steps = append(steps, st)
 		return true
 	}
-	for _, s := range p.initialStates() {
+	for _, s := range r.p.initialStates() {
 		add(s, -1, step{})
 	}
-	res := Result{Complete: !p.anyVal}
+	res := Result{Complete: !r.p.anyVal}
 	for i := 0; i < len(states); i++ {
 		if r.isBad(states[i]) {
 			res.Bad, res.Complete, res.States = true, true, len(states)
@@ -226,6 +236,7 @@ func (s state) key() string {
 		for _, v := range q.loc {
 			b = binary.AppendVarint(b, v)
 		}
+		b = binary.AppendVarint(b, int64(q.gen))
 	}
 	for _, v := range s.mem {
 		b = binary.AppendVarint(b, v)
@@ -235,6 +246,7 @@ func (s state) key() string {
 		for _, e := range q {
 			b = binary.AppendVarint(b, int64(e.v))
 			b = binary.AppendVarint(b, e.val)
+			b = binary.AppendVarint(b, int64(e.gen))
 		}
 	}
 	return string(b)
@@ -282,25 +294,19 @@ func (r *runner) write(t *state, i, v int, val int64) {
 		// a fresh slice: the old one may be shared with other states
 		b := t.buf[i]
 		nb := make([]entry, 0, len(b)+1)
-		t.buf[i] = append(append(nb, b...), entry{v, val})
+		t.buf[i] = append(append(nb, b...), entry{v: v, val: val})
 	case PSO:
+		gen := 0
+		if i < len(t.ps) {
+			gen = t.ps[i].gen
+		}
 		b := t.buf[i]
 		k := sort.Search(len(b), func(k int) bool { return b[k].v > v })
 		nb := make([]entry, 0, len(b)+1)
 		nb = append(nb, b[:k]...)
-		nb = append(nb, entry{v, val})
+		nb = append(nb, entry{v, val, gen})
 		t.buf[i] = append(nb, b[k:]...)
 	}
-}
-
-// afterWrite is where a write instruction at pc goes: to its fence if the
-// site is fenced, else past it.
-func (r *runner) afterWrite(q *proc, pc int) int {
-	in := q.code[pc]
-	if r.fences[in.site] {
-		return in.next
-	}
-	return q.code[in.next].next
 }
 
 func (r *runner) eval(e *expr, rv, loc, mem []int64) int64 {
@@ -339,7 +345,7 @@ func with(s state, i, pc int, rv, loc []int64) state {
 	if loc == nil {
 		loc = s.ps[i].loc
 	}
-	t.ps[i] = pstate{pc: pc, rv: rv, loc: loc}
+	t.ps[i] = pstate{pc: pc, rv: rv, loc: loc, gen: s.ps[i].gen}
 	return t
 }
 
@@ -361,12 +367,21 @@ func (r *runner) successors(s state, f func(state, step)) {
 // variable) reaches memory.
 func (r *runner) flushes(s state, i int, f func(state, step)) {
 	b := s.buf[i]
+	low := 0
+	for k, e := range b {
+		if k == 0 || e.gen < low {
+			low = e.gen
+		}
+	}
 	for k := range b {
 		if r.m == PSO && k > 0 && b[k-1].v == b[k].v {
 			continue // not the oldest of its variable
 		}
 		if r.m == TSO && k > 0 {
 			break
+		}
+		if b[k].gen != low {
+			continue // a write before a store fence is still buffered
 		}
 		t := s
 		t.ownMem()
@@ -375,7 +390,44 @@ func (r *runner) flushes(s state, i int, f func(state, step)) {
 		nb := make([]entry, 0, len(b)-1)
 		nb = append(nb, b[:k]...)
 		t.buf[i] = append(nb, b[k+1:]...)
+		r.renumber(&t, i)
 		f(t, step{proc: i, flush: true, v: b[k].v, val: b[k].val})
+	}
+}
+
+// renumber keeps the gens of process i small: the lowest buffered one
+// becomes 0 (and the process's own with it), so that equal situations are
+// equal states.
+func (r *runner) renumber(t *state, i int) {
+	b := t.buf[i]
+	low := t.ps[i].gen
+	for _, e := range b {
+		low = min(low, e.gen)
+	}
+	if low == 0 {
+		return
+	}
+	nb := make([]entry, len(b))
+	for k, e := range b {
+		e.gen -= low
+		nb[k] = e
+	}
+	t.buf[i] = nb
+	t.ps = append([]pstate(nil), t.ps...)
+	t.ps[i].gen -= low
+}
+
+// storeFence: under PSO the process's next writes get a new gen, if a write
+// is buffered since the last store fence; otherwise nothing changes.
+func (r *runner) storeFence(t *state, i int) {
+	if r.m != PSO {
+		return
+	}
+	for _, e := range t.buf[i] {
+		if e.gen == t.ps[i].gen {
+			t.ps[i].gen++
+			return
+		}
 	}
 }
 
@@ -419,7 +471,7 @@ func (r *runner) procStep(s state, i int, f func(state, step)) {
 			vals = []int64{ps.rv[0]}
 		}
 		for _, v := range vals {
-			t := with(s, i, r.afterWrite(q, ps.pc), nil, nil)
+			t := with(s, i, in.next, nil, nil)
 			t.ownMem()
 			t.ownBuf()
 			r.write(&t, i, in.dst, v)
@@ -445,6 +497,11 @@ func (r *runner) procStep(s state, i int, f func(state, step)) {
 	case iBranchAny:
 		f(with(s, i, in.next, nil, nil), st)
 		f(with(s, i, in.alt, nil, nil), st)
+	case iStoreFence:
+		// Under SC and TSO writes reach memory in order anyway.
+		t := with(s, i, in.next, nil, nil)
+		r.storeFence(&t, i)
+		f(t, st)
 	case iFence, iSiteFence:
 		if empty {
 			f(with(s, i, in.next, nil, nil), st)

@@ -54,7 +54,7 @@ func FuzzParse(f *testing.F) {
 		if sys.Reader == nil {
 			t.Fatal("no Reader")
 		}
-		patched, err := InsertFences(src, sys.Sites)
+		patched, err := InsertFences(src, sys.WriteSites())
 		if err != nil {
 			return // a write spanning a macro argument
 		}

@@ -27,7 +27,7 @@ func TestInsertFences(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", c.body, err)
 		}
-		out, err := InsertFences(src, sys.Sites)
+		out, err := InsertFences(src, sys.WriteSites())
 		if err != nil {
 			t.Fatalf("%q: %v", c.body, err)
 		}
@@ -60,14 +60,14 @@ func TestMacroSites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sys.Sites) != 2 {
-		t.Fatalf("%d sites, want 2 (S's write, W's write)", len(sys.Sites))
+	if len(sys.WriteSites()) != 2 {
+		t.Fatalf("%d sites, want 2 (S's write, W's write)", len(sys.WriteSites()))
 	}
-	var sSite, wSite = sys.Sites[1], sys.Sites[0]
+	var sSite, wSite = sys.WriteSites()[1], sys.WriteSites()[0]
 	if !strings.HasPrefix(sSite.Text, "write: x := 1") {
 		sSite, wSite = wSite, sSite
 	}
-	out, err := InsertFences([]byte(src), sys.Sites[:0:0])
+	out, err := InsertFences([]byte(src), sys.WriteSites()[:0:0])
 	if err != nil || string(out) != src {
 		t.Fatalf("no sites: %v %q", err, out)
 	}

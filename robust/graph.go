@@ -3,6 +3,7 @@ package robust
 import (
 	"fencer/cs"
 	"fencer/kabs"
+	"sort"
 )
 
 // Access is one shared-memory access of the lowered program: an OpRead or
@@ -16,7 +17,7 @@ type Access struct {
 	Write  bool
 	Atomic bool   // inside an atomic step: goes straight to memory
 	Pos    cs.Pos // the statement (for a read: the shared variable)
-	Site   int    // the fence site of a buffered write, or -1
+	Points []int  // the fence sites passed right after a buffered write
 }
 
 // Graph is the static conflict graph of a system: its accesses, program
@@ -60,16 +61,16 @@ func NewGraph(sys *cs.System) *Graph {
 		for ei, e := range proc.Edges {
 			switch e.Op.Kind {
 			case cs.OpRead:
-				add(&Access{Proc: p, Edge: ei, Micro: -1, Var: e.Op.Shared, Pos: e.Pos, Site: -1})
+				add(&Access{Proc: p, Edge: ei, Micro: -1, Var: e.Op.Shared, Pos: e.Pos})
 			case cs.OpWrite:
-				add(&Access{Proc: p, Edge: ei, Micro: -1, Var: e.Op.Shared, Write: true, Pos: e.Pos, Site: e.Site})
+				add(&Access{Proc: p, Edge: ei, Micro: -1, Var: e.Op.Shared, Write: true, Pos: e.Pos, Points: e.Points})
 			case cs.OpAtomic:
 				for mi, b := range e.Op.Body {
 					switch b.Kind {
 					case cs.OpRead:
-						add(&Access{Proc: p, Edge: ei, Micro: mi, Var: b.Shared, Atomic: true, Pos: e.Pos, Site: -1})
+						add(&Access{Proc: p, Edge: ei, Micro: mi, Var: b.Shared, Atomic: true, Pos: e.Pos})
 					case cs.OpWrite:
-						add(&Access{Proc: p, Edge: ei, Micro: mi, Var: b.Shared, Write: true, Atomic: true, Pos: e.Pos, Site: -1})
+						add(&Access{Proc: p, Edge: ei, Micro: mi, Var: b.Shared, Write: true, Atomic: true, Pos: e.Pos})
 					}
 				}
 			}
@@ -171,8 +172,10 @@ func (g *Graph) FreePath(a, b int, fenced map[int]bool) (Path, bool) {
 	if x.Proc != y.Proc || x.Atomic || y.Atomic {
 		return nil, false
 	}
-	if x.Site >= 0 && fenced[x.Site] {
-		return nil, false
+	for _, id := range x.Points {
+		if fenced[id] {
+			return nil, false
+		}
 	}
 	proc := g.Sys.Procs[x.Proc]
 	src, dst := proc.Edges[x.Edge].To, proc.Edges[y.Edge].From
@@ -211,29 +214,49 @@ func (g *Graph) FreePath(a, b int, fenced map[int]bool) (Path, bool) {
 // atomic step, or a write followed by an installed fence.
 func blocks(e cs.Edge, fenced map[int]bool) bool {
 	switch e.Op.Kind {
-	case cs.OpFence, cs.OpAtomic:
+	case cs.OpFence:
+		// A store fence keeps writes in order but lets reads pass: counting
+		// it as no cut is sound (more cycles stay critical).
+		return !e.Op.Store
+	case cs.OpAtomic:
 		return true
 	case cs.OpWrite:
-		return e.Site >= 0 && fenced[e.Site]
+		return e.Fenced(fenced)
 	}
 	return false
 }
 
 // pathSites returns the fence sites that cut the relaxed pair (a, b) along
-// path: a's own site and the sites of the writes on the path.
+// path: the points passed after a and after every edge of the path, most
+// preferred first (cs.Preferred), so that the search meets the preferred
+// minimum set first.
 func (g *Graph) pathSites(a int, path Path) []int {
 	var out []int
 	seen := map[int]bool{}
-	if s := g.Acc[a].Site; s >= 0 {
-		out = append(out, s)
-		seen[s] = true
-	}
-	proc := g.Sys.Procs[g.Acc[a].Proc]
-	for _, ei := range path {
-		if e := proc.Edges[ei]; e.Op.Kind == cs.OpWrite && e.Site >= 0 && !seen[e.Site] {
-			seen[e.Site] = true
-			out = append(out, e.Site)
+	add := func(ids []int) {
+		for _, id := range ids {
+			if !seen[id] {
+				seen[id] = true
+				out = append(out, id)
+			}
 		}
 	}
+	add(g.Acc[a].Points)
+	proc := g.Sys.Procs[g.Acc[a].Proc]
+	for _, ei := range path {
+		add(proc.Edges[ei].Points)
+	}
+	if g.Sys.Reader != nil {
+		// Another input format: its reader writes fences only right after
+		// a write.
+		var after []int
+		for _, id := range out {
+			if s := g.Sys.Sites[id]; s.AfterWrite && s.Place == cs.After {
+				after = append(after, id)
+			}
+		}
+		out = after
+	}
+	sort.SliceStable(out, func(i, j int) bool { return cs.Preferred(g.Sys.Sites[out[i]], g.Sys.Sites[out[j]]) })
 	return out
 }

@@ -42,7 +42,7 @@ func siteLines(sys *cs.System, sites []int) []int {
 func siteTexts(sys *cs.System, sites []int) []string {
 	var out []string
 	for _, s := range sites {
-		out = append(out, sys.Sites[s].Text)
+		out = append(out, sys.Sites[s].Describe())
 	}
 	return out
 }
@@ -59,23 +59,23 @@ func TestBenchmarks(t *testing.T) {
 		fences []string
 	}{
 		{"producer_loop.cs", kabs.TSO, true, nil},
-		{"producer_loop.cs", kabs.PSO, false, []string{"d = n;"}},
-		{"sb.cs", kabs.TSO, false, []string{"flag[i] = 1;"}},
-		{"sb.cs", kabs.PSO, false, []string{"flag[i] = 1;"}},
+		{"producer_loop.cs", kabs.PSO, false, []string{"after d = n;"}},
+		{"sb.cs", kabs.TSO, false, []string{"after flag[i] = 1;"}},
+		{"sb.cs", kabs.PSO, false, []string{"after flag[i] = 1;"}},
 		{"mp.cs", kabs.TSO, true, nil},
-		{"mp.cs", kabs.PSO, false, []string{"data = 1;"}},
+		{"mp.cs", kabs.PSO, false, []string{"after data = 1;"}},
 		{"lb.cs", kabs.TSO, true, nil},
 		{"lb.cs", kabs.PSO, true, nil},
-		{"dekker_simple.cs", kabs.TSO, false, []string{"flag[i] = 1;"}},
-		{"dekker_simple.cs", kabs.PSO, false, []string{"flag[i] = 1;"}},
-		{"peterson.cs", kabs.TSO, false, []string{"turn = i;"}},
-		{"peterson.cs", kabs.PSO, false, []string{"flag[i] = 1;", "turn = i;"}},
+		{"dekker_simple.cs", kabs.TSO, false, []string{"after flag[i] = 1;"}},
+		{"dekker_simple.cs", kabs.PSO, false, []string{"after flag[i] = 1;"}},
+		{"peterson.cs", kabs.TSO, false, []string{"after turn = i;"}},
+		{"peterson.cs", kabs.PSO, false, []string{"after flag[i] = 1;", "after turn = i;"}},
 		{"ticket_lock.cs", kabs.TSO, true, nil},
 		{"ticket_lock.cs", kabs.PSO, true, nil},
 		{"seqlock.cs", kabs.TSO, true, nil},
-		{"seqlock.cs", kabs.PSO, false, []string{"seq = s + 1;", "y = v;"}},
-		{"ring_buffer.cs", kabs.TSO, false, []string{"head = h;", "tail = t;"}},
-		{"ring_buffer.cs", kabs.PSO, false, []string{"buf[0] = v;", "buf[1] = v;", "head = h;", "tail = t;"}},
+		{"seqlock.cs", kabs.PSO, false, []string{"after seq = s + 1;", "after y = v;"}},
+		{"ring_buffer.cs", kabs.TSO, false, []string{"after head = h;", "after tail = t;"}},
+		{"ring_buffer.cs", kabs.PSO, false, []string{"after if (h % 2 == 0) { …", "after head = h;", "after tail = t;"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file+"/"+tc.model.String(), func(t *testing.T) {
@@ -277,7 +277,7 @@ func TestMinFencesWith(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := siteTexts(sys, fs.Sites); strings.Join(got, "|") != "data = 1;|ready = 1;" || !fs.Minimal {
+	if got := siteTexts(sys, fs.Sites); strings.Join(got, "|") != "after data = 1;|after ready = 1;" || !fs.Minimal {
 		t.Errorf("fences after %q (minimal %v)", got, fs.Minimal)
 	}
 	// A requirement already met by the robust set adds nothing.
@@ -285,7 +285,7 @@ func TestMinFencesWith(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := siteTexts(sys, fs.Sites); strings.Join(got, "|") != "data = 1;" {
+	if got := siteTexts(sys, fs.Sites); strings.Join(got, "|") != "after data = 1;" {
 		t.Errorf("fences after %q", got)
 	}
 	if _, err := an.MinFencesWith([][]int{{}}); err == nil {

@@ -7,9 +7,11 @@ if ! command -v go >/dev/null 2>&1; then
     echo "setup: Go is not installed (need Go 1.23 or later)" >&2; exit 1
   fi
 fi
-if [ ! -f /usr/include/z3.h ]; then
+# xmllint (libxml2-utils) validates check's JUnit XML against docs/junit.xsd
+# in the tests.
+if [ ! -f /usr/include/z3.h ] || ! command -v xmllint >/dev/null 2>&1; then
   SUDO=""
   [ "$(id -u)" -ne 0 ] && SUDO=sudo
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libz3-dev
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libz3-dev libxml2-utils
 fi

@@ -3,25 +3,19 @@ package smt
 import (
 	"errors"
 	"fmt"
+
+	"fencer/smt/answer"
 )
 
-// Result is the answer of a satisfiability query.
-type Result uint8
+// Result is the answer of a satisfiability query (answer.Answer, shared with
+// the packages above smt).
+type Result = answer.Answer
 
 const (
-	Unknown Result = iota // Z3 gave up, or the query failed; see the error
-	Sat                   // satisfiable: a model exists
-	Unsat                 // unsatisfiable
+	Unknown = answer.Unknown // Z3 gave up, or the query failed; see the error
+	Sat     = answer.Sat     // satisfiable: a model exists
+	Unsat   = answer.Unsat   // unsatisfiable
 )
-
-var resultNames = [...]string{Unknown: "unknown", Sat: "sat", Unsat: "unsat"}
-
-func (r Result) String() string {
-	if int(r) < len(resultNames) {
-		return resultNames[r]
-	}
-	return fmt.Sprintf("Result(%d)", r)
-}
 
 // ErrUnknown is the error of a query that Z3 could not decide.
 type ErrUnknown struct {

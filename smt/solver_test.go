@@ -407,7 +407,7 @@ func TestContextsInParallel(t *testing.T) {
 }
 
 func TestResultString(t *testing.T) {
-	for r, want := range map[Result]string{Sat: "sat", Unsat: "unsat", Unknown: "unknown", 9: "Result(9)"} {
+	for r, want := range map[Result]string{Sat: "sat", Unsat: "unsat", Unknown: "unknown", 9: "Answer(9)"} {
 		if r.String() != want {
 			t.Errorf("%d: %q", r, r.String())
 		}

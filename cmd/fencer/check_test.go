@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/xml"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -129,5 +130,38 @@ func TestCheckFailureDetails(t *testing.T) {
 		!strings.Contains(out, "testdata/wrong_expect.cs:3: after x = 1;") ||
 		!strings.Contains(out, "testdata/wrong_expect.cs:4: after y = 1;") {
 		t.Errorf("exit %d, output:\n%s", code, out)
+	}
+}
+
+// C1b: the JUnit XML of check is valid for a JUnit schema (docs/junit.xsd),
+// checked by xmllint (libxml2-utils, installed by scripts/setup.sh), and a
+// document that breaks the schema (a test case without its name) is refused, so the check can fail.
+func TestCheckJUnitSchema(t *testing.T) {
+	xmllint, err := exec.LookPath("xmllint")
+	if err != nil {
+		t.Skip("xmllint not installed (scripts/setup.sh installs libxml2-utils)")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.xml")
+	if _, stderr, code := fencer(t, "check", "--junit", path, "testdata/wrong_expect.cs", bench("mp.cs"), "testdata/syntax.cs"); code != 2 {
+		t.Fatalf("exit %d, want 2: %s", code, stderr)
+	}
+	validate := func(file string) (string, error) {
+		out, err := exec.Command(xmllint, "--noout", "--schema", "../../docs/junit.xsd", file).CombinedOutput()
+		return string(out), err
+	}
+	if out, err := validate(path); err != nil {
+		t.Fatalf("check's JUnit XML does not validate: %v\n%s", err, out)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := filepath.Join(dir, "broken.xml")
+	if err := os.WriteFile(broken, []byte(strings.Replace(string(b), ` name="tso fences=0"`, "", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := validate(broken); err == nil || !strings.Contains(out, "'name' is required") {
+		t.Fatalf("a test case without a name: %v\n%s", err, out)
 	}
 }

@@ -43,11 +43,40 @@ func engineOptions(c *cli.Context, m kabs.Model) (cegar.Options, error) {
 		MaxK:          c.Int("max-k"),
 		MaxPredicates: c.Int("max-predicates"),
 		MaxStates:     c.Int("max-states"),
+		Reconsider:    c.Bool("reconsider"), // insert only
+		All:           allOf(c),
 		Log: func(format string, args ...any) {
 			log.Debugf(format, args...)
 		},
 	}
+	if k := c.String("kinds"); k != "" { // insert only
+		store, err := kindsOf(k)
+		if err != nil {
+			return opt, err
+		}
+		opt.StoreFences = store
+	}
 	return opt, nil
+}
+
+// kindsOf reads --kinds: "full" or "full,store" (in any order); it reports
+// whether store fences may be used.
+func kindsOf(s string) (bool, error) {
+	full, store := false, false
+	for _, k := range strings.Split(s, ",") {
+		switch strings.TrimSpace(k) {
+		case "full":
+			full = true
+		case "store":
+			store = true
+		default:
+			return false, fail(exitInput, "--kinds: unknown fence kind %q (want full or full,store)", k)
+		}
+	}
+	if !full {
+		return false, fail(exitInput, "--kinds must include full (full fences are needed wherever a write must not pass a read)")
+	}
+	return store, nil
 }
 
 // runEngine runs insert (or verify) on sys under model m with a fresh
@@ -165,4 +194,12 @@ func printStats(w *os.File, r *cegar.Result) {
 	fmt.Fprintf(w, "k=%d, %s, refinements: %s; %s, %s, %s, %.2fs\n",
 		s.K, plural(s.Predicates, "predicate"), strings.Join(ref, ", "), plural(s.States, "abstract state"),
 		pluralForm(s.Queries, "SMT query", "SMT queries"), plural(s.Interpolations, "interpolation"), s.Time.Seconds())
+}
+
+// allOf reads --all (insert only): 0 when absent.
+func allOf(c *cli.Context) int {
+	if v, ok := c.Generic("all").(*allValue); ok && v != nil {
+		return v.n
+	}
+	return 0
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -189,11 +190,16 @@ func (t *tracer) reorderingAt(i int) *reorderingReport {
 }
 
 // fenceReordering is the reordering that the fence at site forbids in its
-// witness: the first write at the site that a later step of its process
-// overtakes (the fence would wait for the buffer there).
+// witness: the first step that passes the site (a program point,
+// cs.Edge.Points) whose write a later step of its process overtakes (the
+// fence would wait for the buffer there).
 func (t *tracer) fenceReordering(site int) *reorderingReport {
 	for i, st := range t.tr.Steps {
-		if st.IsFlush() || t.sys.Procs[st.Proc].Edges[st.Edge].Site != site {
+		if st.IsFlush() {
+			continue
+		}
+		e := t.sys.Procs[st.Proc].Edges[st.Edge]
+		if e.Op.Kind != cs.OpWrite || !slices.Contains(e.Points, site) {
 			continue
 		}
 		if r := t.reorderingAt(i); r != nil {
@@ -210,7 +216,7 @@ func (t *tracer) fenceReordering(site int) *reorderingReport {
 func (t *tracer) waitAt(site int) *reorderingReport {
 	steps := t.tr.Steps
 	for i, st := range steps {
-		if st.IsFlush() || t.sys.Procs[st.Proc].Edges[st.Edge].Site != site || t.rowOf[i] < 0 {
+		if st.IsFlush() || !slices.Contains(t.sys.Procs[st.Proc].Edges[st.Edge].Points, site) || t.rowOf[i] < 0 {
 			continue
 		}
 		p := st.Proc
@@ -225,6 +231,9 @@ func (t *tracer) waitAt(site int) *reorderingReport {
 				break
 			}
 			wr, lr := t.rows[t.rowOf[i]], t.rows[t.rowOf[j]]
+			if wr.Value == nil {
+				break // the point is not right after a write: no write to name
+			}
 			r := &reorderingReport{
 				Process: wr.Process, Kind: "write-other",
 				Write: stepRef{Step: wr.Step, Line: wr.Line, Statement: wr.Statement, Variable: wr.Variable, Value: *wr.Value},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"strconv"
 
 	"github.com/urfave/cli/v2"
 
@@ -16,6 +17,12 @@ func insertCommand() *cli.Command {
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the patched program to `FILE` instead of stdout"},
 		&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "overwrite the input file with the patched program"},
 		&cli.BoolFlag{Name: "diff", Usage: "print the fences as a unified diff of the input instead of the whole program"},
+		&cli.GenericFlag{Name: "all", Value: &allValue{}, Usage: "also list the other minimum fence sets, each verified, up to N sets in all " +
+			"(--all: 10, --all=N); the patched program uses the first"},
+		&cli.StringFlag{Name: "kinds", Value: "full", Usage: "the fence kinds insert may use: full, or full,store to also use " +
+			"store fences (fence store;, cheaper; under PSO they keep writes in order): fewest fences first, then fewest full ones"},
+		&cli.BoolFlag{Name: "reconsider", Usage: "treat the fence; statements already in the program as candidates like any other point: " +
+			"keep those a minimum set needs, remove the others (default: they stay as they are)"},
 		&cli.BoolFlag{Name: "robust", Usage: "insert instead the fewest fences that make every run under the model equivalent to an SC run " +
 			"(static critical cycles; about SC-equivalence, not the program's property: no SC check, and it may place more fences than insert)"},
 	)
@@ -33,6 +40,11 @@ func insertCommand() *cli.Command {
 			"With --robust it ignores the property and inserts the fewest fences that cut every critical\n" +
 			"cycle (see fencer robust): every run under the model is then equivalent to an SC run. That is\n" +
 			"SC-equivalence, not correctness, and may need more fences than the property does.\n" +
+			"A fence can go at any point between two statements (after a write, after an if/else, before a\n" +
+			"loop or a read, at the start of a body); ties between minimum sets prefer fewer enclosing loops,\n" +
+			"then the point right after a write. With --reconsider the fences already in the program are\n" +
+			"candidates too: the answer is the minimum over all points, and the summary lists the fences kept\n" +
+			"(with the counterexample that needs each) and those removed.\n" +
 			"Exit codes: 0 correct (fences inserted or none needed), 1 SC bug, 2 bad input, 3 unknown.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
@@ -94,7 +106,27 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 				if f.Witness == nil {
 					note = " (for robustness only: no counterexample needs it)"
 				}
-				fmt.Fprintf(os.Stderr, "  %s:%d: after %s%s\n", name, sys.File.Line(f.Site.Pos()), f.Site.Text, note)
+				where := f.Site.Describe()
+				if f.Site.Fence {
+					where = "fence kept"
+				}
+				if f.Store {
+					where = "fence store; " + where
+				}
+				fmt.Fprintf(os.Stderr, "  %s:%d: %s%s\n", name, sys.File.Line(f.Site.Pos()), where, note)
+			}
+		}
+		for _, s := range r.Removed {
+			fmt.Fprintf(os.Stderr, "  %s:%d: fence removed\n", name, sys.File.Line(s.Pos()))
+		}
+		for i, alt := range r.Alternatives {
+			fmt.Fprintf(os.Stderr, "other minimum set %d of %d (verified):\n", i+2, len(r.Alternatives)+1)
+			for _, f := range alt {
+				kind := ""
+				if f.Store {
+					kind = "fence store; "
+				}
+				fmt.Fprintf(os.Stderr, "  %s:%d: %s%s\n", name, sys.File.Line(f.Site.Pos()), kind, f.Site.Describe())
 			}
 		}
 		printProof(os.Stderr, r)
@@ -136,4 +168,34 @@ func writeOutput(c *cli.Context, name string, src, text []byte) error {
 	}
 	_, err := os.Stdout.Write(text)
 	return err
+}
+
+// allValue is the value of --all: a flag that may stand alone (10 sets) or
+// take a number (--all=N), like a boolean flag of package flag.
+type allValue struct{ n int }
+
+func (v *allValue) IsBoolFlag() bool { return true }
+
+func (v *allValue) String() string {
+	if v == nil || v.n == 0 {
+		return ""
+	}
+	return strconv.Itoa(v.n)
+}
+
+func (v *allValue) Set(s string) error {
+	switch s {
+	case "true":
+		v.n = 10
+		return nil
+	case "false":
+		v.n = 0
+		return nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		return fmt.Errorf("--all=N wants a number of fence sets of at least 1, not %q", s)
+	}
+	v.n = n
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -30,8 +31,12 @@ type report struct {
 	Reason  string        `json:"reason,omitempty"`
 	Errors  []string      `json:"errors,omitempty"` // verdict error: the input errors, file:line:col: message
 	Fences  []fenceReport `json:"fences"`
-	Trace   *traceReport  `json:"trace,omitempty"`
-	Stats   *statsReport  `json:"stats,omitempty"` // absent for verdict error
+	// Removed (insert --reconsider) and Alternatives (insert --all): see
+	// docs/report.md.
+	Removed      []fenceReport   `json:"removed,omitempty"`
+	Alternatives [][]fenceReport `json:"alternatives,omitempty"`
+	Trace        *traceReport    `json:"trace,omitempty"`
+	Stats        *statsReport    `json:"stats,omitempty"` // absent for verdict error
 }
 
 type fenceReport struct {
@@ -39,7 +44,10 @@ type fenceReport struct {
 	Column    int          `json:"column"`
 	Process   string       `json:"process"` // the template name, or the process name
 	Statement string       `json:"statement"`
-	Witness   *traceReport `json:"witness"` // null: for robustness only
+	Place     string       `json:"place"`              // "after" or "before" the statement
+	Existing  bool         `json:"existing,omitempty"` // a fence of the source, kept (--reconsider)
+	Kind      string       `json:"kind,omitempty"`     // "store" for a store fence (--kinds)
+	Witness   *traceReport `json:"witness"`            // null: for robustness only
 	// Reordering is what the fence forbids in its witness (null when the
 	// fence has no witness).
 	Reordering *reorderingReport `json:"reordering"`
@@ -62,13 +70,34 @@ type statsReport struct {
 
 func newReport(command string, sys *cs.System, r *cegar.Result) *report {
 	rep := &report{Version: reportVersion, Command: command, File: sys.File.Name, Verdict: r.Verdict.String(), Model: r.Model.String(), Reason: r.Reason, Fences: []fenceReport{}}
-	for _, f := range r.Fences {
+	site := func(f cegar.Fence) fenceReport {
 		pos := sys.Position(f.Site.Pos())
-		fr := fenceReport{Line: pos.Line, Column: pos.Col, Process: siteProcess(sys, f.Site.ID), Statement: f.Site.Text}
+		place := "after"
+		if f.Site.Place == cs.Before {
+			place = "before"
+		}
+		fr := fenceReport{Line: pos.Line, Column: pos.Col, Process: siteProcess(sys, f.Site.ID),
+			Statement: f.Site.Text, Place: place, Existing: f.Site.Fence}
+		if f.Store {
+			fr.Kind = "store"
+		}
 		if ex := explainWitness(f.Witness); ex != nil {
 			fr.Witness, fr.Reordering = ex.trace, ex.tracer.fenceReordering(f.Site.ID)
 		}
-		rep.Fences = append(rep.Fences, fr)
+		return fr
+	}
+	for _, f := range r.Fences {
+		rep.Fences = append(rep.Fences, site(f))
+	}
+	for _, s := range r.Removed {
+		rep.Removed = append(rep.Removed, site(cegar.Fence{Site: s}))
+	}
+	for _, alt := range r.Alternatives {
+		var fs []fenceReport
+		for _, f := range alt {
+			fs = append(fs, site(f))
+		}
+		rep.Alternatives = append(rep.Alternatives, fs)
 	}
 	rep.Trace = witnessReport(r.Trace)
 	s := r.Stats
@@ -93,7 +122,7 @@ func witnessReport(w *cegar.Witness) *traceReport {
 func siteProcess(sys *cs.System, id int) string {
 	for _, p := range sys.Procs {
 		for _, e := range p.Edges {
-			if e.Site == id {
+			if slices.Contains(e.Points, id) {
 				if p.Template != "" {
 					return p.Template
 				}

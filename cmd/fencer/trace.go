@@ -243,7 +243,7 @@ func (t *tracer) row(i int, st kabs.Step) (traceRow, bool) {
 		row.Effect = fmt.Sprintf("write %s = %d", op.Shared, v)
 		if t.bufs != nil {
 			bi := t.bufIndex(st.Proc, x)
-			t.bufs[bi] = append(t.bufs[bi], pending{x: x, val: v, line: row.Line, text: row.Statement, site: e.Site, step: i})
+			t.bufs[bi] = append(t.bufs[bi], pending{x: x, val: v, line: row.Line, text: row.Statement, site: writeSite(t.sys, e), step: i})
 			row.Effect += " (buffered)"
 		}
 	case cs.OpFence:
@@ -705,4 +705,15 @@ func writeTable(w io.Writer, header []string, rows [][]string) {
 	for _, r := range rows {
 		line(r)
 	}
+}
+
+// writeSite is the fence site right after the write edge e (the point
+// after its statement), or -1.
+func writeSite(sys *cs.System, e cs.Edge) int {
+	for _, id := range e.Points {
+		if s := sys.Sites[id]; s.AfterWrite && s.Place == cs.After {
+			return id
+		}
+	}
+	return -1
 }
