@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"fencer/cs"
+	"fencer/domains"
 	"fencer/fences"
 	"fencer/kabs"
 	"fencer/predabs"
@@ -17,19 +18,21 @@ import (
 // fences: Correct, Unsafe with a shortest real trace the engine found
 // (SCBug when the model is SC), or Unknown.
 func Verify(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, error) {
-	return verify(ctx, sys, sol, opt, nil)
+	return verify(ctx, sys, sol, opt, nil, nil)
 }
 
 // verify is Verify, reusing the memo of abstract posts of memo if it is not
 // nil (posts are pure functions of the cube, the transition and the
-// predicates, so the memo stays valid across systems).
-func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *predabs.Abstractor) (*Result, error) {
+// predicates, so the memo stays valid across systems), and starting the
+// dynamic domains from those of seed if it is not nil.
+func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *predabs.Abstractor, seed *domains.Info) (*Result, error) {
 	start := time.Now()
 	if r, ok, err := verifyRobust(ctx, sys, sol, opt, start); ok || err != nil {
 		return r, err
 	}
 	e := newEngine(sol, opt)
 	e.seedFromProgram(sys)
+	e.domainSeed = seed
 	if memo != nil {
 		e.ab.ShareCache(memo)
 		e.ab.ShareMemo(memo)
@@ -144,6 +147,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	e.seedFromProgram(sys)
 	e.ab.ShareMemo(sc.ab)
 	e.absorb(sc)
+	e.domainSeed = sc.info
 	o, err = e.loop(ctx, sys, true)
 	if err != nil {
 		return nil, nil, err
@@ -175,7 +179,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	fopt := opt
 	fopt.phase = "final check"
 	fopt.Seed = append(fopt.Seed, e.preds.Exprs()...)
-	fr, err := verify(ctx, psys, sol, fopt, e.ab)
+	fr, err := verify(ctx, psys, sol, fopt, e.ab, e.info)
 	if err != nil && ctx.Err() != nil {
 		fr, err = &Result{Verdict: Unknown, Reason: interruptReason(ctx.Err())}, nil
 	}

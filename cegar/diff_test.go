@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -30,6 +32,14 @@ import (
 // soak: hours), and FENCER_COUNT=N overrides all three.
 // FENCER_SEED=N starts at seed N (with one program unless FENCER_COUNT
 // says otherwise), to replay a failure.
+//
+// The engine gets programTimeout per program (60 s, FENCER_PROGRAM_TIMEOUT
+// to change it; its calls together, the oracles' time not counted): a
+// program it does not finish in time is a failure that names its seed, and
+// the run goes on with the next one. The programs are
+// run by diffWorkers goroutines (GOMAXPROCS, FENCER_WORKERS to change it),
+// each with its own Z3 context (smt: one context per goroutine); results
+// are reported in seed order, so the log reads as if they ran one by one.
 func TestDifferential(t *testing.T) {
 	n, first := diffCount(), int64(1)
 	if s := os.Getenv("FENCER_SEED"); s != "" {
@@ -42,27 +52,133 @@ func TestDifferential(t *testing.T) {
 			n = 1
 		}
 	}
-	sol, err := NewZ3Solver()
+	timeout, err := programTimeout()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer sol.Close()
+	workers := min(diffWorkers(), n)
+	type result struct {
+		seed int64
+		src  string
+		msg  string
+		st   *diffStats
+		took time.Duration
+	}
+	seeds, results := make(chan int64), make(chan result)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sol, _ := NewZ3Solver()
+			defer func() { sol.Close() }()
+			for seed := range seeds {
+				src := genProgram(seed)
+				st := newDiffStats()
+				t0 := time.Now()
+				msg, timedOut := runProgram(sol, timeout, fmt.Sprintf("gen%d.cs", seed), []byte(src), st)
+				if timedOut { // a fresh solver: nothing of the interrupted run stays
+					sol.Close()
+					sol, _ = NewZ3Solver()
+				}
+				results <- result{seed, src, msg, st, time.Since(t0)}
+			}
+		}()
+	}
+	go func() {
+		for seed := first; seed < first+int64(n); seed++ {
+			seeds <- seed
+		}
+		close(seeds)
+		wg.Wait()
+		close(results)
+	}()
 	st := newDiffStats()
-	for seed := first; seed < first+int64(n); seed++ {
-		src := genProgram(seed)
-		name := fmt.Sprintf("gen%d.cs", seed)
-		t0 := time.Now()
-		if msg := differential(sol, name, []byte(src), st, kabs.TSO, kabs.PSO); msg != "" {
-			t.Errorf("seed %d (replay: FENCER_SEED=%d go test -run Differential ./cegar): %s\n%s", seed, seed, msg, src)
-		}
-		if d := time.Since(t0); d > time.Minute {
-			t.Logf("seed %d took %v (engine: %v so far)", seed, d.Round(time.Second), st.time["engine"].Round(time.Second))
-		}
-		if st.programs%50 == 0 && st.programs < n {
-			t.Logf("so far: %s", st.summary())
+	pending := map[int64]result{}
+	next := first
+	for r := range results {
+		pending[r.seed] = r
+		for {
+			r, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			st.merge(r.st)
+			if r.msg != "" {
+				t.Errorf("seed %d (replay: FENCER_SEED=%d go test -run 'TestDifferential$' ./cegar): %s\n%s", r.seed, r.seed, r.msg, r.src)
+			}
+			if r.took > time.Minute {
+				t.Logf("seed %d took %v (engine: %v)", r.seed, r.took.Round(time.Second), r.st.time["engine"].Round(time.Second))
+			}
+			if st.programs%50 == 0 && st.programs < n {
+				t.Logf("so far: %s", st.summary())
+			}
 		}
 	}
 	t.Log(st.summary())
+}
+
+// runProgram runs differential on one program under SC, TSO and PSO with
+// timeout for the engine's calls together (the oracles' time does not
+// count: they are bounded by their state limits), and says whether the
+// engine ran out of time.
+func runProgram(sol *Z3Solver, timeout time.Duration, name string, src []byte, st *diffStats) (string, bool) {
+	clock := &engineClock{sol: sol, left: timeout}
+	msg := differential(clock, sol, name, src, st, kabs.TSO, kabs.PSO)
+	if msg != "" && clock.out {
+		st.timeouts++
+		return fmt.Sprintf("engine time limit of %v reached (FENCER_PROGRAM_TIMEOUT): %s", timeout, msg), true
+	}
+	return msg, false
+}
+
+// engineClock bounds the time the engine spends on one program: each call
+// gets what is left of the budget. A nil clock sets no limit.
+type engineClock struct {
+	sol  *Z3Solver // interrupted when a call runs out of time
+	left time.Duration
+	out  bool // a call ran out of time
+}
+
+// run calls f with a context that ends when the budget is spent.
+func (c *engineClock) run(f func(ctx context.Context)) {
+	if c == nil {
+		f(context.Background())
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), max(c.left, 0))
+	defer cancel()
+	stop := c.sol.InterruptOn(ctx)
+	defer stop()
+	t0 := time.Now()
+	f(ctx)
+	c.left -= time.Since(t0)
+	if ctx.Err() != nil {
+		c.out = true
+	}
+}
+
+// programTimeout is the engine's time limit per generated program.
+func programTimeout() (time.Duration, error) {
+	s := os.Getenv("FENCER_PROGRAM_TIMEOUT")
+	if s == "" {
+		return time.Minute, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("FENCER_PROGRAM_TIMEOUT=%q: want a positive duration such as 90s", s)
+	}
+	return d, nil
+}
+
+// diffWorkers is the number of goroutines that run programs.
+func diffWorkers() int {
+	if v, err := strconv.Atoi(os.Getenv("FENCER_WORKERS")); err == nil && v > 0 {
+		return v
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // diffCount is the number of generated programs of one run.
@@ -92,17 +208,44 @@ var debugLog = func(format string, args ...any) {
 // oracleLimit bounds both oracles; generated programs stay far below it.
 const oracleLimit = 300_000
 
-// diffStats are the counts the suite prints at the end.
+// diffStats are the counts the suite prints at the end. Each program fills
+// its own, merged into the run's in seed order.
 type diffStats struct {
 	start     time.Time
 	programs  int
 	agreed    map[string]int    // programs where all three agreed, per model
 	fences    map[string][4]int // per weak model: programs needing 0, 1, 2, 3+ fences
 	scBugs    int
+	timeouts  int                      // programs the engine did not finish in time
 	kinds     int                      // programs whose --kinds full,store answer was checked
 	storeUsed int                      // of those, answers with a store fence
 	undecided map[string]int           // why a program could not be compared
-	time      map[string]time.Duration // spent in the engine, kabs and refsem
+	time      map[string]time.Duration // spent in the engine, kabs and refsem (summed over workers)
+}
+
+// merge adds the counts of o to s.
+func (s *diffStats) merge(o *diffStats) {
+	s.programs += o.programs
+	s.scBugs += o.scBugs
+	s.timeouts += o.timeouts
+	s.kinds += o.kinds
+	s.storeUsed += o.storeUsed
+	for k, v := range o.agreed {
+		s.agreed[k] += v
+	}
+	for k, v := range o.fences {
+		f := s.fences[k]
+		for i := range f {
+			f[i] += v[i]
+		}
+		s.fences[k] = f
+	}
+	for k, v := range o.undecided {
+		s.undecided[k] += v
+	}
+	for k, v := range o.time {
+		s.time[k] += v
+	}
 }
 
 // timed adds the time f takes to s.time[what].
@@ -129,7 +272,10 @@ func (s *diffStats) summary() string {
 		fmt.Fprintf(&b, "; %s fences 0/1/2/3+: %d/%d/%d/%d (need fences: %.0f%%)", m, f[0], f[1], f[2], f[3], pct(need, s.programs))
 	}
 	fmt.Fprintf(&b, "; pso --kinds full,store checked %d (store fences used in %d)", s.kinds, s.storeUsed)
-	fmt.Fprintf(&b, "; time: engine %v, explicit checker %v, refsem %v", s.time["engine"].Round(time.Millisecond), s.time["kabs"].Round(time.Millisecond), s.time["refsem"].Round(time.Millisecond))
+	if s.timeouts > 0 {
+		fmt.Fprintf(&b, "; engine timeouts %d", s.timeouts)
+	}
+	fmt.Fprintf(&b, "; time (summed over workers): engine %v, explicit checker %v, refsem %v", s.time["engine"].Round(time.Millisecond), s.time["kabs"].Round(time.Millisecond), s.time["refsem"].Round(time.Millisecond))
 	if len(s.undecided) > 0 {
 		var keys []string
 		for k := range s.undecided {
@@ -163,9 +309,10 @@ func refModel(m kabs.Model) refsem.Model {
 }
 
 // differential compares the engine and both oracles on one program under SC
-// and the weak models given; "" means agreement.
-func differential(sol Solver, name string, src []byte, st *diffStats, weak ...kabs.Model) string {
-	ctx := context.Background()
+// and the weak models given; "" means agreement. clock bounds the engine
+// only.
+func differential(clock *engineClock, sol Solver, name string, src []byte, st *diffStats, weak ...kabs.Model) string {
+	oracle := context.Background()
 	st.programs++
 	sys, err := cs.Parse(name, src)
 	if err != nil {
@@ -190,7 +337,7 @@ func differential(sol Solver, name string, src []byte, st *diffStats, weak ...ka
 			return ""
 		}
 		var r *kabs.Result
-		st.timed("kabs", func() { r, err = kabs.NewConcrete(sys, m).Explore(ctx, kabs.Limits{MaxStates: oracleLimit}) })
+		st.timed("kabs", func() { r, err = kabs.NewConcrete(sys, m).Explore(oracle, kabs.Limits{MaxStates: oracleLimit}) })
 		if err != nil {
 			return "explicit checker: " + err.Error()
 		}
@@ -203,7 +350,9 @@ func differential(sol Solver, name string, src []byte, st *diffStats, weak ...ka
 		}
 		refBad[m] = rr.Bad
 		var res *Result
-		st.timed("engine", func() { res, err = Verify(ctx, sys, sol, Options{Model: m, Log: debugLog}) })
+		st.timed("engine", func() {
+			clock.run(func(ctx context.Context) { res, err = Verify(ctx, sys, sol, Options{Model: m, Log: debugLog}) })
+		})
 		if err != nil {
 			return fmt.Sprintf("verify %s: %v", m, err)
 		}
@@ -223,7 +372,7 @@ func differential(sol Solver, name string, src []byte, st *diffStats, weak ...ka
 		st.scBugs++
 	}
 	for _, m := range weak {
-		if msg := differentialInsert(sol, sys, ref, m, refBad[kabs.SC], st); msg != "" {
+		if msg := differentialInsert(clock, sol, sys, ref, m, refBad[kabs.SC], st); msg != "" {
 			return msg
 		}
 	}
@@ -268,15 +417,16 @@ func keyString(k refsem.SiteKey) string {
 }
 
 // differentialInsert checks insert under m against brute force with both
-// oracles.
-func differentialInsert(sol Solver, sys *cs.System, ref *refsem.Program, m kabs.Model, scBug bool, st *diffStats) string {
-	ctx := context.Background()
+// oracles; clock bounds the engine.
+func differentialInsert(clock *engineClock, sol Solver, sys *cs.System, ref *refsem.Program, m kabs.Model, scBug bool, st *diffStats) string {
 	var (
 		res     *Result
 		patched []byte
 		err     error
 	)
-	st.timed("engine", func() { res, patched, err = Insert(ctx, sys, sol, Options{Model: m, Log: debugLog}) })
+	st.timed("engine", func() {
+		clock.run(func(ctx context.Context) { res, patched, err = Insert(ctx, sys, sol, Options{Model: m, Log: debugLog}) })
+	})
 	if err != nil {
 		return fmt.Sprintf("insert %s: %v", m, err)
 	}
@@ -328,7 +478,7 @@ func differentialInsert(sol Solver, sys *cs.System, ref *refsem.Program, m kabs.
 	if err != nil {
 		return "patched program does not parse: " + err.Error()
 	}
-	r, err := kabs.NewConcrete(psys, m).Explore(ctx, kabs.Limits{MaxStates: oracleLimit})
+	r, err := kabs.NewConcrete(psys, m).Explore(context.Background(), kabs.Limits{MaxStates: oracleLimit})
 	if err != nil || r.Verdict != kabs.Safe {
 		return fmt.Sprintf("patched program under %s per the explicit checker: %v %v", m, r.Verdict, err)
 	}
@@ -341,7 +491,7 @@ func differentialInsert(sol Solver, sys *cs.System, ref *refsem.Program, m kabs.
 		return fmt.Sprintf("patched program under %s per refsem: bad=%v complete=%v %v\n%s", m, rr.Bad, rr.Complete, err, patched)
 	}
 	if m == kabs.PSO && min > 0 {
-		if msg := differentialKinds(sol, sys, ref, st); msg != "" {
+		if msg := differentialKinds(clock, sol, sys, ref, st); msg != "" {
 			return msg
 		}
 	}
@@ -397,15 +547,16 @@ func bruteForceMinimum(sys *cs.System, m kabs.Model) (int, bool) {
 // differentialKinds checks insert --kinds full,store under PSO against brute
 // force over full and store fences with both oracles: the fewest fences,
 // then the fewest full ones; and its patched program is safe for both.
-func differentialKinds(sol Solver, sys *cs.System, ref *refsem.Program, st *diffStats) string {
-	ctx := context.Background()
+func differentialKinds(clock *engineClock, sol Solver, sys *cs.System, ref *refsem.Program, st *diffStats) string {
 	var (
 		res     *Result
 		patched []byte
 		err     error
 	)
 	st.timed("engine", func() {
-		res, patched, err = Insert(ctx, sys, sol, Options{Model: kabs.PSO, StoreFences: true, Log: debugLog})
+		clock.run(func(ctx context.Context) {
+			res, patched, err = Insert(ctx, sys, sol, Options{Model: kabs.PSO, StoreFences: true, Log: debugLog})
+		})
 	})
 	if err != nil {
 		return "insert --kinds full,store: " + err.Error()
@@ -448,7 +599,7 @@ func differentialKinds(sol Solver, sys *cs.System, ref *refsem.Program, st *diff
 	if err != nil {
 		return "kinds: patched program does not parse: " + err.Error()
 	}
-	r, err := kabs.NewConcrete(psys, kabs.PSO).Explore(ctx, kabs.Limits{MaxStates: oracleLimit})
+	r, err := kabs.NewConcrete(psys, kabs.PSO).Explore(context.Background(), kabs.Limits{MaxStates: oracleLimit})
 	if err != nil || r.Verdict != kabs.Safe {
 		return fmt.Sprintf("kinds: patched program per the explicit checker: %v %v\n%s", r.Verdict, err, patched)
 	}
@@ -588,7 +739,7 @@ func TestBenchmarksAgainstOracle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if msg := differential(sol, f, src, st, kabs.TSO, kabs.PSO); msg != "" {
+		if msg := differential(nil, sol, f, src, st, kabs.TSO, kabs.PSO); msg != "" {
 			t.Errorf("%s: %s", f, msg)
 		}
 	}

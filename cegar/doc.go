@@ -12,9 +12,12 @@
 //     share it;
 //   - values: the explicit-value domain of package domains, a vector over
 //     the variables whose values a static analysis proved to lie in a
-//     finite set (shared, local, and the buffer slots and last-write values
-//     that hold their writes). Its transfer is evaluation (domains.Step):
-//     no solver;
+//     finite set, and the deterministic ones it could not bound, whose
+//     candidate domains each exploration checks (dynamic variables: reach
+//     explores again until no value written into a buffer tail falls
+//     outside its domain); shared, local, and the buffer slots and
+//     last-write values that hold their writes. Its transfer is evaluation
+//     (domains.Step): no solver;
 //   - cube: predicate abstraction (predabs) over the predicates that are
 //     relevant at the control state and mention a variable without an
 //     explicit value there. Its transfer is predabs.PostEnv, with the

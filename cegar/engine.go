@@ -161,6 +161,9 @@ type engine struct {
 	// info is the finite-domain analysis of the system of the loop (fences
 	// do not change it).
 	info *domains.Info
+	// domainSeed, if set, is the analysis of an earlier run on the same
+	// variables, whose learned candidate domains info starts from.
+	domainSeed *domains.Info
 	// nfences is the size of the fence set of the current iteration.
 	nfences int
 }
@@ -224,6 +227,7 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 	e.writers = writersOf(sys)
 	rob := newRobustCheck(sys, model)
 	e.info = domains.Analyze(sys)
+	e.info.Seed(e.domainSeed)
 	for iter := 0; ; iter++ {
 		if iter >= e.opt.MaxRefinements {
 			return unknown(out, fmt.Sprintf("refinement limit reached (%d refinements)", iter)), nil

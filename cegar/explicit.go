@@ -10,9 +10,10 @@ import (
 )
 
 // This file classifies counterexamples without a solver when every variable
-// of the system is finite (domains.Info.AllFinite): the system then has no
-// havoc and no nondeterministic initial value, so a schedule determines its
-// run, and the explicit-value domain is exact up to the k-abstraction.
+// of the system is explicit (domains.Info.AllFinite: static or dynamic): the
+// system then has no havoc and no nondeterministic initial value, so a
+// schedule determines its run, and the explicit-value domain is exact up to
+// the k-abstraction.
 //
 //   - Real trace: the run of the schedule under the exact semantics is
 //     replayed by the explicit checker; it is real exactly when the replay
@@ -23,7 +24,10 @@ import (
 //     satisfiable: it is a k case whenever it is not real.
 //   - Raising k: the schedule is run in the k'-abstraction with explicit
 //     values, every choice of an UPDATE-AM flush followed (it is the only
-//     nondeterminism); it is infeasible exactly when no run survives.
+//     nondeterminism); it is infeasible exactly when no run survives. For a
+//     dynamic variable the choices are its tail set (domains/dynamic.go);
+//     a tail write outside its candidate domain would drop a choice, so
+//     then the SMT check decides instead.
 
 // errNotExplicit says that the explicit classification does not apply (a
 // step needs the solver after all); the caller falls back to SMT.
@@ -59,7 +63,7 @@ func feasibleExplicit(info *domains.Info, abs *kabs.Abs, steps []kabs.AStep) (bo
 	scratch := make([]int64, lay.Len())
 	for i, t := range ts {
 		preX, postX := lay.Explicit(ctls[i]), lay.Explicit(ctls[i+1])
-		st, err := lay.Compile(preX, postX, t)
+		st, err := lay.Compile(preX, postX, t, steps[i])
 		if err != nil || st.GuardSymbolic || st.AssignsSymbolic {
 			return false, errNotExplicit
 		}
@@ -78,6 +82,9 @@ func feasibleExplicit(info *domains.Info, abs *kabs.Abs, steps []kabs.AStep) (bo
 			}
 		}
 		if len(next) == 0 {
+			if lay.Missed() { // a dropped UPDATE-AM choice might have survived
+				return false, errNotExplicit
+			}
 			return false, nil
 		}
 		cur = next

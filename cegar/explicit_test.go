@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"fencer/cs"
 	"fencer/kabs"
@@ -15,7 +16,11 @@ func TestFiniteProgramsAskNoSolver(t *testing.T) {
 	progs := map[string]*cs.System{}
 	// regressions/three_procs_z_a.cs is the 3-process program of the speed
 	// issue: every variable is finite once the loop guard bounds T1's counter.
-	for _, name := range []string{"dijkstra", "peterson", "lamport_fast", "regressions/three_procs_z_a"} {
+	// In regressions/soak_5111_value_chain.cs value chains through shared
+	// memory make the static analysis give up on most variables: they are
+	// dynamic (domains/dynamic.go). Before, TSO and PSO took minutes of
+	// predicate refinement: the deadline makes that a failure.
+	for _, name := range []string{"dijkstra", "peterson", "lamport_fast", "regressions/three_procs_z_a", "regressions/soak_5111_value_chain"} {
 		sys, err := cs.ParseFile(filepath.Join("..", "benchmarks", name+".cs"))
 		if err != nil {
 			t.Fatal(err)
@@ -25,7 +30,9 @@ func TestFiniteProgramsAskNoSolver(t *testing.T) {
 	for name, sys := range progs {
 		for _, m := range []kabs.Model{kabs.TSO, kabs.PSO} {
 			sol, _ := NewZ3Solver()
-			r, _, err := Insert(context.Background(), sys, sol, Options{Model: m})
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			r, _, err := Insert(ctx, sys, sol, Options{Model: m})
+			cancel()
 			if err != nil {
 				t.Fatalf("%s %s: %v", name, m, err)
 			}

@@ -3,6 +3,7 @@ package cegar
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -46,6 +47,9 @@ type ctlNode struct {
 	// the partial-order reduction (por.go), fewest steps first. Set by
 	// expand when the reduction is on.
 	ample [][]int
+	// dyn are the positions holding values of dynamic variables, checked
+	// against their candidate domains in each new state (domains/dynamic.go).
+	dyn []domains.DynPos
 }
 
 // ctlSucc is one abstract step out of a control state.
@@ -130,7 +134,7 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 	if n, ok := x.ctls[key]; ok {
 		return n
 	}
-	n := &ctlNode{id: len(x.ctls), ctl: c, key: key, bad: x.abs.Sys.IsBad(c.PC), x: x.lay.Explicit(c), zero: x.lay.Zero(c)}
+	n := &ctlNode{id: len(x.ctls), ctl: c, key: key, bad: x.abs.Sys.IsBad(c.PC), x: x.lay.Explicit(c), zero: x.lay.Zero(c), dyn: x.lay.DynPositions(c)}
 	var sig strings.Builder
 	for _, b := range n.x {
 		if b {
@@ -182,7 +186,7 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 		st, ok := x.steps[sk]
 		if !ok {
 			var err error
-			if st, err = x.lay.Compile(n.x, next.x, s.T); err != nil {
+			if st, err = x.lay.Compile(n.x, next.x, s.T, s.Step); err != nil {
 				return nil, err
 			}
 			x.steps[sk] = st
@@ -204,10 +208,48 @@ func (x *explorer) env(n *ctlNode, vals []int64, key string) *domains.Env {
 // to a bad state, or nil when none is reachable. Without the partial-order
 // reduction the path is a shortest one; with it, a shortest one in the
 // reduced graph (por.go).
+//
+// With dynamic variables (domains/dynamic.go) an exploration may observe
+// values outside the candidate domains it branched over: it is then void,
+// and is run again with the enlarged domains (or with a variable that
+// exceeded the size cap left to predicates). No bad state is reported
+// only from an exploration that observed no value outside a domain it
+// used. A counterexample is returned as found: it is a sequence of kabs
+// steps, judged by its own path formulas, whatever the domains.
 func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
+	for {
+		lay := domains.NewLayout(e.info, abs)
+		p, err := e.explore(ctx, abs, lay)
+		if errors.Is(err, domains.ErrArithmetic) && e.info.DropDynamic() {
+			e.logf("explicit values: %v; dynamic variables left to predicates, exploring again", err)
+			continue
+		}
+		if err != nil && err != domains.ErrDomainFull {
+			return nil, err
+		}
+		again, what, aerr := e.info.Absorb(lay)
+		if aerr != nil {
+			return nil, aerr
+		}
+		if what != "" {
+			e.logf("explicit values: %s", what)
+		}
+		if err == nil && (p != nil || !again) {
+			return p, nil
+		}
+		if !again {
+			return nil, fmt.Errorf("internal error: an exploration stopped on a full domain that Absorb kept")
+		}
+		e.logf("explicit values: exploring again")
+	}
+}
+
+// explore is one exploration of the combined abstraction with the explicit
+// layout lay, whose observations reach then checks.
+func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout) (*path, error) {
 	rel := newRelevance(abs.Sys)
 	rel.update(e.preds)
-	x := &explorer{e: e, abs: abs, lay: domains.NewLayout(e.info, abs), rel: rel,
+	x := &explorer{e: e, abs: abs, lay: lay, rel: rel,
 		ctls: map[string]*ctlNode{}, xsigs: map[string]string{}, steps: map[stepKey]*domains.Step{}}
 	if e.porApplies() {
 		x.por = newPorInfo(abs.Sys)
@@ -225,6 +267,9 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 		if !ok {
 			return nil, nil
 		}
+	}
+	if !x.lay.Observe(c0.dyn, vals0) {
+		return nil, domains.ErrDomainFull
 	}
 	var nodes nodeStore
 	// visited maps (control id, values) to the cubes stored there and the
@@ -300,6 +345,10 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 				}
 				if nodes.n >= e.opt.MaxStates {
 					ferr = &errLimit{fmt.Sprintf("state limit reached (%d abstract states, --max-states)", e.opt.MaxStates)}
+					return false
+				}
+				if s.next.dyn != nil && !x.lay.Observe(s.next.dyn, vals) {
+					ferr = domains.ErrDomainFull
 					return false
 				}
 				ks := string(k)

@@ -16,27 +16,58 @@ const MaxValues = 64
 const maxCombos = 4096
 
 // Info is the result of the analysis: for each variable of the system
-// (shared and local, by name), its finite set of values, or nothing when the
-// variable is unbounded.
+// (shared and local, by name), whether it is explicit and its domain. A
+// variable is explicit when the static analysis found its values finite
+// (its domain is then proved), or when it is dynamic (dynamic.go): its
+// value does not depend on a havoc or a nondeterministic initial value, and
+// its domain is a candidate that explorations check and enlarge. Every
+// other variable is unbounded and left to predicates.
+//
+// The domains of the dynamic variables change only between explorations
+// (Absorb); an exploration uses one fixed Info.
 type Info struct {
-	dom map[string][]int64 // sorted values; missing: unbounded
-	all bool
+	sys  *cs.System
+	dom  map[string][]int64 // static: sorted values; missing: not static
+	dyn  map[string]*dynVar // dynamic variables
+	ops  []cs.Op            // the read, write, assign and havoc operations
+	nVar int
+	skel map[string]bool // locals computed from static locals only (growth.go)
 }
 
-// AllFinite reports whether every variable of the system is finite: the
+// AllFinite reports whether every variable of the system is explicit: the
 // system then has no havoc and no nondeterministic initial value, so a
 // schedule determines its run.
-func (in *Info) AllFinite() bool { return in.all }
+func (in *Info) AllFinite() bool { return len(in.dom)+len(in.dyn) == in.nVar }
 
-// Finite reports whether every value v can hold lies in a finite set the
-// analysis computed.
-func (in *Info) Finite(v string) bool { _, ok := in.dom[v]; return ok }
+// Finite reports whether v is explicit: its values lie in a finite set the
+// analysis computed (static), or it is dynamic (its domain a candidate that
+// explorations check, see Absorb).
+func (in *Info) Finite(v string) bool {
+	if _, ok := in.dom[v]; ok {
+		return true
+	}
+	_, ok := in.dyn[v]
+	return ok
+}
 
-// Values returns the sorted finite domain of v, or nil when v is unbounded.
-func (in *Info) Values(v string) []int64 { return in.dom[v] }
+// Dynamic reports whether v is explicit with a candidate domain.
+func (in *Info) Dynamic(v string) bool { _, ok := in.dyn[v]; return ok }
 
-// NumFinite returns the number of finite variables.
-func (in *Info) NumFinite() int { return len(in.dom) }
+// Values returns the sorted domain of v (for a dynamic variable, the
+// current candidate), or nil when v is unbounded. The slice is never
+// changed afterwards: a later Absorb makes a new one.
+func (in *Info) Values(v string) []int64 {
+	if d, ok := in.dyn[v]; ok {
+		return d.vals
+	}
+	return in.dom[v]
+}
+
+// NumFinite returns the number of explicit variables.
+func (in *Info) NumFinite() int { return len(in.dom) + len(in.dyn) }
+
+// NumDynamic returns the number of dynamic variables.
+func (in *Info) NumDynamic() int { return len(in.dyn) }
 
 // Analyze computes the finite domains of the variables of sys: a fixpoint
 // over the operations of every process (atomic bodies included), with one
@@ -45,10 +76,15 @@ func (in *Info) NumFinite() int { return len(in.dom) }
 // memory model (a buffered write holds a value that was assigned to its
 // variable, so buffer slots and last-write values lie in the variable's
 // domain too).
+//
+// The variables it finds unbounded only because their values grow (not
+// because of a havoc or a nondeterministic initial value, directly or
+// through the values they are computed from) are made dynamic (dynamic.go),
+// each with its declared value as its first candidate domain.
 func Analyze(sys *cs.System) *Info {
 	f := &flow{sys: sys}
 	f.run()
-	in := &Info{dom: map[string][]int64{}}
+	in := &Info{sys: sys, dom: map[string][]int64{}, dyn: map[string]*dynVar{}}
 	add := func(v string, s vset) {
 		vals := make([]int64, 0, len(s))
 		for x := range s {
@@ -85,17 +121,16 @@ func Analyze(sys *cs.System) *Info {
 			}
 		}
 	}
-	demote(sys, in.dom)
-	in.all = len(in.dom) == n
+	in.nVar = n
+	in.ops = dataOps(sys)
+	demote(in.ops, in.dom)
+	in.initDynamic()
 	return in
 }
 
-// demote makes unbounded every variable that some operation assigns from
-// an unbounded one, until none is left. The sets are per location, so a
-// variable can be bounded where it is copied and unbounded elsewhere; the
-// explicit domain needs, globally, that an explicit variable only ever gets
-// its value from explicit ones.
-func demote(sys *cs.System, dom map[string][]int64) {
+// dataOps returns the operations of sys that give a variable a value
+// (reads, writes, assignments, havocs), atomic bodies included.
+func dataOps(sys *cs.System) []cs.Op {
 	var ops []cs.Op
 	var collect func(op cs.Op)
 	collect = func(op cs.Op) {
@@ -112,6 +147,15 @@ func demote(sys *cs.System, dom map[string][]int64) {
 			collect(e.Op)
 		}
 	}
+	return ops
+}
+
+// demote makes unbounded every variable that some operation assigns from
+// an unbounded one, until none is left. The sets are per location, so a
+// variable can be bounded where it is copied and unbounded elsewhere; the
+// explicit domain needs, globally, that an explicit variable only ever gets
+// its value from explicit ones.
+func demote(ops []cs.Op, dom map[string][]int64) {
 	finite := func(v string) bool { _, ok := dom[v]; return ok }
 	for changed := true; changed; {
 		changed = false

@@ -12,13 +12,43 @@
 // it (in `while (r < 2) { r = r + 1; }`, r stays in {0, 1, 2}). A variable
 // starts with its declared value; an assignment or write adds the values of
 // its right-hand side over every combination of the values of its operands;
-// a read of x into r gives r the set of x. A nondeterministic initial
-// value, a havoc (r = *), an operand that is unbounded, an arithmetic error,
-// or more than MaxValues values make the variable unbounded, which also
-// makes the fixpoint terminate. The result holds under every memory model
-// and every interleaving: a value in a store buffer (a slot b_{p,i} or a
-// last-write value lw_{p,x}) was assigned to its variable, so it lies in
-// the variable's domain too.
+// a read of x into r gives r the set of x; a conjunction filters by each of
+// its conjuncts in turn. A nondeterministic initial value, a havoc
+// (r = *), an operand that is unbounded, an arithmetic error, or more than
+// MaxValues values make the variable unbounded, which also makes the
+// fixpoint terminate. The result holds under every memory model and every
+// interleaving: a value in a store buffer (a slot b_{p,i} or a last-write
+// value lw_{p,x}) was assigned to its variable, so it lies in the
+// variable's domain too. These variables are static.
+//
+// # Dynamic variables
+//
+// The analysis is flow-insensitive on shared variables, so a value chain
+// through memory (x = r + 1 after r = x) makes x unbounded even when every
+// loop is bounded by a counter and x holds a handful of values. A variable
+// that is not static but deterministic (no havoc or nondeterministic
+// initial value behind it) and that no process computes on a cycle of its
+// skeleton (growth.go: its locations and static locals explored on their
+// own, so that counter-bounded loops are not cycles; a counter in a
+// `while (true)` loop is) and on which some guard depends (directly or
+// through the values computed from it: a shared array that is written and
+// never read only multiplies the states) is dynamic (dynamic.go): explicit,
+// with a candidate domain that starts as its declared value. An explicit variable
+// is static or dynamic, and gets its value from explicit ones only.
+//
+// A domain matters in one place only: an UPDATE-AM flush, which in the
+// k-abstraction gives x any value (one of p's writes that the abstract
+// tail forgot). For a dynamic x the state keeps a tail set T_{p,x}, a bit
+// set over x's domain of the values p wrote into its tail since x entered
+// S(p); UPDATE-AM branches over it, UPDATE-AS clears it. A tail write whose
+// value is not in the domain has no bit: the exploration records the miss
+// and is void. Info.Absorb adds every value the exploration saw outside
+// the domains and says whether to explore again; only an exploration
+// without a miss is sound, and only such an exploration may report that no
+// bad state is reachable (cegar's reach checks exactly that). A domain
+// that would pass MaxValues makes its variable unbounded again, with every
+// variable computed from it: predicates take over, as for a variable the
+// analysis found unbounded.
 //
 // # The explicit-value domain
 //
@@ -31,9 +61,9 @@
 // (their operands are explicit, by the analysis), a guard over explicit
 // variables only is evaluated, and an UPDATE-AM flush of an explicit x
 // branches over x's domain (the flushed write is one of p's writes to x,
-// whose values all lie there). What a step leaves to the predicate domain
-// (a guard or an assignment over unbounded variables) it says in
-// GuardSymbolic and AssignsSymbolic; Env then gives the predicate domain the
-// explicit values to substitute. This is predicate abstraction with the
+// whose values all lie there) or, for a dynamic x, over T_{p,x}. What a
+// step leaves to the predicate domain (a guard or an assignment over
+// unbounded variables) it says in GuardSymbolic and AssignsSymbolic; Env
+// then gives the predicate domain the explicit values to substitute. This is predicate abstraction with the
 // predicates x = c, evaluated without a solver.
 package domains

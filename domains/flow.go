@@ -215,8 +215,24 @@ func eval(e expr.Expr, in env) vset {
 	return out
 }
 
-// filter returns in restricted by the guard g (nil when g cannot hold).
+// filter returns in restricted by the guard g (nil when g cannot hold). A
+// conjunction filters by each conjunct in turn, so that a conjunct over
+// bounded variables bounds them even when another mentions an unbounded
+// one (`while (r == 0 && c < 2)` bounds the counter c).
 func filter(g expr.Expr, in env) env {
+	if a, ok := g.(*expr.App); ok && a.Op == expr.OpAnd {
+		for _, c := range a.Args {
+			if in = filter(c, in); in == nil {
+				return nil
+			}
+		}
+		return in
+	}
+	return filterAtom(g, in)
+}
+
+// filterAtom is filter for a guard that is not a conjunction.
+func filterAtom(g expr.Expr, in env) env {
 	vars := expr.Vars(g)
 	keep := map[string]vset{}
 	for _, v := range vars {

@@ -2,7 +2,11 @@ package domains
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"math/bits"
+	"strings"
+	"sync"
 
 	"fencer/kabs"
 	"fencer/smt/expr"
@@ -27,6 +31,18 @@ type Layout struct {
 	pos   []position
 	live  [][]map[string]bool // per process, per location
 	sidx  map[string]int
+	id    string // identifies the set of explicit variables (Env keys)
+	// The dynamic variables (dynamic.go), with the domains of this
+	// exploration: posDyn gives the one of each position (-1: none; a TSO
+	// slot's depends on the control state); obs holds the values observed
+	// outside each domain and missed whether a tail write had no bit in
+	// its tail set (both under mu).
+	dyn    []*dynVar
+	dynID  map[string]int
+	posDyn []int
+	mu     sync.Mutex
+	obs    []map[int64]bool
+	missed bool
 }
 
 // position says what a vector position stands for.
@@ -46,18 +62,40 @@ const (
 	posLW
 	posSlot    // TSO b_{p,i}
 	posSlotPSO // PSO b_{p,x,i}
+	posTail    // T_{p,x}: the values in p's tail for a dynamic x, a bit set over its domain (dynamic.go)
 )
+
+// tailName names the position of T_{p,x}; it is no variable of kabs (a
+// space cannot be in one), so no formula mentions it.
+func tailName(proc, x string) string { return "tail " + proc + " " + x }
 
 // NewLayout lays out the explicit variables of abs (whose K must not be
 // kabs.Unbounded).
 func NewLayout(info *Info, abs *kabs.Abs) *Layout {
-	l := &Layout{Info: info, abs: abs, index: map[string]int{}, sidx: map[string]int{}}
+	l := &Layout{Info: info, abs: abs, index: map[string]int{}, sidx: map[string]int{}, dynID: map[string]int{}}
 	sys := abs.Sys
+	for _, v := range sys.Shared {
+		l.addDyn(v.Name)
+	}
+	for _, proc := range sys.Procs {
+		for _, v := range proc.Locals {
+			l.addDyn(v.Name)
+		}
+	}
 	add := func(name string, p position) {
 		l.index[name] = len(l.names)
 		l.names = append(l.names, name)
 		l.pos = append(l.pos, p)
+		d := -1
+		switch p.kind {
+		case posShared, posLW, posSlotPSO:
+			d = l.dynIdx(sys.Shared[p.x].Name)
+		case posLocal:
+			d = l.dynIdx(p.local)
+		}
+		l.posDyn = append(l.posDyn, d)
 	}
+	defer func() { l.id = layoutID(l.names) }()
 	for i, v := range sys.Shared {
 		l.sidx[v.Name] = i
 		if info.Finite(v.Name) {
@@ -81,6 +119,9 @@ func NewLayout(info *Info, abs *kabs.Abs) *Layout {
 				continue
 			}
 			add(kabs.LWVar(proc.Name, v.Name), position{kind: posLW, proc: p, x: x})
+			if info.Dynamic(v.Name) {
+				add(tailName(proc.Name, v.Name), position{kind: posTail, proc: p, x: x})
+			}
 			if abs.Model == kabs.PSO {
 				for i := 1; i <= abs.K; i++ {
 					add(kabs.SlotVarX(proc.Name, v.Name, i), position{kind: posSlotPSO, proc: p, x: x, slot: i})
@@ -94,6 +135,36 @@ func NewLayout(info *Info, abs *kabs.Abs) *Layout {
 		}
 	}
 	return l
+}
+
+// addDyn gives v an index among the dynamic variables of l if it is one.
+func (l *Layout) addDyn(v string) {
+	if d, ok := l.Info.dyn[v]; ok {
+		l.dynID[v] = len(l.dyn)
+		l.dyn = append(l.dyn, d)
+		l.obs = append(l.obs, nil)
+	}
+}
+
+// layoutIDs interns the lists of explicit variables: two layouts have the
+// same id exactly when their vectors mean the same, so Env keys can be
+// compared across explorations whose sets of explicit variables differ
+// (a dynamic variable made unbounded) and across engines sharing a cache.
+var layoutIDs = struct {
+	sync.Mutex
+	m map[string]string
+}{m: map[string]string{}}
+
+func layoutID(names []string) string {
+	k := strings.Join(names, "\x00")
+	layoutIDs.Lock()
+	defer layoutIDs.Unlock()
+	id, ok := layoutIDs.m[k]
+	if !ok {
+		id = string(binary.AppendUvarint(nil, uint64(len(layoutIDs.m))))
+		layoutIDs.m[k] = id
+	}
+	return id
 }
 
 // Len is the length of a value vector.
@@ -162,6 +233,8 @@ func (l *Layout) matters(c *kabs.Ctl, p position) bool {
 			return false
 		}
 		return l.Info.Finite(l.abs.Sys.Shared[c.B[p.proc][p.slot-1]].Name)
+	case posTail:
+		return contains(c.S[p.proc], p.x)
 	case posSlotPSO:
 		n := 0
 		for _, y := range c.B[p.proc] {
@@ -192,6 +265,13 @@ type Step struct {
 	assigns []assignFn
 	choose  int     // position that takes each of chooseV (UPDATE-AM of an explicit x), or -1
 	chooseV []int64 // its candidate values
+	// For a dynamic x (dynamic.go): tail is the position of T_{p,x};
+	// a WRITE-G adds the value at tailSrc (lw_{p,x}) to it, an UPDATE-AM
+	// (choose >= 0, chooseV nil) branches over it. dom is x's domain, dyn
+	// its index in lay.
+	tail, tailSrc, dyn int
+	dom                *dynVar
+	lay                *Layout
 	// GuardSymbolic: the guard mentions a variable without an explicit
 	// value; the predicate domain must decide it.
 	GuardSymbolic bool
@@ -205,13 +285,21 @@ type assignFn struct {
 	f   evalFn
 }
 
-// Compile builds the explicit part of transition t from a control state
-// with explicitness preX to one with postX (see Explicit); the result
-// depends on nothing else, so callers may share it. It fails when an
-// explicit variable would get a value computed from a non-explicit one, which
-// the analysis rules out.
-func (l *Layout) Compile(preX, postX []bool, t *kabs.Trans) (*Step, error) {
-	s := &Step{choose: -1}
+// Compile builds the explicit part of transition t, taken by step, from a
+// control state with explicitness preX to one with postX (see Explicit);
+// the result depends on nothing else (t determines step's rule, process and
+// variable), so callers may share it within the exploration of l. It fails
+// when an explicit variable would get a value computed from a non-explicit
+// one, which the analysis rules out.
+func (l *Layout) Compile(preX, postX []bool, t *kabs.Trans, step kabs.AStep) (*Step, error) {
+	s := &Step{choose: -1, tail: -1, tailSrc: -1, lay: l}
+	if d, tail, lw := l.tailOf(step); d >= 0 {
+		if step.Rule == kabs.RuleWriteG {
+			s.tail, s.tailSrc, s.dyn, s.dom = tail, lw, d, l.dyn[d]
+		} else {
+			s.tail, s.dom = tail, l.dyn[d]
+		}
+	}
 	idx := func(n string) (int, bool) {
 		i, ok := l.index[n]
 		return i, ok && preX[i]
@@ -235,11 +323,16 @@ func (l *Layout) Compile(preX, postX []bool, t *kabs.Trans) (*Step, error) {
 			continue
 		}
 		if v, isVar := a.Val.(expr.Var); isVar && exists[v.Name] {
-			vals := l.Info.Values(a.Var)
-			if vals == nil || s.choose >= 0 {
+			if s.choose >= 0 {
 				return nil, fmt.Errorf("internal error: %s gets an arbitrary value but is explicit", a.Var)
 			}
-			s.choose, s.chooseV = i, vals
+			s.choose = i
+			if s.dom != nil && step.Rule == kabs.RuleUpdateAM {
+				continue // one of the values of the tail set
+			}
+			if s.chooseV = l.Info.Values(a.Var); s.chooseV == nil || l.Info.Dynamic(a.Var) {
+				return nil, fmt.Errorf("internal error: %s gets an arbitrary value but is explicit", a.Var)
+			}
 			continue
 		}
 		f, err := compile(a.Val, idx)
@@ -260,7 +353,7 @@ func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int
 	if s.guard != nil {
 		g, ok := s.guard(v)
 		if !ok {
-			return fmt.Errorf("explicit guard: arithmetic error")
+			return fmt.Errorf("explicit guard: %w", ErrArithmetic)
 		}
 		if g == 0 {
 			return nil
@@ -271,25 +364,77 @@ func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int
 	for _, a := range s.assigns {
 		x, ok := a.f(v)
 		if !ok {
-			return fmt.Errorf("explicit assignment: arithmetic error")
+			return fmt.Errorf("explicit assignment: %w", ErrArithmetic)
 		}
 		next[a.dst] = x
 	}
 	for _, i := range zero {
 		next[i] = 0
 	}
-	if s.choose < 0 {
-		out(next)
-		return nil
+	if s.tailSrc >= 0 && s.tail >= 0 && s.dom != nil {
+		x := next[s.tailSrc]
+		if b, ok := s.dom.idx[x]; ok {
+			next[s.tail] |= 1 << b
+		} else {
+			s.lay.record(s.dyn, x, true) // no bit: this exploration is void
+		}
 	}
-	for _, c := range s.chooseV {
-		next[s.choose] = c
-		if !out(next) {
-			break
+	switch {
+	case s.choose < 0:
+		out(next)
+	case s.chooseV == nil: // UPDATE-AM of a dynamic x: T_{p,x}
+		for set := uint64(v[s.tail]); set != 0; set &= set - 1 {
+			next[s.choose] = s.dom.vals[bits.TrailingZeros64(set)]
+			if !out(next) {
+				break
+			}
+		}
+	default:
+		for _, c := range s.chooseV {
+			next[s.choose] = c
+			if !out(next) {
+				break
+			}
 		}
 	}
 	return nil
 }
+
+// tailOf returns, for a WRITE-G or an UPDATE-AM of a dynamic x by p, x's
+// index among the dynamic variables and the positions of T_{p,x} and
+// lw_{p,x}; d < 0 otherwise.
+func (l *Layout) tailOf(step kabs.AStep) (d, tail, lw int) {
+	sys := l.abs.Sys
+	var x string
+	switch step.Rule {
+	case kabs.RuleWriteG:
+		x = sys.Procs[step.Proc].Edges[step.Edge].Op.Shared
+	case kabs.RuleUpdateAM:
+		x = sys.Shared[step.Var].Name
+	default:
+		return -1, -1, -1
+	}
+	d = l.dynIdx(x)
+	if d < 0 {
+		return -1, -1, -1
+	}
+	proc := sys.Procs[step.Proc].Name
+	return d, l.index[tailName(proc, x)], l.index[kabs.LWVar(proc, x)]
+}
+
+func contains(s []int, x int) bool {
+	for _, y := range s {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// ErrArithmetic is an overflow or a division by zero in an explicit step:
+// the values cannot be represented, and the caller falls back to
+// predicates (Info.DropDynamic) or gives up.
+var ErrArithmetic = errors.New("arithmetic error")
 
 // AppendKey appends the encoding of a value vector to b.
 func AppendKey(b []byte, v []int64) []byte {
@@ -311,7 +456,7 @@ type Env struct {
 // NewEnv returns the view of vals at a control state with explicitness x.
 // key must identify both x and vals.
 func NewEnv(l *Layout, x []bool, vals []int64, key string) *Env {
-	return &Env{L: l, X: x, Vals: vals, key: key}
+	return &Env{L: l, X: x, Vals: vals, key: l.id + key}
 }
 
 // Lookup returns the explicit value of name.
