@@ -223,3 +223,27 @@ func TestSliceIndependentPredicate(t *testing.T) {
 		t.Errorf("w meets %d components", len(cs))
 	}
 }
+
+// Whole interpolants that differ only in the order of their disjuncts or
+// conjuncts, or in how an atom is written, are one predicate.
+func TestPredsCanonicalBooleans(t *testing.T) {
+	x, y := expr.Var{Name: "x"}, expr.Var{Name: "y"}
+	a := &expr.App{Op: expr.OpLe, Args: []expr.Expr{x, expr.Int{V: -4}}}
+	b := &expr.App{Op: expr.OpGe, Args: []expr.Expr{y, expr.Zero}}
+	b2 := &expr.App{Op: expr.OpLe, Args: []expr.Expr{expr.Zero, y}} // b written the other way
+	not := func(e expr.Expr) expr.Expr { return &expr.App{Op: expr.OpNot, Args: []expr.Expr{e}} }
+	or := func(l, r expr.Expr) expr.Expr { return &expr.App{Op: expr.OpOr, Args: []expr.Expr{l, r}} }
+	and := func(l, r expr.Expr) expr.Expr { return &expr.App{Op: expr.OpAnd, Args: []expr.Expr{l, r}} }
+	ps := NewPreds()
+	if !ps.Add(or(not(a), not(b))) {
+		t.Fatal("first interpolant not added")
+	}
+	for _, f := range []expr.Expr{or(not(b), not(a)), or(not(b2), not(a))} {
+		if ps.Add(f) {
+			t.Errorf("%s added beside %s", f, ps.At(0).F)
+		}
+	}
+	if !ps.Add(and(not(a), not(b))) || ps.Add(and(not(b2), not(a))) || ps.Len() != 2 {
+		t.Errorf("and: %d predicates", ps.Len())
+	}
+}

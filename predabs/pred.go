@@ -1,6 +1,7 @@
 package predabs
 
 import (
+	"sort"
 	"strings"
 
 	"fencer/smt/expr"
@@ -44,8 +45,47 @@ func normal(f expr.Expr) (expr.Expr, string, bool) {
 			return nil, "", false
 		}
 		f = l.Expr()
+	} else {
+		f = canon(f)
 	}
 	return f, expr.Key(f), true
+}
+
+// canon returns f with the arguments of every and/or in the order of their
+// keys (recursively) and its linear atoms in normal form, so that whole
+// interpolants that differ only in the order of their conjuncts or
+// disjuncts, or in how an atom is written, are one predicate.
+func canon(f expr.Expr) expr.Expr {
+	a, ok := f.(*expr.App)
+	if !ok {
+		return f
+	}
+	switch a.Op {
+	case expr.OpAnd, expr.OpOr:
+		args := make([]expr.Expr, len(a.Args))
+		keys := make([]string, len(a.Args))
+		for i, x := range a.Args {
+			args[i] = canon(x)
+			keys[i] = expr.Key(args[i])
+		}
+		idx := make([]int, len(args))
+		for i := range idx {
+			idx[i] = i
+		}
+		sort.SliceStable(idx, func(i, j int) bool { return keys[idx[i]] < keys[idx[j]] })
+		sorted := make([]expr.Expr, len(args))
+		for i, k := range idx {
+			sorted[i] = args[k]
+		}
+		return &expr.App{Op: a.Op, Args: sorted}
+	case expr.OpNot:
+		return &expr.App{Op: expr.OpNot, Args: []expr.Expr{canon(a.Args[0])}}
+	case expr.OpEq, expr.OpNe, expr.OpLt, expr.OpLe, expr.OpGt, expr.OpGe:
+		if l, ok := expr.Linearize(f); ok && len(l.Coef) > 0 {
+			return l.Expr()
+		}
+	}
+	return f
 }
 
 // Index returns the index of the predicate equal to f after normalisation,
