@@ -25,26 +25,40 @@ import (
 // returns it. The result is sorted and without duplicates.
 func Candidates(sys *cs.System, c *kabs.Concrete, tr *kabs.Trace, states []*kabs.State) []int {
 	set := map[int]bool{}
+	passedPoints(sys, tr, func(points []int, next int) {
+		if !c.BufEmpty(states[next], tr.Steps[next].Proc) {
+			for _, id := range points {
+				set[id] = true
+			}
+		}
+	})
+	return sortedIDs(set)
+}
+
+// passedPoints calls f for each step of tr that passes program points
+// (cs.Edge.Points) and after which its process performs another operation
+// in tr: with the points and the index of that next operation.
+func passedPoints(sys *cs.System, tr *kabs.Trace, f func(points []int, next int)) {
 	for i, st := range tr.Steps {
 		if st.IsFlush() {
 			continue
 		}
-		e := sys.Procs[st.Proc].Edges[st.Edge]
-		if len(e.Points) == 0 {
+		points := sys.Procs[st.Proc].Edges[st.Edge].Points
+		if len(points) == 0 {
 			continue
 		}
-		for j := i + 1; j < len(tr.Steps); j++ {
-			if tr.Steps[j].Proc != st.Proc || tr.Steps[j].IsFlush() {
-				continue
-			}
-			if !c.BufEmpty(states[j], st.Proc) {
-				for _, id := range e.Points {
-					set[id] = true
-				}
-			}
-			break
+		j := i + 1
+		for j < len(tr.Steps) && (tr.Steps[j].Proc != st.Proc || tr.Steps[j].IsFlush()) {
+			j++
+		}
+		if j < len(tr.Steps) {
+			f(points, j)
 		}
 	}
+}
+
+// sortedIDs returns the members of set in increasing order.
+func sortedIDs(set map[int]bool) []int {
 	out := make([]int, 0, len(set))
 	for s := range set {
 		out = append(out, s)
@@ -147,50 +161,25 @@ func StoreCandidates(sys *cs.System, c *kabs.Concrete, tr *kabs.Trace, states []
 		}
 	}
 	set := map[int]bool{}
-	for i, st := range tr.Steps {
-		if st.IsFlush() {
-			continue
-		}
-		e := sys.Procs[st.Proc].Edges[st.Edge]
-		if len(e.Points) == 0 {
-			continue
-		}
-		j := i + 1
-		for j < len(tr.Steps) && (tr.Steps[j].Proc != st.Proc || tr.Steps[j].IsFlush()) {
-			j++
-		}
-		if j == len(tr.Steps) {
-			continue
-		}
+	passedPoints(sys, tr, func(points []int, j int) {
+		p := tr.Steps[j].Proc
 		// A write buffered at j still buffered when a write made from j on
 		// reaches memory.
-		crossed := false
 		for _, w2 := range writes {
-			if w2.proc != st.Proc || w2.issued < j || w2.flushed == never {
+			if w2.proc != p || w2.issued < j || w2.flushed == never {
 				continue
 			}
 			for _, w1 := range writes {
-				if w1.proc == st.Proc && w1.issued < j && w1.flushed >= j && w1.flushed > w2.flushed {
-					crossed = true
-					break
+				if w1.proc == p && w1.issued < j && w1.flushed >= j && w1.flushed > w2.flushed {
+					for _, id := range points {
+						set[id] = true
+					}
+					return
 				}
 			}
-			if crossed {
-				break
-			}
 		}
-		if crossed {
-			for _, id := range e.Points {
-				set[id] = true
-			}
-		}
-	}
-	out := make([]int, 0, len(set))
-	for s := range set {
-		out = append(out, s)
-	}
-	sort.Ints(out)
-	return out
+	})
+	return sortedIDs(set)
 }
 
 // KindRank extends a rank of the sites (Rank) to fence kinds: element id
