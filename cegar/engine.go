@@ -9,10 +9,10 @@ import (
 
 	"fencer/cs"
 	"fencer/domains"
+	"fencer/expr"
 	"fencer/fences"
 	"fencer/kabs"
 	"fencer/predabs"
-	"fencer/smt/expr"
 )
 
 // Solver is what the engine needs of an SMT solver: incremental checks, the

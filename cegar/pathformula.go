@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"fencer/expr"
 	"fencer/kabs"
-	"fencer/smt/expr"
 )
 
 // ssa is the path formula of a sequence of transitions in SSA form: A[0] is

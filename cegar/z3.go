@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 
+	"fencer/expr"
 	"fencer/predabs"
 	"fencer/smt"
-	"fencer/smt/expr"
 )
 
 // Z3Solver adapts an smt context and one long-lived solver to Solver. The

@@ -1,7 +1,7 @@
 package cs
 
 import (
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // This file lowers atomic { ... } blocks: one OpAtomic edge per path

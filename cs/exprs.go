@@ -3,7 +3,7 @@ package cs
 import (
 	"fmt"
 
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // This file lowers expressions. Every occurrence of a shared variable is

@@ -1,7 +1,7 @@
 package cs
 
 import (
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // Live returns, for each location of p, the set of local variables whose

@@ -3,7 +3,7 @@ package cs
 import (
 	"fmt"
 
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // This file lowers the statements of a process into edges of its

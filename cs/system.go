@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // System is a concurrent system (P, A, X_S, X_L) of the paper: processes

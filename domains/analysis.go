@@ -4,7 +4,7 @@ import (
 	"sort"
 
 	"fencer/cs"
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // MaxValues is the size cap of a finite domain: a variable that could hold

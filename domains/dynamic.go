@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"fencer/cs"
+	"fencer/expr"
 	"fencer/kabs"
-	"fencer/smt/expr"
 )
 
 // This file is the dynamic part of the explicit domain. The static analysis

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // evalFn computes an integer (booleans as 0 and 1) from a value vector; ok

@@ -2,7 +2,7 @@ package domains
 
 import (
 	"fencer/cs"
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // This file is the analysis proper. Shared variables get one set each

@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 
 	"fencer/cs"
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // This file decides which deterministic variables are worth making dynamic.

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"sync"
 
+	"fencer/expr"
 	"fencer/kabs"
-	"fencer/smt/expr"
 )
 
 // Layout is the explicit-value domain of one k-abstraction: the positions in

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"fencer/cs"
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // Rule names the transition rule of the paper (Fig. 3 and Fig. 5) that an

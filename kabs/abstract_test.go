@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // The k-abstraction over-approximates the real semantics: every concrete

@@ -7,7 +7,7 @@ import (
 	"sort"
 
 	"fencer/cs"
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // Concrete is the semantics of a system under a memory model with real,

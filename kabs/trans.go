@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // Trans is the data part of one abstract transition, a relation over X ∪ X'

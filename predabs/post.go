@@ -1,9 +1,9 @@
 package predabs
 
 import (
+	"fencer/expr"
 	"fencer/kabs"
 	"fencer/smt/answer"
-	"fencer/smt/expr"
 )
 
 // Answer is a solver's answer to a satisfiability query (answer.Answer).

@@ -3,8 +3,8 @@ package predabs
 import (
 	"testing"
 
+	"fencer/expr"
 	"fencer/kabs"
-	"fencer/smt/expr"
 )
 
 // bruteProver decides satisfiability by trying every assignment of the free

@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // Pred is one predicate over X.

@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // A post asks, for each predicate p it must decide, whether pre ∧ ¬wp(p)

@@ -3,7 +3,7 @@ package smt
 import (
 	"math"
 
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // Atoms returns the distinct atoms of the formula e in a normal form, in the

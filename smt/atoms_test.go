@@ -3,7 +3,7 @@ package smt
 import (
 	"testing"
 
-	. "fencer/smt/expr"
+	. "fencer/expr"
 )
 
 func TestAtoms(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"runtime"
 
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // The conversion Z3 → expr.Expr walks a term with one crossing per distinct

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	. "fencer/smt/expr"
+	. "fencer/expr"
 )
 
 // benchProblem is the workload of the Check benchmarks: a satisfiable

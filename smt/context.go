@@ -11,7 +11,7 @@ import (
 	"runtime"
 	"time"
 
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // DefaultTimeoutMs is the timeout of every query unless SetTimeout says

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // The conversion expr.Expr → Z3 compiles the nodes that are not cached yet

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	. "fencer/smt/expr"
+	. "fencer/expr"
 )
 
 func TestOpcodesAgreeWithExpr(t *testing.T) {

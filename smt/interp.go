@@ -14,7 +14,7 @@ import (
 	"time"
 	"unsafe"
 
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // Interpolate computes sequence interpolants of the path A_1 ∧ … ∧ A_n

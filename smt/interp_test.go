@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	. "fencer/smt/expr"
+	. "fencer/expr"
 )
 
 // counterTrace is x := 0; y := 0; x++; y++; assume x != y in SSA form.

@@ -3,7 +3,7 @@ package smt
 import (
 	"fmt"
 
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // purifyDivMod returns a formula equivalent to f (up to the fresh

@@ -10,7 +10,7 @@ import (
 	"runtime"
 	"time"
 
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // solverHandle holds the Z3 objects of one solver. The Context keeps the

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	. "fencer/smt/expr"
+	. "fencer/expr"
 )
 
 func newCtx(t testing.TB) *Context {

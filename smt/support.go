@@ -16,7 +16,7 @@ import "C"
 import (
 	"runtime"
 
-	"fencer/smt/expr"
+	"fencer/expr"
 )
 
 // This file holds the parts of the tests and benchmarks that need cgo

@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"fencer/cs"
+	"fencer/expr"
 	"fencer/kabs"
-	"fencer/smt/expr"
 )
 
 // This file turns a trace of the automaton (kabs.Trace, replayed into its
