@@ -197,3 +197,24 @@ func TestUnwritableOutputFailsFirst(t *testing.T) {
 		}
 	}
 }
+
+// The profiles are written where asked, and a profile that cannot be
+// created is bad input before any work.
+func TestProfiles(t *testing.T) {
+	dir := t.TempDir()
+	cpu, mem := filepath.Join(dir, "cpu.out"), filepath.Join(dir, "mem.out")
+	_, stderr, code := fencer(t, "--cpuprofile", cpu, "--memprofile", mem, "verify", bench("sb.cs"))
+	if code != 1 {
+		t.Fatalf("verify sb.cs with profiles: exit %d, stderr %q", code, stderr)
+	}
+	for _, f := range []string{cpu, mem} {
+		if st, err := os.Stat(f); err != nil || st.Size() == 0 {
+			t.Errorf("profile %s: %v", f, err)
+		}
+	}
+	missing := filepath.Join(dir, "no", "cpu.out")
+	_, stderr, code = fencer(t, "--cpuprofile", missing, "verify", bench("sb.cs"))
+	if code != 2 || !strings.Contains(stderr, "--cpuprofile") {
+		t.Errorf("unwritable --cpuprofile: exit %d, stderr %q", code, stderr)
+	}
+}

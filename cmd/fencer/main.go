@@ -113,15 +113,16 @@ func newApp() *cli.App {
 			"   fencer verify --model tso benchmarks/peterson.cs\n" +
 			"   fencer check -j 2 --junit report.xml benchmarks/*.cs\n" +
 			"   source <(fencer completion bash)",
-		Flags:                []cli.Flag{verboseFlag},
+		Flags:                []cli.Flag{verboseFlag, cpuProfileFlag, memProfileFlag},
 		EnableBashCompletion: true,
 		Before: func(c *cli.Context) error {
 			log.SetOutput(os.Stderr)
 			log.SetFormatter(&logrus.TextFormatter{DisableTimestamp: true})
 			log.SetLevel(logrus.WarnLevel)
 			setVerbose(c)
-			return nil
+			return startProfiles(c)
 		},
+		After: stopProfiles,
 		Commands: []*cli.Command{
 			showCommand(), exploreCommand(), verifyCommand(), insertCommand(), checkCommand(), benchCommand(), robustCommand(),
 			completionCommand(),
