@@ -61,14 +61,14 @@ func fresh(want string, taken map[string]bool) string {
 // location returns the shared variable of memory location x, declaring it
 // on first use.
 func (b *builder) location(x token) string {
-	if name, ok := b.mem[x.text]; ok {
+	if name, ok := b.mem[x.Text]; ok {
 		return name
 	}
-	name := fresh(x.text, b.taken)
-	b.mem[x.text] = name
-	sp := &cs.VarSpec{Name: ident(name, x.pos)}
-	if v := b.inits[x.text]; v != 0 {
-		sp.Value = intLit(v, x.pos)
+	name := fresh(x.Text, b.taken)
+	b.mem[x.Text] = name
+	sp := &cs.VarSpec{Name: ident(name, x.Pos)}
+	if v := b.inits[x.Text]; v != 0 {
+		sp.Value = intLit(v, x.Pos)
 	}
 	b.shared = append(b.shared, sp)
 	return name
@@ -82,10 +82,10 @@ func (b *builder) program() *cs.Program {
 		b.regs[i] = map[string]string{}
 	}
 	for _, e := range t.init {
-		key := e.name.text
+		key := e.name.Text
 		if e.thread >= 0 {
 			if e.thread >= t.threads {
-				panic(errAt(e.name.pos, "thread %d does not exist (%d threads)", e.thread, t.threads))
+				panic(errAt(e.name.Pos, "thread %d does not exist (%d threads)", e.thread, t.threads))
 			}
 			key = strconv.Itoa(e.thread) + ":" + strings.ToUpper(key)
 		}
@@ -101,7 +101,7 @@ func (b *builder) program() *cs.Program {
 	for _, row := range t.rows {
 		for _, c := range row {
 			for i := 0; i+2 < len(c.toks); i++ {
-				if c.toks[i].is("[") && c.toks[i+1].kind == tIdent && c.toks[i+2].is("]") {
+				if c.toks[i].Is("[") && c.toks[i+1].Kind == tIdent && c.toks[i+2].Is("]") {
 					b.location(c.toks[i+1])
 				}
 			}
@@ -125,16 +125,16 @@ func (b *builder) program() *cs.Program {
 		}
 	}
 	bad := t.cond
-	if t.quant.is("forall") {
+	if t.quant.Is("forall") {
 		bad = propNot{bad}
 	}
 	var extra []cs.Decl
 	if lits, ok := registerConj(bad); ok {
-		at := cs.PosAt(t.quant.pos)
+		at := cs.PosAt(t.quant.Pos)
 		fd := &cs.ForbiddenDecl{Forbidden: at, Semi: at}
 		for _, l := range lits {
 			if l.thread >= t.threads {
-				panic(errAt(l.name.pos, "thread %d does not exist (%d threads)", l.thread, t.threads))
+				panic(errAt(l.name.Pos, "thread %d does not exist (%d threads)", l.thread, t.threads))
 			}
 		}
 		for th := 0; th < t.threads; th++ {
@@ -143,31 +143,31 @@ func (b *builder) program() *cs.Program {
 				if l.thread != th {
 					continue
 				}
-				e := b.eq(l, ident(b.register(th, l.name), l.name.pos))
+				e := b.eq(l, ident(b.register(th, l.name), l.name.Pos))
 				if c == nil {
 					c = e
 				} else {
-					c = bin(c, cs.LAND, e, l.name.pos)
+					c = bin(c, cs.LAND, e, l.name.Pos)
 				}
 			}
 			if c == nil {
 				continue
 			}
 			bodies[th] = append(bodies[th], &cs.AssumeStmt{Assume: at, X: c, Semi: at},
-				&cs.LabeledStmt{Label: ident("outcome", t.quant.pos), Colon: at, Stmt: &cs.SkipStmt{Skip: at, Semi: at}})
-			fd.Items = append(fd.Items, &cs.ProcLabel{Proc: ident(procName(th), t.quant.pos), At: at, Label: ident("outcome", t.quant.pos)})
+				&cs.LabeledStmt{Label: ident("outcome", t.quant.Pos), Colon: at, Stmt: &cs.SkipStmt{Skip: at, Semi: at}})
+			fd.Items = append(fd.Items, &cs.ProcLabel{Proc: ident(procName(th), t.quant.Pos), At: at, Label: ident("outcome", t.quant.Pos)})
 		}
 		extra = []cs.Decl{fd}
 	} else {
 		extra = b.observer(bad, bodies)
 	}
 	for th := 0; th < t.threads; th++ {
-		body := &cs.BlockStmt{Lbrace: cs.PosAt(t.header[th].pos), Rbrace: cs.PosAt(t.header[th].pos)}
+		body := &cs.BlockStmt{Lbrace: cs.PosAt(t.header[th].Pos), Rbrace: cs.PosAt(t.header[th].Pos)}
 		var specs []*cs.VarSpec
 		for _, name := range sortedValues(b.regs[th]) {
-			sp := &cs.VarSpec{Name: ident(name.cs, t.header[th].pos)}
+			sp := &cs.VarSpec{Name: ident(name.cs, t.header[th].Pos)}
 			if v := b.inits[strconv.Itoa(th)+":"+name.orig]; v != 0 {
-				sp.Value = intLit(v, t.header[th].pos)
+				sp.Value = intLit(v, t.header[th].Pos)
 			}
 			specs = append(specs, sp)
 		}
@@ -175,7 +175,7 @@ func (b *builder) program() *cs.Program {
 			body.List = append(body.List, &cs.DeclStmt{Decl: &cs.VarsDecl{Keyword: body.Lbrace, Tok: cs.LOCAL, Specs: specs, Semi: body.Lbrace}})
 		}
 		body.List = append(body.List, bodies[th]...)
-		procs[th] = &cs.ProcDecl{Process: cs.PosAt(t.header[th].pos), Name: ident(procName(th), t.header[th].pos), Body: body}
+		procs[th] = &cs.ProcDecl{Process: cs.PosAt(t.header[th].Pos), Name: ident(procName(th), t.header[th].Pos), Body: body}
 	}
 	prog := &cs.Program{}
 	if len(b.shared) > 0 {
@@ -204,7 +204,7 @@ func sortedValues(m map[string]string) []regName {
 // register returns the local of register r of thread th.
 // Register names are not case-sensitive (EAX, eax).
 func (b *builder) register(th int, r token) string {
-	key := strings.ToUpper(r.text)
+	key := strings.ToUpper(r.Text)
 	if name, ok := b.regs[th][key]; ok {
 		return name
 	}
@@ -217,7 +217,7 @@ func (b *builder) register(th int, r token) string {
 	}
 	for _, x := range b.t.init {
 		if x.thread < 0 {
-			taken[x.name.text] = true
+			taken[x.name.Text] = true
 		}
 	}
 	name := fresh(key, taken)
@@ -244,7 +244,7 @@ func (b *builder) eq(l propEq, x cs.Expr) cs.Expr {
 	if l.neq {
 		op = cs.NEQ
 	}
-	return bin(x, op, intLit(l.value, l.name.pos), l.name.pos)
+	return bin(x, op, intLit(l.value, l.name.Pos), l.name.Pos)
 }
 
 // observer ends every thread with a locked step that publishes the
@@ -252,7 +252,7 @@ func (b *builder) eq(l propEq, x cs.Expr) cs.Expr {
 // observer process and the forbidden declaration.
 func (b *builder) observer(bad prop, bodies [][]cs.Stmt) []cs.Decl {
 	t := b.t
-	at := cs.PosAt(t.quant.pos)
+	at := cs.PosAt(t.quant.Pos)
 	var memRefs []token
 	published := make([]map[string]string, t.threads)
 	for i := range published {
@@ -275,7 +275,7 @@ func (b *builder) observer(bad prop, bodies [][]cs.Stmt) []cs.Decl {
 				return
 			}
 			if p.thread >= t.threads {
-				panic(errAt(p.name.pos, "thread %d does not exist (%d threads)", p.thread, t.threads))
+				panic(errAt(p.name.Pos, "thread %d does not exist (%d threads)", p.thread, t.threads))
 			}
 			b.register(p.thread, p.name)
 		}
@@ -290,48 +290,48 @@ func (b *builder) observer(bad prop, bodies [][]cs.Stmt) []cs.Decl {
 		for _, r := range sortedValues(b.regs[th]) {
 			pub := fresh(fmt.Sprintf("%s_%s", procName(th), r.orig), b.taken)
 			published[th][r.orig] = pub
-			b.shared = append(b.shared, &cs.VarSpec{Name: ident(pub, t.quant.pos)})
-			list = append(list, &cs.AssignStmt{Lhs: ident(pub, t.quant.pos), TokPos: at, Rhs: ident(r.cs, t.quant.pos), Semi: at})
+			b.shared = append(b.shared, &cs.VarSpec{Name: ident(pub, t.quant.Pos)})
+			list = append(list, &cs.AssignStmt{Lhs: ident(pub, t.quant.Pos), TokPos: at, Rhs: ident(r.cs, t.quant.Pos), Semi: at})
 		}
 		done := fresh(fmt.Sprintf("done%d", th), b.taken)
-		b.shared = append(b.shared, &cs.VarSpec{Name: ident(done, t.quant.pos)})
-		list = append(list, &cs.AssignStmt{Lhs: ident(done, t.quant.pos), TokPos: at, Rhs: intLit(1, t.quant.pos), Semi: at})
+		b.shared = append(b.shared, &cs.VarSpec{Name: ident(done, t.quant.Pos)})
+		list = append(list, &cs.AssignStmt{Lhs: ident(done, t.quant.Pos), TokPos: at, Rhs: intLit(1, t.quant.Pos), Semi: at})
 		bodies[th] = append(bodies[th], &cs.AtomicStmt{Atomic: at, Body: &cs.BlockStmt{Lbrace: at, List: list, Rbrace: at}})
-		w := bin(ident(done, t.quant.pos), cs.EQL, intLit(1, t.quant.pos), t.quant.pos)
+		w := bin(ident(done, t.quant.Pos), cs.EQL, intLit(1, t.quant.Pos), t.quant.Pos)
 		if waits == nil {
 			waits = w
 		} else {
-			waits = bin(waits, cs.LAND, w, t.quant.pos)
+			waits = bin(waits, cs.LAND, w, t.quant.Pos)
 		}
 	}
 	var cond func(p prop) cs.Expr
 	cond = func(p prop) cs.Expr {
 		switch p := p.(type) {
 		case propAnd:
-			return &cs.ParenExpr{Lparen: at, X: bin(cond(p.x), cs.LAND, cond(p.y), t.quant.pos), Rparen: at}
+			return &cs.ParenExpr{Lparen: at, X: bin(cond(p.x), cs.LAND, cond(p.y), t.quant.Pos), Rparen: at}
 		case propOr:
-			return &cs.ParenExpr{Lparen: at, X: bin(cond(p.x), cs.LOR, cond(p.y), t.quant.pos), Rparen: at}
+			return &cs.ParenExpr{Lparen: at, X: bin(cond(p.x), cs.LOR, cond(p.y), t.quant.Pos), Rparen: at}
 		case propNot:
 			return &cs.UnaryExpr{OpPos: at, Op: cs.NOT, X: &cs.ParenExpr{Lparen: at, X: cond(p.x), Rparen: at}}
 		case propBool:
 			return &cs.BoolLit{ValuePos: cs.PosAt(p.pos), Value: p.v}
 		case propEq:
 			if p.thread < 0 {
-				return b.eq(p, ident(b.mem[p.name.text], p.name.pos))
+				return b.eq(p, ident(b.mem[p.name.Text], p.name.Pos))
 			}
-			return b.eq(p, ident(published[p.thread][strings.ToUpper(p.name.text)], p.name.pos))
+			return b.eq(p, ident(published[p.thread][strings.ToUpper(p.name.Text)], p.name.Pos))
 		}
-		panic(errAt(t.quant.pos, "internal error: unknown proposition"))
+		panic(errAt(t.quant.Pos, "internal error: unknown proposition"))
 	}
 	obsName := "Obs"
 	body := &cs.BlockStmt{Lbrace: at, Rbrace: at, List: []cs.Stmt{
 		&cs.AssumeStmt{Assume: at, X: waits, Semi: at},
 		&cs.AssumeStmt{Assume: at, X: cond(bad), Semi: at},
-		&cs.LabeledStmt{Label: ident("outcome", t.quant.pos), Colon: at, Stmt: &cs.SkipStmt{Skip: at, Semi: at}},
+		&cs.LabeledStmt{Label: ident("outcome", t.quant.Pos), Colon: at, Stmt: &cs.SkipStmt{Skip: at, Semi: at}},
 	}}
 	return []cs.Decl{
-		&cs.ProcDecl{Process: at, Name: ident(obsName, t.quant.pos), Body: body},
-		&cs.ForbiddenDecl{Forbidden: at, Items: []*cs.ProcLabel{{Proc: ident(obsName, t.quant.pos), At: at, Label: ident("outcome", t.quant.pos)}}, Semi: at},
+		&cs.ProcDecl{Process: at, Name: ident(obsName, t.quant.Pos), Body: body},
+		&cs.ForbiddenDecl{Forbidden: at, Items: []*cs.ProcLabel{{Proc: ident(obsName, t.quant.Pos), At: at, Label: ident("outcome", t.quant.Pos)}}, Semi: at},
 	}
 }
 
@@ -348,41 +348,41 @@ func operands(toks []token) []operand {
 	for i := 0; i < len(toks); {
 		t := toks[i]
 		switch {
-		case t.is("["):
-			if i+2 >= len(toks) || toks[i+1].kind != tIdent || !toks[i+2].is("]") {
-				panic(errAt(t.pos, "expected [location]"))
+		case t.Is("["):
+			if i+2 >= len(toks) || toks[i+1].Kind != tIdent || !toks[i+2].Is("]") {
+				panic(errAt(t.Pos, "expected [location]"))
 			}
 			out = append(out, operand{kind: 'm', tok: toks[i+1]})
 			i += 3
-		case t.is("$"):
+		case t.Is("$"):
 			j := i + 1
 			neg := false
-			if j < len(toks) && toks[j].is("-") {
+			if j < len(toks) && toks[j].Is("-") {
 				neg = true
 				j++
 			}
-			if j >= len(toks) || toks[j].kind != tInt {
-				panic(errAt(t.pos, "expected an integer after '$'"))
+			if j >= len(toks) || toks[j].Kind != tInt {
+				panic(errAt(t.Pos, "expected an integer after '$'"))
 			}
-			v, _ := strconv.ParseInt(toks[j].text, 10, 64)
+			v, _ := strconv.ParseInt(toks[j].Text, 10, 64)
 			if neg {
 				v = -v
 			}
 			out = append(out, operand{kind: 'i', tok: t, value: v})
 			i = j + 1
-		case t.kind == tIdent:
+		case t.Kind == tIdent:
 			out = append(out, operand{kind: 'r', tok: t})
 			i++
 		default:
-			panic(errAt(t.pos, "expected an operand ([x], $n or a register), found %s", t))
+			panic(errAt(t.Pos, "expected an operand ([x], $n or a register), found %s", t))
 		}
 		if i < len(toks) {
-			if !toks[i].is(",") {
-				panic(errAt(toks[i].pos, "expected ',' between operands, found %s", toks[i]))
+			if !toks[i].Is(",") {
+				panic(errAt(toks[i].Pos, "expected ',' between operands, found %s", toks[i]))
 			}
 			i++
 			if i == len(toks) {
-				panic(errAt(toks[i-1].pos, "operand missing after ','"))
+				panic(errAt(toks[i-1].Pos, "operand missing after ','"))
 			}
 		}
 	}
@@ -395,44 +395,44 @@ func (b *builder) instr(th, row int, c cell) []cs.Stmt {
 	pos := cs.PosAt(c.start)
 	semi := cs.PosAt(c.end - 1)
 	mn := toks[0]
-	if mn.kind != tIdent {
-		panic(errAt(mn.pos, "expected an instruction, found %s", mn))
+	if mn.Kind != tIdent {
+		panic(errAt(mn.Pos, "expected an instruction, found %s", mn))
 	}
-	op := strings.ToUpper(mn.text)
+	op := strings.ToUpper(mn.Text)
 	rest := toks[1:]
 	locked := false
 	if op == "LOCK" {
-		if len(rest) == 0 || rest[0].kind != tIdent {
-			panic(errAt(mn.pos, "expected an instruction after LOCK"))
+		if len(rest) == 0 || rest[0].Kind != tIdent {
+			panic(errAt(mn.Pos, "expected an instruction after LOCK"))
 		}
 		locked = true
-		op = strings.ToUpper(rest[0].text)
+		op = strings.ToUpper(rest[0].Text)
 		rest = rest[1:]
 	}
 	ops := operands(rest)
 	want := func(n int) {
 		if len(ops) != n {
-			panic(errAt(mn.pos, "%s takes %d operands, not %d", op, n, len(ops)))
+			panic(errAt(mn.Pos, "%s takes %d operands, not %d", op, n, len(ops)))
 		}
 	}
 	value := func(o operand) cs.Expr {
 		switch o.kind {
 		case 'i':
-			return intLit(o.value, o.tok.pos)
+			return intLit(o.value, o.tok.Pos)
 		case 'r':
-			return ident(b.register(th, o.tok), o.tok.pos)
+			return ident(b.register(th, o.tok), o.tok.Pos)
 		}
-		panic(errAt(o.tok.pos, "%s: at most one memory operand", op))
+		panic(errAt(o.tok.Pos, "%s: at most one memory operand", op))
 	}
 	reg := func(o operand) *cs.Ident {
 		if o.kind != 'r' {
-			panic(errAt(o.tok.pos, "%s: expected a register operand", op))
+			panic(errAt(o.tok.Pos, "%s: expected a register operand", op))
 		}
-		return ident(b.register(th, o.tok), o.tok.pos)
+		return ident(b.register(th, o.tok), o.tok.Pos)
 	}
 	mem := func(o operand) string {
 		if o.kind != 'm' {
-			panic(errAt(o.tok.pos, "%s: expected a memory operand [x]", op))
+			panic(errAt(o.tok.Pos, "%s: expected a memory operand [x]", op))
 		}
 		return b.location(o.tok)
 	}
@@ -440,7 +440,7 @@ func (b *builder) instr(th, row int, c cell) []cs.Stmt {
 		switch op {
 		case "XCHG", "XADD", "CMPXCHG", "INC", "DEC", "ADD", "SUB":
 		default:
-			panic(errAt(mn.pos, "LOCK %s is not supported (LOCK XCHG, XADD, CMPXCHG, INC, DEC, ADD and SUB are)", op))
+			panic(errAt(mn.Pos, "LOCK %s is not supported (LOCK XCHG, XADD, CMPXCHG, INC, DEC, ADD and SUB are)", op))
 		}
 	}
 	switch op {
@@ -468,7 +468,7 @@ func (b *builder) instr(th, row int, c cell) []cs.Stmt {
 		}
 		r := reg(d)
 		if s.kind == 'm' {
-			return []cs.Stmt{&cs.AssignStmt{Lhs: r, TokPos: pos, Rhs: ident(mem(s), s.tok.pos), Semi: semi}}
+			return []cs.Stmt{&cs.AssignStmt{Lhs: r, TokPos: pos, Rhs: ident(mem(s), s.tok.Pos), Semi: semi}}
 		}
 		return []cs.Stmt{&cs.AssignStmt{Lhs: r, TokPos: pos, Rhs: value(s), Semi: semi}}
 	case "XCHG", "XADD":
@@ -478,39 +478,39 @@ func (b *builder) instr(th, row int, c cell) []cs.Stmt {
 			m, r = r, m
 		}
 		if op == "XADD" && !locked {
-			panic(errAt(mn.pos, "XADD without LOCK is not atomic and not supported; write LOCK XADD"))
+			panic(errAt(mn.Pos, "XADD without LOCK is not atomic and not supported; write LOCK XADD"))
 		}
 		x, rr := mem(m), reg(r)
 		fn := "swap"
 		if op == "XADD" {
 			fn = "fetch_add"
 		}
-		call := &cs.CallExpr{Fun: ident(fn, mn.pos), Lparen: pos, Args: []cs.Expr{ident(x, m.tok.pos), ident(rr.Name, r.tok.pos)}, Rparen: semi}
+		call := &cs.CallExpr{Fun: ident(fn, mn.Pos), Lparen: pos, Args: []cs.Expr{ident(x, m.tok.Pos), ident(rr.Name, r.tok.Pos)}, Rparen: semi}
 		return []cs.Stmt{&cs.AssignStmt{Lhs: rr, TokPos: pos, Rhs: call, Semi: semi}}
 	case "CMPXCHG":
 		want(2)
 		if !locked {
-			panic(errAt(mn.pos, "CMPXCHG without LOCK is not atomic and not supported; write LOCK CMPXCHG"))
+			panic(errAt(mn.Pos, "CMPXCHG without LOCK is not atomic and not supported; write LOCK CMPXCHG"))
 		}
 		x, r := mem(ops[0]), reg(ops[1])
-		eax := ident(b.register(th, token{kind: tIdent, text: "EAX", pos: mn.pos}), mn.pos)
-		tmp := ident(b.register(th, token{kind: tIdent, text: "cmpxchg_old", pos: mn.pos}), mn.pos)
+		eax := ident(b.register(th, token{Kind: tIdent, Text: "EAX", Pos: mn.Pos}), mn.Pos)
+		tmp := ident(b.register(th, token{Kind: tIdent, Text: "cmpxchg_old", Pos: mn.Pos}), mn.Pos)
 		body := []cs.Stmt{
-			&cs.AssignStmt{Lhs: tmp, TokPos: pos, Rhs: ident(x, ops[0].tok.pos), Semi: semi},
-			&cs.IfStmt{If: pos, Cond: bin(tmp, cs.EQL, eax, mn.pos),
-				Then: &cs.AssignStmt{Lhs: ident(x, ops[0].tok.pos), TokPos: pos, Rhs: r, Semi: semi},
+			&cs.AssignStmt{Lhs: tmp, TokPos: pos, Rhs: ident(x, ops[0].tok.Pos), Semi: semi},
+			&cs.IfStmt{If: pos, Cond: bin(tmp, cs.EQL, eax, mn.Pos),
+				Then: &cs.AssignStmt{Lhs: ident(x, ops[0].tok.Pos), TokPos: pos, Rhs: r, Semi: semi},
 				Else: &cs.AssignStmt{Lhs: eax, TokPos: pos, Rhs: tmp, Semi: semi}},
 		}
 		return []cs.Stmt{&cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: body, Rbrace: semi}}}
 	case "INC", "DEC", "ADD", "SUB":
 		if !locked {
-			panic(errAt(mn.pos, "%s without LOCK is not supported", op))
+			panic(errAt(mn.Pos, "%s without LOCK is not supported", op))
 		}
 		var delta cs.Expr
 		switch op {
 		case "INC", "DEC":
 			want(1)
-			delta = intLit(1, mn.pos)
+			delta = intLit(1, mn.Pos)
 		default:
 			want(2)
 			delta = value(ops[1])
@@ -520,14 +520,14 @@ func (b *builder) instr(th, row int, c cell) []cs.Stmt {
 		if op == "DEC" || op == "SUB" {
 			arith = cs.SUB
 		}
-		tmp := ident(b.register(th, token{kind: tIdent, text: "rmw_old", pos: mn.pos}), mn.pos)
+		tmp := ident(b.register(th, token{Kind: tIdent, Text: "rmw_old", Pos: mn.Pos}), mn.Pos)
 		body := []cs.Stmt{
-			&cs.AssignStmt{Lhs: tmp, TokPos: pos, Rhs: ident(x, ops[0].tok.pos), Semi: semi},
-			&cs.AssignStmt{Lhs: ident(x, ops[0].tok.pos), TokPos: pos, Rhs: bin(tmp, arith, delta, mn.pos), Semi: semi},
+			&cs.AssignStmt{Lhs: tmp, TokPos: pos, Rhs: ident(x, ops[0].tok.Pos), Semi: semi},
+			&cs.AssignStmt{Lhs: ident(x, ops[0].tok.Pos), TokPos: pos, Rhs: bin(tmp, arith, delta, mn.Pos), Semi: semi},
 		}
 		return []cs.Stmt{&cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: body, Rbrace: semi}}}
 	}
-	panic(errAt(mn.pos, "instruction %s is not supported (MOV, XCHG, LOCK XADD, LOCK CMPXCHG, LOCK INC/DEC/ADD/SUB, MFENCE, LFENCE are)", mn.text))
+	panic(errAt(mn.Pos, "instruction %s is not supported (MOV, XCHG, LOCK XADD, LOCK CMPXCHG, LOCK INC/DEC/ADD/SUB, MFENCE, LFENCE are)", mn.Text))
 }
 
 // memAtoms calls f on the memory locations of p.

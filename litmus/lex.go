@@ -1,54 +1,21 @@
 package litmus
 
-import (
-	"fmt"
-	"strconv"
-)
+import "fencer/readkit"
 
-// tokKind is the kind of a token of a .litmus file.
-type tokKind uint8
+// The tokens of a .litmus file are readkit's: identifiers (MOV, EAX, x,
+// P0, exists), integers, strings ("Fre PodWR Fre PodWR") and operators
+// ([ ] ( ) { } | ; , : = $ ~ /\ \/ and any other character).
+type token = readkit.Token
 
 const (
-	tEOF   tokKind = iota
-	tIdent         // MOV, EAX, x, P0, exists
-	tInt           // 42
-	tStr           // "Fre PodWR Fre PodWR"
-	tOp            // [ ] ( ) { } | ; , : = $ ~ /\ \/ and any other character
+	tEOF   = readkit.EOF
+	tIdent = readkit.Ident
+	tInt   = readkit.Int
+	tStr   = readkit.Str
+	tOp    = readkit.Op
 )
 
-// token is one token; pos and end are byte offsets into the source.
-type token struct {
-	kind     tokKind
-	text     string
-	pos, end int
-}
-
-func (t token) String() string {
-	switch t.kind {
-	case tEOF:
-		return "end of file"
-	case tIdent:
-		return "identifier " + t.text
-	case tInt:
-		return "integer " + t.text
-	case tStr:
-		return "string"
-	}
-	return "'" + t.text + "'"
-}
-
-func (t token) is(text string) bool { return (t.kind == tIdent || t.kind == tOp) && t.text == text }
-
-// syntaxError is panicked by the lexer and the parser and recovered at the
-// entry points: the first error ends the reading.
-type syntaxError struct {
-	off int
-	msg string
-}
-
-func errAt(off int, format string, args ...any) syntaxError {
-	return syntaxError{off, fmt.Sprintf(format, args...)}
-}
+var errAt = readkit.ErrAt
 
 // lex splits src[from:] into tokens. Comments are (* ... *).
 func lex(src []byte, from int) []token {
@@ -84,7 +51,7 @@ func lex(src []byte, from int) []token {
 			break
 		}
 		if i >= len(src) {
-			return append(toks, token{kind: tEOF, pos: len(src), end: len(src)})
+			return append(toks, token{Kind: tEOF, Pos: len(src), End: len(src)})
 		}
 		start := i
 		c := src[i]
@@ -93,15 +60,11 @@ func lex(src []byte, from int) []token {
 			for i < len(src) && (isLetter(src[i]) || isDigit(src[i]) || src[i] == '.') {
 				i++
 			}
-			toks = append(toks, token{tIdent, string(src[start:i]), start, i})
+			toks = append(toks, token{Kind: tIdent, Text: string(src[start:i]), Pos: start, End: i})
 		case isDigit(c):
-			for i < len(src) && isDigit(src[i]) {
-				i++
-			}
-			if _, err := strconv.ParseInt(string(src[start:i]), 10, 64); err != nil {
-				panic(errAt(start, "integer %s out of range", src[start:i]))
-			}
-			toks = append(toks, token{tInt, string(src[start:i]), start, i})
+			t := readkit.LexInt(src, start)
+			toks = append(toks, t)
+			i = t.End
 		case c == '"':
 			j := i + 1
 			for j < len(src) && src[j] != '"' {
@@ -111,7 +74,7 @@ func lex(src []byte, from int) []token {
 				panic(errAt(i, "string not terminated"))
 			}
 			i = j + 1
-			toks = append(toks, token{tStr, string(src[start:i]), start, i})
+			toks = append(toks, token{Kind: tStr, Text: string(src[start:i]), Pos: start, End: i})
 		default:
 			op := string(c)
 			if i+1 < len(src) {
@@ -121,10 +84,9 @@ func lex(src []byte, from int) []token {
 				}
 			}
 			i += len(op)
-			toks = append(toks, token{tOp, op, start, i})
+			toks = append(toks, token{Kind: tOp, Text: op, Pos: start, End: i})
 		}
 	}
 }
 
-func isLetter(c byte) bool { return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
+var isLetter, isDigit = readkit.IsLetter, readkit.IsDigit

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fencer/cs"
+	"fencer/readkit"
 )
 
 // Parse reads the herd x86 litmus test src of the file named filename and
@@ -17,12 +18,7 @@ func Parse(filename string, src []byte) (*cs.System, error) {
 	if err != nil {
 		return nil, err
 	}
-	sys, err := cs.Lower(file, prog)
-	if err != nil {
-		return nil, err
-	}
-	sys.Reader = Reader{}
-	return sys, nil
+	return readkit.Lower(file, prog, Reader{})
 }
 
 // Program returns the .cs syntax tree of the test (what Parse lowers).
@@ -31,22 +27,18 @@ func Program(filename string, src []byte) (*cs.Program, error) {
 	return prog, err
 }
 
-func read(file *cs.File) (prog *cs.Program, t *test, err error) {
-	if len(file.Src) > cs.MaxInputSize {
-		return nil, nil, cs.ErrorList{{Pos: file.Position(cs.PosAt(0)), Msg: "input too large"}}
+// read builds the syntax tree of a test and returns the test it parsed.
+func read(file *cs.File) (*cs.Program, *test, error) {
+	type result struct {
+		prog *cs.Program
+		t    *test
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			se, ok := r.(syntaxError)
-			if !ok {
-				panic(r)
-			}
-			prog, t, err = nil, nil, cs.ErrorList{{Pos: file.Position(cs.PosAt(se.off)), Msg: se.msg}}
-		}
-	}()
-	t = parseTest(file.Src)
-	b := &builder{t: t}
-	return b.program(), t, nil
+	r, err := readkit.Read(file, func() result {
+		t := parseTest(file.Src)
+		b := &builder{t: t}
+		return result{b.program(), t}
+	})
+	return r.prog, r.t, err
 }
 
 // Reader is the cs.Reader of herd x86 litmus tests.

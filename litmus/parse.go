@@ -3,6 +3,8 @@ package litmus
 import (
 	"strconv"
 	"strings"
+
+	"fencer/readkit"
 )
 
 // test is a parsed litmus test.
@@ -53,25 +55,8 @@ type (
 	}
 )
 
-type parser struct {
-	toks []token
-	i    int
-}
-
-func (p *parser) tok() token { return p.toks[p.i] }
-func (p *parser) next() token {
-	t := p.toks[p.i]
-	if p.i < len(p.toks)-1 {
-		p.i++
-	}
-	return t
-}
-func (p *parser) expect(text, what string) token {
-	if !p.tok().is(text) {
-		panic(errAt(p.tok().pos, "expected %s, found %s", what, p.tok()))
-	}
-	return p.next()
-}
+// parser reads a test's tokens (readkit's cursor) into a test.
+type parser struct{ readkit.Cursor }
 
 // maxThreads bounds the columns.
 const maxThreads = 64
@@ -98,147 +83,129 @@ func parseTest(src []byte) *test {
 	if len(fields) > 1 {
 		t.name = strings.Join(fields[1:], " ")
 	}
-	p := &parser{toks: lex(src, lineEnd)}
+	p := &parser{readkit.Cursor{Toks: lex(src, lineEnd)}}
 	// Skip the doc string and "key=value" lines up to the initial state.
-	for !p.tok().is("{") {
-		if p.tok().kind == tEOF {
-			panic(errAt(p.tok().pos, "expected '{' (the initial state), found end of file"))
+	for !p.Tok().Is("{") {
+		if p.Tok().Kind == tEOF {
+			panic(errAt(p.Tok().Pos, "expected '{' (the initial state), found end of file"))
 		}
-		p.next()
+		p.Next()
 	}
-	p.next()
-	for !p.tok().is("}") {
-		if p.tok().is(";") {
-			p.next()
+	p.Next()
+	for !p.Tok().Is("}") {
+		if p.Tok().Is(";") {
+			p.Next()
 			continue
 		}
 		t.init = append(t.init, p.initEntry())
-		if !p.tok().is(";") && !p.tok().is("}") {
-			panic(errAt(p.tok().pos, "expected ';' or '}', found %s", p.tok()))
+		if !p.Tok().Is(";") && !p.Tok().Is("}") {
+			panic(errAt(p.Tok().Pos, "expected ';' or '}', found %s", p.Tok()))
 		}
 	}
-	p.next()
+	p.Next()
 	p.table(t, src)
 	p.condition(t)
 	return t
 }
 
-func (p *parser) intValue() int64 {
-	neg := false
-	if p.tok().is("-") {
-		p.next()
-		neg = true
-	}
-	t := p.tok()
-	if t.kind != tInt {
-		panic(errAt(t.pos, "expected an integer, found %s", t))
-	}
-	p.next()
-	v, _ := strconv.ParseInt(t.text, 10, 64)
-	if neg {
-		v = -v
-	}
-	return v
-}
-
 // location reads x, [x] or P:REG and returns the thread (-1 for memory).
 func (p *parser) location() (int, token) {
-	t := p.tok()
+	t := p.Tok()
 	switch {
-	case t.kind == tInt:
-		p.next()
-		n, _ := strconv.Atoi(t.text)
-		p.expect(":", "':' (thread:register)")
-		r := p.tok()
-		if r.kind != tIdent {
-			panic(errAt(r.pos, "expected a register, found %s", r))
+	case t.Kind == tInt:
+		p.Next()
+		n, _ := strconv.Atoi(t.Text)
+		p.Expect(":", "':' (thread:register)")
+		r := p.Tok()
+		if r.Kind != tIdent {
+			panic(errAt(r.Pos, "expected a register, found %s", r))
 		}
-		p.next()
+		p.Next()
 		return n, r
-	case t.is("["):
-		p.next()
-		x := p.tok()
-		if x.kind != tIdent {
-			panic(errAt(x.pos, "expected a location, found %s", x))
+	case t.Is("["):
+		p.Next()
+		x := p.Tok()
+		if x.Kind != tIdent {
+			panic(errAt(x.Pos, "expected a location, found %s", x))
 		}
-		p.next()
-		p.expect("]", "']'")
+		p.Next()
+		p.Expect("]", "']'")
 		return -1, x
-	case t.kind == tIdent:
-		p.next()
+	case t.Kind == tIdent:
+		p.Next()
 		return -1, t
 	}
-	panic(errAt(t.pos, "expected a location (x, [x] or thread:register), found %s", t))
+	panic(errAt(t.Pos, "expected a location (x, [x] or thread:register), found %s", t))
 }
 
 func (p *parser) initEntry() initEntry {
 	// An optional type: "int x = 0", "uint32_t x = 0".
-	if p.tok().kind == tIdent && p.toks[p.i+1].kind == tIdent && (p.i+2 >= len(p.toks) || !p.toks[p.i+1].is(":")) {
-		p.next()
+	if p.Tok().Kind == tIdent && p.Toks[p.I+1].Kind == tIdent && (p.I+2 >= len(p.Toks) || !p.Toks[p.I+1].Is(":")) {
+		p.Next()
 	}
 	th, name := p.location()
-	p.expect("=", "'='")
-	if p.tok().kind == tIdent {
-		panic(errAt(p.tok().pos, "initial value %s: only integer values are supported (no addresses)", p.tok().text))
+	p.Expect("=", "'='")
+	if p.Tok().Kind == tIdent {
+		panic(errAt(p.Tok().Pos, "initial value %s: only integer values are supported (no addresses)", p.Tok().Text))
 	}
-	return initEntry{thread: th, name: name, value: p.intValue()}
+	return initEntry{thread: th, name: name, value: p.IntLit()}
 }
 
 func isCondWord(t token) bool {
-	return t.kind == tEOF || t.is("exists") || t.is("forall") || t.is("~") || t.is("locations") || t.is("filter")
+	return t.Kind == tEOF || t.Is("exists") || t.Is("forall") || t.Is("~") || t.Is("locations") || t.Is("filter")
 }
 
 // table reads "P0 | P1 | ... ;" and the rows.
 func (p *parser) table(t *test, src []byte) {
-	first := p.tok()
+	first := p.Tok()
 	// The table starts at the start of the header's line when only blanks
 	// come before the header on it.
-	t.tableStart = first.pos
+	t.tableStart = first.Pos
 	for t.tableStart > 0 && (src[t.tableStart-1] == ' ' || src[t.tableStart-1] == '\t') {
 		t.tableStart--
 	}
 	if t.tableStart > 0 && src[t.tableStart-1] != '\n' {
-		t.tableStart = first.pos
+		t.tableStart = first.Pos
 	}
 	for {
-		h := p.tok()
-		if h.kind != tIdent || h.text != "P"+strconv.Itoa(len(t.header)) {
-			panic(errAt(h.pos, "expected P%d (the column of thread %d), found %s", len(t.header), len(t.header), h))
+		h := p.Tok()
+		if h.Kind != tIdent || h.Text != "P"+strconv.Itoa(len(t.header)) {
+			panic(errAt(h.Pos, "expected P%d (the column of thread %d), found %s", len(t.header), len(t.header), h))
 		}
-		p.next()
+		p.Next()
 		t.header = append(t.header, h)
 		if len(t.header) > maxThreads {
-			panic(errAt(h.pos, "too many threads (more than %d)", maxThreads))
+			panic(errAt(h.Pos, "too many threads (more than %d)", maxThreads))
 		}
-		if p.tok().is(";") {
-			t.tableEnd = p.next().end
+		if p.Tok().Is(";") {
+			t.tableEnd = p.Next().End
 			break
 		}
-		p.expect("|", "'|' or ';'")
+		p.Expect("|", "'|' or ';'")
 	}
 	t.threads = len(t.header)
-	for !isCondWord(p.tok()) {
+	for !isCondWord(p.Tok()) {
 		var row []cell
 		for col := 0; ; col++ {
 			c := cell{}
-			for !p.tok().is("|") && !p.tok().is(";") {
-				if isCondWord(p.tok()) {
-					panic(errAt(p.tok().pos, "expected ';' at the end of the row, found %s", p.tok()))
+			for !p.Tok().Is("|") && !p.Tok().Is(";") {
+				if isCondWord(p.Tok()) {
+					panic(errAt(p.Tok().Pos, "expected ';' at the end of the row, found %s", p.Tok()))
 				}
-				c.toks = append(c.toks, p.next())
+				c.toks = append(c.toks, p.Next())
 			}
 			if len(c.toks) > 0 {
-				c.start, c.end = c.toks[0].pos, c.toks[len(c.toks)-1].end
+				c.start, c.end = c.toks[0].Pos, c.toks[len(c.toks)-1].End
 			}
 			row = append(row, c)
-			sep := p.next()
-			if sep.is(";") {
-				t.tableEnd = sep.end
+			sep := p.Next()
+			if sep.Is(";") {
+				t.tableEnd = sep.End
 				break
 			}
 		}
 		if len(row) != t.threads {
-			panic(errAt(p.toks[p.i-1].pos, "row has %d columns, the test has %d threads", len(row), t.threads))
+			panic(errAt(p.Toks[p.I-1].Pos, "row has %d columns, the test has %d threads", len(row), t.threads))
 		}
 		t.rows = append(t.rows, row)
 	}
@@ -247,37 +214,37 @@ func (p *parser) table(t *test, src []byte) {
 // condition reads the final condition (after optional locations and
 // filter clauses, which are skipped: fencer answers for the condition).
 func (p *parser) condition(t *test) {
-	for p.tok().is("locations") || p.tok().is("filter") {
-		kw := p.next()
-		if kw.text == "filter" {
-			panic(errAt(kw.pos, "filter is not supported"))
+	for p.Tok().Is("locations") || p.Tok().Is("filter") {
+		kw := p.Next()
+		if kw.Text == "filter" {
+			panic(errAt(kw.Pos, "filter is not supported"))
 		}
-		p.expect("[", "'['")
-		for !p.tok().is("]") {
-			if p.tok().kind == tEOF {
-				panic(errAt(kw.pos, "locations not closed"))
+		p.Expect("[", "'['")
+		for !p.Tok().Is("]") {
+			if p.Tok().Kind == tEOF {
+				panic(errAt(kw.Pos, "locations not closed"))
 			}
-			p.next()
+			p.Next()
 		}
-		p.next()
+		p.Next()
 	}
-	t.quant = p.tok()
+	t.quant = p.Tok()
 	switch {
-	case p.tok().is("~"):
-		p.next()
-		p.expect("exists", "exists after '~'")
+	case p.Tok().Is("~"):
+		p.Next()
+		p.Expect("exists", "exists after '~'")
 		t.neg = true
-	case p.tok().is("exists"), p.tok().is("forall"):
-		p.next()
+	case p.Tok().Is("exists"), p.Tok().Is("forall"):
+		p.Next()
 	default:
-		panic(errAt(p.tok().pos, "expected the final condition (exists, ~exists or forall), found %s", p.tok()))
+		panic(errAt(p.Tok().Pos, "expected the final condition (exists, ~exists or forall), found %s", p.Tok()))
 	}
 	t.cond = p.disj(0)
-	if p.tok().is(";") {
-		p.next()
+	if p.Tok().Is(";") {
+		p.Next()
 	}
-	if p.tok().kind != tEOF {
-		panic(errAt(p.tok().pos, "expected the end of the test after the condition, found %s", p.tok()))
+	if p.Tok().Kind != tEOF {
+		panic(errAt(p.Tok().Pos, "expected the end of the test after the condition, found %s", p.Tok()))
 	}
 }
 
@@ -285,8 +252,8 @@ const maxDepth = 200
 
 func (p *parser) disj(d int) prop {
 	x := p.conj(d)
-	for p.tok().is(`\/`) {
-		p.next()
+	for p.Tok().Is(`\/`) {
+		p.Next()
 		x = propOr{x, p.conj(d)}
 	}
 	return x
@@ -294,8 +261,8 @@ func (p *parser) disj(d int) prop {
 
 func (p *parser) conj(d int) prop {
 	x := p.neg(d)
-	for p.tok().is(`/\`) {
-		p.next()
+	for p.Tok().Is(`/\`) {
+		p.Next()
 		x = propAnd{x, p.neg(d)}
 	}
 	return x
@@ -303,36 +270,36 @@ func (p *parser) conj(d int) prop {
 
 func (p *parser) neg(d int) prop {
 	if d > maxDepth {
-		panic(errAt(p.tok().pos, "condition nested too deeply"))
+		panic(errAt(p.Tok().Pos, "condition nested too deeply"))
 	}
-	t := p.tok()
+	t := p.Tok()
 	switch {
-	case t.is("~") || t.is("not"):
-		p.next()
+	case t.Is("~") || t.Is("not"):
+		p.Next()
 		return propNot{p.neg(d + 1)}
-	case t.is("("):
-		p.next()
+	case t.Is("("):
+		p.Next()
 		x := p.disj(d + 1)
-		p.expect(")", "')'")
+		p.Expect(")", "')'")
 		return x
-	case t.is("true"), t.is("false"):
-		p.next()
-		return propBool{t.text == "true", t.pos}
+	case t.Is("true"), t.Is("false"):
+		p.Next()
+		return propBool{t.Text == "true", t.Pos}
 	}
 	th, name := p.location()
 	eq := propEq{thread: th, name: name}
 	switch {
-	case p.tok().is("="):
-		p.next()
-	case p.tok().is("!="):
-		p.next()
+	case p.Tok().Is("="):
+		p.Next()
+	case p.Tok().Is("!="):
+		p.Next()
 		eq.neq = true
 	default:
-		panic(errAt(p.tok().pos, "expected '=', found %s", p.tok()))
+		panic(errAt(p.Tok().Pos, "expected '=', found %s", p.Tok()))
 	}
-	if p.tok().kind == tIdent {
-		panic(errAt(p.tok().pos, "value %s: only integer values are supported", p.tok().text))
+	if p.Tok().Kind == tIdent {
+		panic(errAt(p.Tok().Pos, "value %s: only integer values are supported", p.Tok().Text))
 	}
-	eq.value = p.intValue()
+	eq.value = p.IntLit()
 	return eq
 }

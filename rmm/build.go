@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"fencer/cs"
+	"fencer/readkit"
 )
 
 // This file turns a model into the .cs syntax tree (cs.Program) that Lower
@@ -61,11 +62,11 @@ func intLit(v int64, off int) cs.Expr {
 }
 
 func (b *builder) declare(d *varDecl, name string) {
-	sp := &cs.VarSpec{Name: ident(name, d.name.pos)}
+	sp := &cs.VarSpec{Name: ident(name, d.name.Pos)}
 	if d.nondet {
-		sp.Value = &cs.StarExpr{Star: cs.PosAt(d.name.pos)}
+		sp.Value = &cs.StarExpr{Star: cs.PosAt(d.name.Pos)}
 	} else if d.value != 0 {
-		sp.Value = intLit(d.value, d.name.pos)
+		sp.Value = intLit(d.value, d.name.Pos)
 	}
 	b.specs = append(b.specs, sp)
 	if d.hasDomain {
@@ -84,29 +85,29 @@ func (b *builder) program() *cs.Program {
 	}
 	b.nprocs = len(b.owner)
 	if b.nprocs > maxCount {
-		panic(errAt(m.procs[len(m.procs)-1].kw.pos, "too many processes (more than %d)", maxCount))
+		panic(errAt(m.procs[len(m.procs)-1].kw.Pos, "too many processes (more than %d)", maxCount))
 	}
 	for _, d := range m.globals {
-		if _, dup := b.global[d.name.text]; dup {
-			panic(errAt(d.name.pos, "%s declared twice", d.name.text))
+		if _, dup := b.global[d.name.Text]; dup {
+			panic(errAt(d.name.Pos, "%s declared twice", d.name.Text))
 		}
-		b.global[d.name.text] = ""
+		b.global[d.name.Text] = ""
 	}
 	// Global names first, so that they keep their names.
 	for _, d := range m.globals {
-		name := csName(d.name.text, b.taken)
-		b.global[d.name.text] = name
+		name := csName(d.name.Text, b.taken)
+		b.global[d.name.Text] = name
 		b.declare(d, name)
 	}
 	b.local = make([]map[string]string, b.nprocs)
 	for pid, pd := range b.owner {
 		b.local[pid] = map[string]string{}
 		for _, d := range pd.data {
-			if _, dup := b.local[pid][d.name.text]; dup {
-				panic(errAt(d.name.pos, "%s declared twice in this process", d.name.text))
+			if _, dup := b.local[pid][d.name.Text]; dup {
+				panic(errAt(d.name.Pos, "%s declared twice in this process", d.name.Text))
 			}
-			name := csName(fmt.Sprintf("%s_%d", d.name.text, pid), b.taken)
-			b.local[pid][d.name.text] = name
+			name := csName(fmt.Sprintf("%s_%d", d.name.Text, pid), b.taken)
+			b.local[pid][d.name.Text] = name
 			b.declare(d, name)
 		}
 	}
@@ -123,10 +124,10 @@ func (b *builder) program() *cs.Program {
 		}
 		fd := &cs.ForbiddenDecl{Forbidden: cs.PosAt(m.forbidPos[i]), Semi: cs.PosAt(m.forbidPos[i])}
 		for pid, t := range list {
-			if t.is("*") {
+			if t.Is("*") {
 				continue
 			}
-			fd.Items = append(fd.Items, &cs.ProcLabel{Proc: ident(procName(pid), t.pos), At: cs.PosAt(t.pos), Label: ident(labelName(t.text), t.pos)})
+			fd.Items = append(fd.Items, &cs.ProcLabel{Proc: ident(procName(pid), t.Pos), At: cs.PosAt(t.Pos), Label: ident(labelName(t.Text), t.Pos)})
 		}
 		if len(fd.Items) == 0 {
 			panic(errAt(m.forbidPos[i], "forbidden state of '*' only: every state would be bad"))
@@ -165,51 +166,51 @@ type inst struct {
 }
 
 func (b *builder) process(pid int, pd *procDecl) *cs.ProcDecl {
-	in := &inst{builder: b, parser: parser{toks: pd.text}, pid: pid, regs: map[string]string{}}
+	in := &inst{builder: b, parser: parser{readkit.Cursor{Toks: pd.text}}, pid: pid, regs: map[string]string{}}
 	taken := map[string]bool{}
 	for k := range b.taken {
 		taken[k] = true
 	}
 	var specs []*cs.VarSpec
 	for _, d := range pd.regs {
-		if _, dup := in.regs[d.name.text]; dup {
-			panic(errAt(d.name.pos, "register %s declared twice", d.name.text))
+		if _, dup := in.regs[d.name.Text]; dup {
+			panic(errAt(d.name.Pos, "register %s declared twice", d.name.Text))
 		}
-		name := csName(d.name.text[1:], taken)
-		in.regs[d.name.text] = name
-		sp := &cs.VarSpec{Name: ident(name, d.name.pos)}
+		name := csName(d.name.Text[1:], taken)
+		in.regs[d.name.Text] = name
+		sp := &cs.VarSpec{Name: ident(name, d.name.Pos)}
 		if d.nondet {
-			sp.Value = &cs.StarExpr{Star: cs.PosAt(d.name.pos)}
+			sp.Value = &cs.StarExpr{Star: cs.PosAt(d.name.Pos)}
 		} else if d.value != 0 {
-			sp.Value = intLit(d.value, d.name.pos)
+			sp.Value = intLit(d.value, d.name.Pos)
 		}
 		specs = append(specs, sp)
 	}
-	body := &cs.BlockStmt{Lbrace: cs.PosAt(pd.kw.pos)}
+	body := &cs.BlockStmt{Lbrace: cs.PosAt(pd.kw.Pos)}
 	if len(specs) > 0 {
-		body.List = append(body.List, &cs.DeclStmt{Decl: &cs.VarsDecl{Keyword: cs.PosAt(pd.kw.pos), Tok: cs.LOCAL, Specs: specs, Semi: cs.PosAt(pd.kw.pos)}})
+		body.List = append(body.List, &cs.DeclStmt{Decl: &cs.VarsDecl{Keyword: cs.PosAt(pd.kw.Pos), Tok: cs.LOCAL, Specs: specs, Semi: cs.PosAt(pd.kw.Pos)}})
 	}
 	body.List = append(body.List, in.stmtList()...)
-	if t := in.tok(); t.kind != tEOF {
-		panic(errAt(t.pos, "expected ';' or the end of the process, found %s", t))
+	if t := in.Tok(); t.Kind != tEOF {
+		panic(errAt(t.Pos, "expected ';' or the end of the process, found %s", t))
 	}
-	body.Rbrace = cs.PosAt(in.tok().pos)
-	return &cs.ProcDecl{Process: cs.PosAt(pd.kw.pos), Name: ident(procName(pid), pd.kw.pos), Body: body}
+	body.Rbrace = cs.PosAt(in.Tok().Pos)
+	return &cs.ProcDecl{Process: cs.PosAt(pd.kw.Pos), Name: ident(procName(pid), pd.kw.Pos), Body: body}
 }
 
 // endsList reports whether t ends a statement list.
-func endsList(t token) bool { return t.kind == tEOF || t.is("}") || t.is("or") }
+func endsList(t token) bool { return t.Kind == tEOF || t.Is("}") || t.Is("or") }
 
 // stmtList reads "lstmt ; lstmt ; ..." up to '}', 'or' or the end (a
 // ';' before them is accepted).
 func (in *inst) stmtList() []cs.Stmt {
 	var out []cs.Stmt
-	for !endsList(in.tok()) {
+	for !endsList(in.Tok()) {
 		out = append(out, in.lstmt(false))
-		if !in.tok().is(";") {
+		if !in.Tok().Is(";") {
 			break
 		}
-		in.next()
+		in.Next()
 	}
 	return out
 }
@@ -219,25 +220,25 @@ var stmtWords = map[string]bool{"read": true, "write": true, "assume": true, "sy
 // lstmt reads a statement with an optional label; bare is set for the
 // body of if, else and while.
 func (in *inst) lstmt(bare bool) cs.Stmt {
-	t := in.tok()
-	if t.kind == tIdent && !stmtWords[t.text] && in.peek().is(":") {
+	t := in.Tok()
+	if t.Kind == tIdent && !stmtWords[t.Text] && in.Peek().Is(":") {
 		if in.atomic {
-			panic(errAt(t.pos, "label %s inside a locked block", t.text))
+			panic(errAt(t.Pos, "label %s inside a locked block", t.Text))
 		}
-		in.next()
-		colon := in.next()
-		s := in.stmt(bare, t.pos)
-		return &cs.LabeledStmt{Label: ident(labelName(t.text), t.pos), Colon: cs.PosAt(colon.pos), Stmt: s}
+		in.Next()
+		colon := in.Next()
+		s := in.stmt(bare, t.Pos)
+		return &cs.LabeledStmt{Label: ident(labelName(t.Text), t.Pos), Colon: cs.PosAt(colon.Pos), Stmt: s}
 	}
-	return in.stmt(bare, t.pos)
+	return in.stmt(bare, t.Pos)
 }
 
-func (in *inst) last() token  { return in.toks[max(in.i-1, 0)] }
-func (in *inst) semi() cs.Pos { return cs.PosAt(max(in.last().end-1, 0)) }
+func (in *inst) last() token  { return in.Toks[max(in.I-1, 0)] }
+func (in *inst) semi() cs.Pos { return cs.PosAt(max(in.last().End-1, 0)) }
 
 func (in *inst) notInLocked(t token) {
 	if in.atomic {
-		panic(errAt(t.pos, "%s is not allowed in a locked block", t.text))
+		panic(errAt(t.Pos, "%s is not allowed in a locked block", t.Text))
 	}
 }
 
@@ -245,12 +246,12 @@ func (in *inst) notInLocked(t token) {
 // as in Memorax, the choice between "assume: e = k; the statement on the
 // k-th global variable" for every global variable k (declaration order).
 func (in *inst) stmt(bare bool, start int) cs.Stmt {
-	t := in.tok()
+	t := in.Tok()
 	in.depth(t)
 	seen, target := in.ptrSeen, in.ptrTarget
 	defer func() { in.level--; in.ptrSeen, in.ptrTarget = seen, target }()
 	in.ptrSeen, in.ptrTarget = false, -1
-	i0 := in.i
+	i0 := in.I
 	s := in.instr(bare, start)
 	if !in.ptrSeen {
 		return s
@@ -262,135 +263,135 @@ func (in *inst) stmt(bare bool, start int) cs.Stmt {
 	}
 	if v, ok := constValue(e); ok {
 		if v < 0 || v >= int64(len(in.m.globals)) {
-			panic(errAt(t.pos, "pointer value %d: there are %d global variables", v, len(in.m.globals)))
+			panic(errAt(t.Pos, "pointer value %d: there are %d global variables", v, len(in.m.globals)))
 		}
 		targets = []int{int(v)}
 	}
 	var alts [][]cs.Stmt
 	for _, k := range targets {
-		in.i, in.ptrTarget = i0, k
+		in.I, in.ptrTarget = i0, k
 		sk := in.instr(bare, start)
-		at := cs.PosAt(t.pos)
-		guard := &cs.AssumeStmt{Assume: at, X: &cs.BinaryExpr{X: e, OpPos: at, Op: cs.EQL, Y: intLit(int64(k), t.pos)}, Semi: at}
+		at := cs.PosAt(t.Pos)
+		guard := &cs.AssumeStmt{Assume: at, X: &cs.BinaryExpr{X: e, OpPos: at, Op: cs.EQL, Y: intLit(int64(k), t.Pos)}, Semi: at}
 		alts = append(alts, []cs.Stmt{guard, sk})
 	}
-	return choice(alts, t.pos)
+	return choice(alts, t.Pos)
 }
 
 // instr reads one statement (see stmt).
 func (in *inst) instr(bare bool, start int) cs.Stmt {
-	t := in.tok()
-	pos := cs.PosAt(t.pos)
+	t := in.Tok()
+	pos := cs.PosAt(t.Pos)
 	switch {
-	case t.kind == tReg:
+	case t.Kind == tReg:
 		lhs := in.reg()
-		op := in.expect(":=", "':='")
+		op := in.Expect(":=", "':='")
 		e := in.expr()
-		return &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.pos), Rhs: e, Semi: in.semi()}
-	case t.kind != tIdent && !t.is("{"):
-		panic(errAt(t.pos, "expected a statement, found %s", t))
+		return &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.Pos), Rhs: e, Semi: in.semi()}
+	case t.Kind != tIdent && !t.Is("{"):
+		panic(errAt(t.Pos, "expected a statement, found %s", t))
 	}
-	switch t.text {
+	switch t.Text {
 	case "nop":
-		in.next()
+		in.Next()
 		return &cs.SkipStmt{Skip: pos, Semi: in.semi()}
 	case "read":
-		in.next()
-		in.expect(":", "':' after read")
-		if in.tok().kind == tReg {
+		in.Next()
+		in.Expect(":", "':' after read")
+		if in.Tok().Kind == tReg {
 			lhs := in.reg()
-			op := in.expect(":=", "':='")
+			op := in.Expect(":=", "':='")
 			x := in.memloc()
-			return &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.pos), Rhs: x, Semi: in.semi()}
+			return &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.Pos), Rhs: x, Semi: in.semi()}
 		}
 		x := in.memloc()
-		op := in.expect("=", "'=' (read: x = e) or a register (read: $r := x)")
+		op := in.Expect("=", "'=' (read: x = e) or a register (read: $r := x)")
 		e := in.expr()
-		return &cs.AssumeStmt{Assume: pos, X: &cs.BinaryExpr{X: x, OpPos: cs.PosAt(op.pos), Op: cs.EQL, Y: e}, Semi: in.semi()}
+		return &cs.AssumeStmt{Assume: pos, X: &cs.BinaryExpr{X: x, OpPos: cs.PosAt(op.Pos), Op: cs.EQL, Y: e}, Semi: in.semi()}
 	case "write":
 		return in.write(bare, start)
 	case "locked":
 		in.notInLocked(t)
-		in.next()
-		if in.tok().is("write") {
+		in.Next()
+		if in.Tok().Is("write") {
 			in.atomic = true
 			w := in.write(false, start)
 			in.atomic = false
 			return &cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: []cs.Stmt{w}, Rbrace: in.semi()}}
 		}
-		in.expect("{", "'{' or write after locked")
+		in.Expect("{", "'{' or write after locked")
 		in.atomic = true
 		before := in.nwrite
 		alts := in.alternatives(t)
 		in.atomic = false
 		if in.nwrite == before {
-			panic(errAt(t.pos, "a locked block without a write is not supported: Memorax does not fence it, and fencer's atomic blocks always wait for an empty buffer"))
+			panic(errAt(t.Pos, "a locked block without a write is not supported: Memorax does not fence it, and fencer's atomic blocks always wait for an empty buffer"))
 		}
-		return &cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: []cs.Stmt{choice(alts, t.pos)}, Rbrace: in.semi()}}
+		return &cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: []cs.Stmt{choice(alts, t.Pos)}, Rbrace: in.semi()}}
 	case "cas":
 		in.notInLocked(t)
-		in.next()
-		in.expect("(", "'(' after cas")
+		in.Next()
+		in.Expect("(", "'(' after cas")
 		x := in.memloc()
-		in.expect(",", "','")
+		in.Expect(",", "','")
 		e1 := in.expr()
-		in.expect(",", "','")
+		in.Expect(",", "','")
 		e2 := in.expr()
-		in.expect(")", "')'")
+		in.Expect(")", "')'")
 		w := &cs.AssignStmt{Lhs: x, TokPos: pos, Rhs: e2, Semi: in.semi()}
 		list := []cs.Stmt{&cs.AssumeStmt{Assume: pos, X: &cs.BinaryExpr{X: x, OpPos: pos, Op: cs.EQL, Y: e1}, Semi: in.semi()}}
 		list = append(list, in.domainCheck(x, e2, t)...)
 		list = append(list, w)
 		return &cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: list, Rbrace: in.semi()}}
 	case "assume":
-		in.next()
-		in.expect(":", "':' after assume")
+		in.Next()
+		in.Expect(":", "':' after assume")
 		c := in.bexpr()
 		return &cs.AssumeStmt{Assume: pos, X: c, Semi: in.semi()}
 	case "if":
 		in.notInLocked(t)
-		in.next()
+		in.Next()
 		c := in.bexpr()
-		in.expect("then", "'then'")
+		in.Expect("then", "'then'")
 		s := &cs.IfStmt{If: pos, Cond: c, Then: in.lstmt(true)}
-		if in.tok().is("else") {
-			in.next()
+		if in.Tok().Is("else") {
+			in.Next()
 			s.Else = in.lstmt(true)
 		}
 		return s
 	case "while":
 		in.notInLocked(t)
-		in.next()
+		in.Next()
 		c := in.bexpr()
-		in.expect("do", "'do'")
+		in.Expect("do", "'do'")
 		return &cs.WhileStmt{While: pos, Cond: c, Body: in.lstmt(true)}
 	case "goto":
 		in.notInLocked(t)
-		in.next()
-		l := in.expectIdent("a label after goto")
-		return &cs.GotoStmt{Goto: pos, Label: ident(labelName(l.text), l.pos), Semi: in.semi()}
+		in.Next()
+		l := in.ExpectIdent("a label after goto")
+		return &cs.GotoStmt{Goto: pos, Label: ident(labelName(l.Text), l.Pos), Semi: in.semi()}
 	case "either":
 		in.notInLocked(t)
-		in.next()
-		in.expect("{", "'{' after either")
-		return choice(in.alternatives(t), t.pos)
+		in.Next()
+		in.Expect("{", "'{' after either")
+		return choice(in.alternatives(t), t.Pos)
 	case "{":
-		in.next()
+		in.Next()
 		list := in.stmtList()
-		in.expect("}", "'}'")
-		return &cs.BlockStmt{Lbrace: pos, List: list, Rbrace: cs.PosAt(in.last().pos)}
+		in.Expect("}", "'}'")
+		return &cs.BlockStmt{Lbrace: pos, List: list, Rbrace: cs.PosAt(in.last().Pos)}
 	case "fence":
 		in.notInLocked(t)
-		in.next()
+		in.Next()
 		return &cs.FenceStmt{Fence: pos, Semi: in.semi()}
 	case "ssfence":
 		in.notInLocked(t)
-		in.next()
+		in.Next()
 		return &cs.FenceStmt{Fence: pos, Store: true, StorePos: pos, Semi: in.semi()}
 	case "syncrd", "syncwr", "slocked":
-		panic(errAt(t.pos, "%s is not supported: fencer models only TSO and PSO reads, writes and locked instructions", t.text))
+		panic(errAt(t.Pos, "%s is not supported: fencer models only TSO and PSO reads, writes and locked instructions", t.Text))
 	}
-	panic(errAt(t.pos, "expected a statement, found %s", t))
+	panic(errAt(t.Pos, "expected a statement, found %s", t))
 }
 
 // alternatives reads "list or list or ... }" after the '{' of either or
@@ -400,11 +401,11 @@ func (in *inst) alternatives(kw token) [][]cs.Stmt {
 	for {
 		list := in.stmtList()
 		alts = append(alts, list)
-		if in.tok().is("or") {
-			in.next()
+		if in.Tok().Is("or") {
+			in.Next()
 			continue
 		}
-		in.expect("}", "'or' or '}'")
+		in.Expect("}", "'or' or '}'")
 		return alts
 	}
 }
@@ -421,27 +422,27 @@ func choice(alts [][]cs.Stmt, off int) cs.Stmt {
 
 // write reads "write: loc := e" (at "write").
 func (in *inst) write(bare bool, start int) cs.Stmt {
-	w := in.next()
+	w := in.Next()
 	in.nwrite++
-	in.expect(":", "':' after write")
+	in.Expect(":", "':' after write")
 	x := in.memloc()
-	op := in.expect(":=", "':='")
+	op := in.Expect(":=", "':='")
 	e := in.expr()
 	// The statement starts at "write", so that its site reads
 	// "write: x := 1".
-	lhs := &cs.Ident{NamePos: cs.PosAt(w.pos), Name: x.Name}
+	lhs := &cs.Ident{NamePos: cs.PosAt(w.Pos), Name: x.Name}
 	semi := in.semi()
-	if in.last().end <= w.pos {
-		semi = cs.PosAt(w.end - 1)
+	if in.last().End <= w.Pos {
+		semi = cs.PosAt(w.End - 1)
 	}
-	as := &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.pos), Rhs: e, Semi: semi}
-	in.sites[w.pos] = &site{write: w, lastEnd: in.last().end, next: in.tok(), bare: bare, wrapStart: start,
-		inMacro: w.origin != 0, mixed: in.last().origin != w.origin}
+	as := &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.Pos), Rhs: e, Semi: semi}
+	in.sites[w.Pos] = &site{write: w, lastEnd: in.last().End, next: in.Tok(), bare: bare, wrapStart: start,
+		inMacro: w.Origin != 0, mixed: in.last().Origin != w.Origin}
 	check := in.domainCheck(x, e, w)
 	if len(check) == 0 {
 		return as
 	}
-	return &cs.BlockStmt{Lbrace: cs.PosAt(w.pos), List: append(check, as), Rbrace: semi}
+	return &cs.BlockStmt{Lbrace: cs.PosAt(w.Pos), List: append(check, as), Rbrace: semi}
 }
 
 // domainCheck checks that the value e written to x lies in x's declared
@@ -455,13 +456,13 @@ func (in *inst) domainCheck(x *cs.Ident, e cs.Expr, at token) []cs.Stmt {
 	}
 	if v, ok := constValue(e); ok {
 		if v < d.lo || v > d.hi {
-			panic(errAt(at.pos, "the write of %d to %s leaves its domain [%d:%d]", v, d.name.text, d.lo, d.hi))
+			panic(errAt(at.Pos, "the write of %d to %s leaves its domain [%d:%d]", v, d.name.Text, d.lo, d.hi))
 		}
 		return nil
 	}
-	pos := cs.PosAt(at.pos)
-	c := &cs.BinaryExpr{X: &cs.BinaryExpr{X: intLit(d.lo, at.pos), OpPos: pos, Op: cs.LEQ, Y: e}, OpPos: pos, Op: cs.LAND,
-		Y: &cs.BinaryExpr{X: e, OpPos: pos, Op: cs.LEQ, Y: intLit(d.hi, at.pos)}}
+	pos := cs.PosAt(at.Pos)
+	c := &cs.BinaryExpr{X: &cs.BinaryExpr{X: intLit(d.lo, at.Pos), OpPos: pos, Op: cs.LEQ, Y: e}, OpPos: pos, Op: cs.LAND,
+		Y: &cs.BinaryExpr{X: e, OpPos: pos, Op: cs.LEQ, Y: intLit(d.hi, at.Pos)}}
 	return []cs.Stmt{&cs.AssertStmt{Assert: pos, X: c, Semi: pos}}
 }
 
@@ -493,81 +494,81 @@ func constValue(e cs.Expr) (int64, bool) {
 
 // reg reads a register.
 func (in *inst) reg() *cs.Ident {
-	t := in.next()
-	name, ok := in.regs[t.text]
+	t := in.Next()
+	name, ok := in.regs[t.Text]
 	if !ok {
-		panic(errAt(t.pos, "register %s is not declared in this process", t.text))
+		panic(errAt(t.Pos, "register %s is not declared in this process", t.Text))
 	}
-	return ident(name, t.pos)
+	return ident(name, t.Pos)
 }
 
 // memloc reads a memory location: x (global), x[my] (this process's x),
 // x[k] (the x of the k-th other process, Memorax's numbering), [e] (the
 // global variable number e, in declaration order; see stmt).
 func (in *inst) memloc() *cs.Ident {
-	t := in.tok()
-	if t.is("[") {
-		in.next()
+	t := in.Tok()
+	if t.Is("[") {
+		in.Next()
 		e := in.expr()
-		in.expect("]", "']'")
+		in.Expect("]", "']'")
 		if len(in.m.globals) == 0 {
-			panic(errAt(t.pos, "pointer location [e] without global variables (a pointer names a global variable by its index)"))
+			panic(errAt(t.Pos, "pointer location [e] without global variables (a pointer names a global variable by its index)"))
 		}
 		k := in.ptrTarget
 		if k < 0 {
 			if in.ptrSeen {
-				panic(errAt(t.pos, "two pointer locations in one statement"))
+				panic(errAt(t.Pos, "two pointer locations in one statement"))
 			}
 			in.ptrSeen, in.ptrExpr, k = true, e, 0
 		}
 		d := in.m.globals[k]
-		return ident(in.global[d.name.text], t.pos)
+		return ident(in.global[d.name.Text], t.Pos)
 	}
-	x := in.expectIdent("a memory location")
-	if !in.tok().is("[") {
-		name, ok := in.global[x.text]
+	x := in.ExpectIdent("a memory location")
+	if !in.Tok().Is("[") {
+		name, ok := in.global[x.Text]
 		if !ok {
-			if _, mine := in.local[in.pid][x.text]; mine {
-				panic(errAt(x.pos, "%s is data of the process: write %s[my]", x.text, x.text))
+			if _, mine := in.local[in.pid][x.Text]; mine {
+				panic(errAt(x.Pos, "%s is data of the process: write %s[my]", x.Text, x.Text))
 			}
-			panic(errAt(x.pos, "%s is not declared in data", x.text))
+			panic(errAt(x.Pos, "%s is not declared in data", x.Text))
 		}
-		return ident(name, x.pos)
+		return ident(name, x.Pos)
 	}
-	in.next()
+	in.Next()
 	owner := in.pid
-	if in.tok().is("my") {
-		in.next()
+	if in.Tok().Is("my") {
+		in.Next()
 	} else {
-		it := in.tok()
-		k := in.intLit()
+		it := in.Tok()
+		k := in.IntLit()
 		if k < 0 || k >= int64(in.nprocs-1) {
-			panic(errAt(it.pos, "%s[%d]: there is no other process %d (%d processes)", x.text, k, k, in.nprocs))
+			panic(errAt(it.Pos, "%s[%d]: there is no other process %d (%d processes)", x.Text, k, k, in.nprocs))
 		}
 		owner = int(k)
 		if owner >= in.pid {
 			owner++
 		}
 	}
-	in.expect("]", "']'")
-	name, ok := in.local[owner][x.text]
+	in.Expect("]", "']'")
+	name, ok := in.local[owner][x.Text]
 	if !ok {
-		panic(errAt(x.pos, "process %d has no data %s", owner, x.text))
+		panic(errAt(x.Pos, "process %d has no data %s", owner, x.Text))
 	}
-	return ident(name, x.pos)
+	return ident(name, x.Pos)
 }
 
 // expr reads an arithmetic expression: registers, integers, my, + and -,
 // unary minus and parentheses.
 func (in *inst) expr() cs.Expr {
 	x := in.unit()
-	for in.tok().is("+") || in.tok().is("-") {
-		op := in.next()
+	for in.Tok().Is("+") || in.Tok().Is("-") {
+		op := in.Next()
 		tok := cs.ADD
-		if op.text == "-" {
+		if op.Text == "-" {
 			tok = cs.SUB
 		}
-		x = &cs.BinaryExpr{X: x, OpPos: cs.PosAt(op.pos), Op: tok, Y: in.unit()}
+		x = &cs.BinaryExpr{X: x, OpPos: cs.PosAt(op.Pos), Op: tok, Y: in.unit()}
 	}
 	return x
 }
@@ -575,38 +576,38 @@ func (in *inst) expr() cs.Expr {
 const maxDepth = 200
 
 func (in *inst) unit() cs.Expr {
-	t := in.tok()
+	t := in.Tok()
 	switch {
-	case t.kind == tReg:
+	case t.Kind == tReg:
 		return in.reg()
-	case t.kind == tInt:
-		in.next()
-		v, _ := strconv.ParseInt(t.text, 10, 64)
-		return &cs.IntLit{ValuePos: cs.PosAt(t.pos), Lit: t.text, Value: v}
-	case t.is("my"):
-		in.next()
-		return intLit(int64(in.pid), t.pos)
-	case t.is("-"):
-		in.next()
+	case t.Kind == tInt:
+		in.Next()
+		v, _ := strconv.ParseInt(t.Text, 10, 64)
+		return &cs.IntLit{ValuePos: cs.PosAt(t.Pos), Lit: t.Text, Value: v}
+	case t.Is("my"):
+		in.Next()
+		return intLit(int64(in.pid), t.Pos)
+	case t.Is("-"):
+		in.Next()
 		in.depth(t)
 		x := in.unit()
 		in.level--
-		return &cs.UnaryExpr{OpPos: cs.PosAt(t.pos), Op: cs.SUB, X: x}
-	case t.is("("):
-		in.next()
+		return &cs.UnaryExpr{OpPos: cs.PosAt(t.Pos), Op: cs.SUB, X: x}
+	case t.Is("("):
+		in.Next()
 		in.depth(t)
 		x := in.expr()
 		in.level--
-		r := in.expect(")", "')'")
-		return &cs.ParenExpr{Lparen: cs.PosAt(t.pos), X: x, Rparen: cs.PosAt(r.pos)}
+		r := in.Expect(")", "')'")
+		return &cs.ParenExpr{Lparen: cs.PosAt(t.Pos), X: x, Rparen: cs.PosAt(r.Pos)}
 	}
-	panic(errAt(t.pos, "expected an expression (a register, an integer, my), found %s", t))
+	panic(errAt(t.Pos, "expected an expression (a register, an integer, my), found %s", t))
 }
 
 func (in *inst) depth(t token) {
 	in.level++
 	if in.level > maxDepth {
-		panic(errAt(t.pos, "expression nested too deeply (more than %d levels)", maxDepth))
+		panic(errAt(t.Pos, "expression nested too deeply (more than %d levels)", maxDepth))
 	}
 }
 
@@ -614,29 +615,29 @@ func (in *inst) depth(t token) {
 // true, false, not, && and ||, and [ ] for grouping.
 func (in *inst) bexpr() cs.Expr {
 	x := in.band()
-	for in.tok().is("||") {
-		op := in.next()
-		x = &cs.BinaryExpr{X: x, OpPos: cs.PosAt(op.pos), Op: cs.LOR, Y: in.band()}
+	for in.Tok().Is("||") {
+		op := in.Next()
+		x = &cs.BinaryExpr{X: x, OpPos: cs.PosAt(op.Pos), Op: cs.LOR, Y: in.band()}
 	}
 	return x
 }
 
 func (in *inst) band() cs.Expr {
 	x := in.bnot()
-	for in.tok().is("&&") {
-		op := in.next()
-		x = &cs.BinaryExpr{X: x, OpPos: cs.PosAt(op.pos), Op: cs.LAND, Y: in.bnot()}
+	for in.Tok().Is("&&") {
+		op := in.Next()
+		x = &cs.BinaryExpr{X: x, OpPos: cs.PosAt(op.Pos), Op: cs.LAND, Y: in.bnot()}
 	}
 	return x
 }
 
 func (in *inst) bnot() cs.Expr {
-	if t := in.tok(); t.is("not") {
-		in.next()
+	if t := in.Tok(); t.Is("not") {
+		in.Next()
 		in.depth(t)
 		x := in.bnot()
 		in.level--
-		return &cs.UnaryExpr{OpPos: cs.PosAt(t.pos), Op: cs.NOT, X: &cs.ParenExpr{Lparen: cs.PosAt(t.pos), X: x, Rparen: cs.PosAt(t.pos)}}
+		return &cs.UnaryExpr{OpPos: cs.PosAt(t.Pos), Op: cs.NOT, X: &cs.ParenExpr{Lparen: cs.PosAt(t.Pos), X: x, Rparen: cs.PosAt(t.Pos)}}
 	}
 	return in.batom()
 }
@@ -644,25 +645,25 @@ func (in *inst) bnot() cs.Expr {
 var cmpOps = map[string]cs.Token{"=": cs.EQL, "!=": cs.NEQ, "<": cs.LSS, ">": cs.GTR, "<=": cs.LEQ, ">=": cs.GEQ}
 
 func (in *inst) batom() cs.Expr {
-	t := in.tok()
+	t := in.Tok()
 	switch {
-	case t.is("true"), t.is("false"):
-		in.next()
-		return &cs.BoolLit{ValuePos: cs.PosAt(t.pos), Value: t.text == "true"}
-	case t.is("["):
-		in.next()
+	case t.Is("true"), t.Is("false"):
+		in.Next()
+		return &cs.BoolLit{ValuePos: cs.PosAt(t.Pos), Value: t.Text == "true"}
+	case t.Is("["):
+		in.Next()
 		in.depth(t)
 		x := in.bexpr()
 		in.level--
-		r := in.expect("]", "']'")
-		return &cs.ParenExpr{Lparen: cs.PosAt(t.pos), X: x, Rparen: cs.PosAt(r.pos)}
+		r := in.Expect("]", "']'")
+		return &cs.ParenExpr{Lparen: cs.PosAt(t.Pos), X: x, Rparen: cs.PosAt(r.Pos)}
 	}
 	x := in.expr()
-	op := in.tok()
-	tok, ok := cmpOps[op.text]
-	if op.kind != tOp || !ok {
-		panic(errAt(op.pos, "expected a comparison (= != < > <= >=), found %s", op))
+	op := in.Tok()
+	tok, ok := cmpOps[op.Text]
+	if op.Kind != tOp || !ok {
+		panic(errAt(op.Pos, "expected a comparison (= != < > <= >=), found %s", op))
 	}
-	in.next()
-	return &cs.BinaryExpr{X: x, OpPos: cs.PosAt(op.pos), Op: tok, Y: in.expr()}
+	in.Next()
+	return &cs.BinaryExpr{X: x, OpPos: cs.PosAt(op.Pos), Op: tok, Y: in.expr()}
 }

@@ -1,59 +1,24 @@
 package rmm
 
-import (
-	"fmt"
-	"strconv"
+import "fencer/readkit"
 
-	"fencer/cs"
-)
-
-// tokKind is the kind of a token of an .rmm file.
-type tokKind uint8
+// The tokens of an .rmm file are readkit's: identifiers (forbidden, CS,
+// read: keywords are identifiers here), registers ($r0), integers and
+// operators (:= = != < > <= >= && || + - * ( ) [ ] { } ; : , @). A token
+// copied out of a macro body keeps the position of its definition and has
+// Origin k for the body of the k-th macro; an argument token keeps the
+// position of the call.
+type token = readkit.Token
 
 const (
-	tEOF   tokKind = iota
-	tIdent         // forbidden, CS, read (keywords are identifiers here)
-	tReg           // $r0
-	tInt           // 42
-	tOp            // := = != < > <= >= && || + - * ( ) [ ] { } ; : , @
+	tEOF   = readkit.EOF
+	tIdent = readkit.Ident
+	tReg   = readkit.Reg
+	tInt   = readkit.Int
+	tOp    = readkit.Op
 )
 
-// token is one token. pos and end are byte offsets into the source. A
-// token copied out of a macro body keeps the position of its definition, an
-// argument token the position of the call.
-type token struct {
-	kind     tokKind
-	text     string
-	pos, end int
-	origin   int // 0 for the text of the file, k for the body of the k-th macro
-}
-
-func (t token) String() string {
-	switch t.kind {
-	case tEOF:
-		return "end of file"
-	case tIdent:
-		return "identifier " + t.text
-	case tReg:
-		return "register " + t.text
-	case tInt:
-		return "integer " + t.text
-	}
-	return "'" + t.text + "'"
-}
-
-func (t token) is(text string) bool { return (t.kind == tIdent || t.kind == tOp) && t.text == text }
-
-// syntaxError is raised (panicked) by the lexer and the parser and
-// recovered at the entry points: the first error ends the reading.
-type syntaxError struct {
-	off int
-	msg string
-}
-
-func errAt(off int, format string, args ...any) syntaxError {
-	return syntaxError{off, fmt.Sprintf(format, args...)}
-}
+var errAt = readkit.ErrAt
 
 // lex splits src into tokens. Comments are /* ... */ (Memorax's) and // to
 // the end of the line (so that fencer's expectation lines fit in).
@@ -87,7 +52,7 @@ func lex(src []byte) []token {
 			break
 		}
 		if i >= len(src) {
-			toks = append(toks, token{kind: tEOF, pos: len(src), end: len(src)})
+			toks = append(toks, token{Kind: tEOF, Pos: len(src), End: len(src)})
 			return toks
 		}
 		start := i
@@ -97,7 +62,7 @@ func lex(src []byte) []token {
 			for i < len(src) && (isLetter(src[i]) || isDigit(src[i])) {
 				i++
 			}
-			toks = append(toks, token{kind: tIdent, text: string(src[start:i]), pos: start, end: i})
+			toks = append(toks, token{Kind: tIdent, Text: string(src[start:i]), Pos: start, End: i})
 		case c == '$':
 			i++
 			for i < len(src) && (isLetter(src[i]) || isDigit(src[i])) {
@@ -106,15 +71,11 @@ func lex(src []byte) []token {
 			if i == start+1 {
 				panic(errAt(start, "'$' must be followed by a register name"))
 			}
-			toks = append(toks, token{kind: tReg, text: string(src[start:i]), pos: start, end: i})
+			toks = append(toks, token{Kind: tReg, Text: string(src[start:i]), Pos: start, End: i})
 		case isDigit(c):
-			for i < len(src) && isDigit(src[i]) {
-				i++
-			}
-			if _, err := strconv.ParseInt(string(src[start:i]), 10, 64); err != nil {
-				panic(errAt(start, "integer %s out of range", src[start:i]))
-			}
-			toks = append(toks, token{kind: tInt, text: string(src[start:i]), pos: start, end: i})
+			t := readkit.LexInt(src, start)
+			toks = append(toks, t)
+			i = t.End
 		default:
 			op := ""
 			if i+1 < len(src) {
@@ -135,13 +96,12 @@ func lex(src []byte) []token {
 				}
 			}
 			i += len(op)
-			toks = append(toks, token{kind: tOp, text: op, pos: start, end: i})
+			toks = append(toks, token{Kind: tOp, Text: op, Pos: start, End: i})
 		}
 	}
 }
 
-func isLetter(c byte) bool { return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
+var isLetter, isDigit = readkit.IsLetter, readkit.IsDigit
 
 // maxTokens bounds the token stream after macro expansion.
 const maxTokens = 1 << 20
@@ -165,39 +125,39 @@ func expand(toks []token) []token {
 	run = func(toks []token, active []string) {
 		for i := 0; i < len(toks); i++ {
 			t := toks[i]
-			if t.kind == tIdent && t.text == "macro" {
+			if t.Kind == tIdent && t.Text == "macro" {
 				if len(active) > 0 {
-					panic(errAt(t.pos, "macro definition inside a macro"))
+					panic(errAt(t.Pos, "macro definition inside a macro"))
 				}
 				i = define(toks, i, macros)
 				continue
 			}
-			m := macros[t.text]
-			if t.kind != tIdent || m == nil {
-				if t.kind == tIdent && t.text == "endmacro" {
-					panic(errAt(t.pos, "endmacro without macro"))
+			m := macros[t.Text]
+			if t.Kind != tIdent || m == nil {
+				if t.Kind == tIdent && t.Text == "endmacro" {
+					panic(errAt(t.Pos, "endmacro without macro"))
 				}
 				out = append(out, t)
 				if len(out) > maxTokens {
-					panic(errAt(t.pos, "program too large: more than %d tokens after macro expansion", maxTokens))
+					panic(errAt(t.Pos, "program too large: more than %d tokens after macro expansion", maxTokens))
 				}
 				continue
 			}
 			for _, a := range active {
 				if a == m.name {
-					panic(errAt(t.pos, "cyclic call of macro %s", m.name))
+					panic(errAt(t.Pos, "cyclic call of macro %s", m.name))
 				}
 			}
 			args, next := callArgs(toks, i)
 			if len(args) != len(m.params) {
-				panic(errAt(t.pos, "macro %s takes %d arguments, not %d", m.name, len(m.params), len(args)))
+				panic(errAt(t.Pos, "macro %s takes %d arguments, not %d", m.name, len(m.params), len(args)))
 			}
 			var body []token
 			for _, b := range m.body {
 				k := -1
-				if b.kind == tIdent {
+				if b.Kind == tIdent {
 					for j, p := range m.params {
-						if p == b.text {
+						if p == b.Text {
 							k = j
 						}
 					}
@@ -208,7 +168,7 @@ func expand(toks []token) []token {
 					body = append(body, b)
 				}
 				if len(body) > maxTokens {
-					panic(errAt(t.pos, "program too large: more than %d tokens after macro expansion", maxTokens))
+					panic(errAt(t.Pos, "program too large: more than %d tokens after macro expansion", maxTokens))
 				}
 			}
 			run(body, append(active, m.name))
@@ -224,46 +184,46 @@ func expand(toks []token) []token {
 func define(toks []token, i int, macros map[string]*macro) int {
 	i++
 	name := toks[i]
-	if name.kind != tIdent {
-		panic(errAt(name.pos, "expected a macro name, found %s", name))
+	if name.Kind != tIdent {
+		panic(errAt(name.Pos, "expected a macro name, found %s", name))
 	}
-	if macros[name.text] != nil {
-		panic(errAt(name.pos, "macro %s defined twice", name.text))
+	if macros[name.Text] != nil {
+		panic(errAt(name.Pos, "macro %s defined twice", name.Text))
 	}
-	m := &macro{name: name.text}
+	m := &macro{name: name.Text}
 	i++
-	if !toks[i].is("(") {
-		panic(errAt(toks[i].pos, "expected '(' after the macro name, found %s", toks[i]))
+	if !toks[i].Is("(") {
+		panic(errAt(toks[i].Pos, "expected '(' after the macro name, found %s", toks[i]))
 	}
 	i++
 	seen := map[string]bool{}
-	for !toks[i].is(")") {
+	for !toks[i].Is(")") {
 		p := toks[i]
-		if p.kind != tIdent {
-			panic(errAt(p.pos, "expected a parameter name, found %s", p))
+		if p.Kind != tIdent {
+			panic(errAt(p.Pos, "expected a parameter name, found %s", p))
 		}
-		if seen[p.text] {
-			panic(errAt(p.pos, "parameter %s listed twice", p.text))
+		if seen[p.Text] {
+			panic(errAt(p.Pos, "parameter %s listed twice", p.Text))
 		}
-		seen[p.text] = true
-		m.params = append(m.params, p.text)
+		seen[p.Text] = true
+		m.params = append(m.params, p.Text)
 		i++
-		if toks[i].is(",") {
+		if toks[i].Is(",") {
 			i++
-		} else if !toks[i].is(")") {
-			panic(errAt(toks[i].pos, "expected ',' or ')', found %s", toks[i]))
+		} else if !toks[i].Is(")") {
+			panic(errAt(toks[i].Pos, "expected ',' or ')', found %s", toks[i]))
 		}
 	}
 	i++
-	for ; !(toks[i].kind == tIdent && toks[i].text == "endmacro"); i++ {
+	for ; !(toks[i].Kind == tIdent && toks[i].Text == "endmacro"); i++ {
 		switch {
-		case toks[i].kind == tEOF:
-			panic(errAt(name.pos, "macro %s has no endmacro", name.text))
-		case toks[i].kind == tIdent && toks[i].text == "macro":
-			panic(errAt(toks[i].pos, "macro definition inside a macro"))
+		case toks[i].Kind == tEOF:
+			panic(errAt(name.Pos, "macro %s has no endmacro", name.Text))
+		case toks[i].Kind == tIdent && toks[i].Text == "macro":
+			panic(errAt(toks[i].Pos, "macro definition inside a macro"))
 		}
 		t := toks[i]
-		t.origin = len(macros) + 1
+		t.Origin = len(macros) + 1
 		m.body = append(m.body, t)
 	}
 	macros[m.name] = m
@@ -275,39 +235,39 @@ func define(toks []token, i int, macros map[string]*macro) int {
 func callArgs(toks []token, i int) ([][]token, int) {
 	call := toks[i]
 	i++
-	if i >= len(toks) || !toks[i].is("(") {
-		at := call.end
+	if i >= len(toks) || !toks[i].Is("(") {
+		at := call.End
 		if i < len(toks) {
-			at = toks[i].pos
+			at = toks[i].Pos
 		}
-		panic(errAt(at, "expected '(' after macro %s", call.text))
+		panic(errAt(at, "expected '(' after macro %s", call.Text))
 	}
 	i++
 	var args [][]token
 	var cur []token
 	depth := 1
 	for ; ; i++ {
-		if i >= len(toks) || toks[i].kind == tEOF {
-			panic(errAt(call.pos, "arguments of macro %s not closed", call.text))
+		if i >= len(toks) || toks[i].Kind == tEOF {
+			panic(errAt(call.Pos, "arguments of macro %s not closed", call.Text))
 		}
 		t := toks[i]
 		switch {
-		case t.is("("):
+		case t.Is("("):
 			depth++
-		case t.is(")"):
+		case t.Is(")"):
 			depth--
 			if depth == 0 {
 				if len(cur) > 0 || len(args) > 0 {
 					if len(cur) == 0 {
-						panic(errAt(t.pos, "empty macro argument"))
+						panic(errAt(t.Pos, "empty macro argument"))
 					}
 					args = append(args, cur)
 				}
 				return args, i + 1
 			}
-		case t.is(",") && depth == 1:
+		case t.Is(",") && depth == 1:
 			if len(cur) == 0 {
-				panic(errAt(t.pos, "empty macro argument"))
+				panic(errAt(t.Pos, "empty macro argument"))
 			}
 			args = append(args, cur)
 			cur = nil
@@ -318,4 +278,4 @@ func callArgs(toks []token, i int) ([][]token, int) {
 }
 
 // position converts a byte offset for an error.
-func position(f *cs.File, off int) cs.Position { return f.Position(cs.PosAt(off)) }
+var position = readkit.Position

@@ -1,8 +1,6 @@
 package rmm
 
-import (
-	"strconv"
-)
+import "fencer/readkit"
 
 // This file reads the structure of a model: the forbidden states, the
 // global data, and per process declaration its count, data, registers and
@@ -36,90 +34,57 @@ type procDecl struct {
 }
 
 // parser walks the expanded tokens.
-type parser struct {
-	toks []token
-	i    int
-}
-
-func (p *parser) tok() token { return p.toks[p.i] }
-func (p *parser) peek() token {
-	if p.i+1 < len(p.toks) {
-		return p.toks[p.i+1]
-	}
-	return p.toks[len(p.toks)-1]
-}
-func (p *parser) next() token {
-	t := p.toks[p.i]
-	if p.i < len(p.toks)-1 {
-		p.i++
-	}
-	return t
-}
-
-func (p *parser) expect(text, what string) token {
-	t := p.tok()
-	if !t.is(text) {
-		panic(errAt(t.pos, "expected %s, found %s", what, t))
-	}
-	return p.next()
-}
-
-func (p *parser) expectIdent(what string) token {
-	t := p.tok()
-	if t.kind != tIdent {
-		panic(errAt(t.pos, "expected %s, found %s", what, t))
-	}
-	return p.next()
-}
+// parser reads a model's tokens (readkit's cursor).
+type parser struct{ readkit.Cursor }
 
 // sectionWords end a list at the top level.
 func isSection(t token) bool {
-	return t.kind == tIdent && (t.text == "data" || t.text == "process" || t.text == "predicates" ||
-		t.text == "registers" || t.text == "text")
+	return t.Kind == tIdent && (t.Text == "data" || t.Text == "process" || t.Text == "predicates" ||
+		t.Text == "registers" || t.Text == "text")
 }
 
 func parseModel(toks []token) *model {
-	p := &parser{toks: toks}
+	p := &parser{readkit.Cursor{Toks: toks}}
 	m := &model{}
-	p.expect("forbidden", "'forbidden' (an .rmm model starts with its forbidden states)")
+	p.Expect("forbidden", "'forbidden' (an .rmm model starts with its forbidden states)")
 	for {
-		start := p.tok()
+		start := p.Tok()
 		var list []token
 		for {
-			t := p.tok()
-			if t.kind == tIdent && !isSection(t) || t.is("*") {
-				list = append(list, p.next())
+			t := p.Tok()
+			if t.Kind == tIdent && !isSection(t) || t.Is("*") {
+				list = append(list, p.Next())
 				continue
 			}
 			break
 		}
 		if len(list) == 0 {
-			panic(errAt(start.pos, "expected a label or '*' for each process, found %s", start))
+			panic(errAt(start.Pos, "expected a label or '*' for each process, found %s", start))
 		}
 		m.forbidden = append(m.forbidden, list)
-		m.forbidPos = append(m.forbidPos, start.pos)
-		if !p.tok().is(";") {
+		m.forbidPos = append(m.forbidPos, start.Pos)
+		if !p.Tok().Is(";") {
 			break
 		}
-		p.next()
+		p.Next()
 	}
-	if p.tok().is("predicates") {
+	if p.Tok().Is("predicates") {
 		// Predicates are hints for Memorax's predicate abstraction; fencer
 		// finds its own. Skip to the next section.
-		p.next()
-		for p.tok().kind != tEOF && !(p.tok().is("data") || p.tok().is("process")) {
-			p.next()
+		p.Next()
+		for p.Tok().Kind != tEOF && !(p.Tok().Is("data") || p.Tok().Is("process")) {
+			p.Next()
 		}
 	}
-	if p.tok().is("data") {
-		p.next()
+	if p.Tok().Is("data") {
+		p.Next()
 		m.globals = p.varDecls(false)
 	}
-	for p.tok().is("process") {
+	for p.Tok().Is("process") {
 		m.procs = append(m.procs, p.process())
 	}
 	if len(m.procs) == 0 {
-		panic(errAt(p.tok().pos, "expected 'process', found %s", p.tok()))
+		panic(errAt(p.Tok().Pos, "expected 'process', found %s", p.Tok()))
 	}
 	return m
 }
@@ -129,100 +94,81 @@ func parseModel(toks []token) *model {
 func (p *parser) varDecls(regs bool) []*varDecl {
 	var out []*varDecl
 	for {
-		t := p.tok()
-		if regs && t.kind != tReg || !regs && (t.kind != tIdent || isSection(t)) {
+		t := p.Tok()
+		if regs && t.Kind != tReg || !regs && (t.Kind != tIdent || isSection(t)) {
 			if len(out) == 0 {
 				what := "a variable name"
 				if regs {
 					what = "a register ($name)"
 				}
-				panic(errAt(t.pos, "expected %s, found %s", what, t))
+				panic(errAt(t.Pos, "expected %s, found %s", what, t))
 			}
 			return out
 		}
-		d := &varDecl{name: p.next()}
-		p.expect("=", "'=' and an initial value")
+		d := &varDecl{name: p.Next()}
+		p.Expect("=", "'=' and an initial value")
 		switch {
-		case p.tok().is("*"):
-			p.next()
+		case p.Tok().Is("*"):
+			p.Next()
 			d.nondet = true
 		default:
-			d.value = p.intLit()
+			d.value = p.IntLit()
 		}
-		if p.tok().is(":") {
-			p.next()
+		if p.Tok().Is(":") {
+			p.Next()
 			d.hasDomain = true
-			if p.tok().is("Z") {
-				p.next()
+			if p.Tok().Is("Z") {
+				p.Next()
 				d.hasDomain = false
 			} else {
-				lb := p.expect("[", "'[' or Z (a domain is [lo:hi] or Z)")
-				d.lo = p.intLit()
-				p.expect(":", "':'")
-				d.hi = p.intLit()
-				p.expect("]", "']'")
+				lb := p.Expect("[", "'[' or Z (a domain is [lo:hi] or Z)")
+				d.lo = p.IntLit()
+				p.Expect(":", "':'")
+				d.hi = p.IntLit()
+				p.Expect("]", "']'")
 				if d.lo > d.hi {
-					panic(errAt(lb.pos, "empty domain [%d:%d]", d.lo, d.hi))
+					panic(errAt(lb.Pos, "empty domain [%d:%d]", d.lo, d.hi))
 				}
 				if !d.nondet && (d.value < d.lo || d.value > d.hi) {
-					panic(errAt(d.name.pos, "initial value %d of %s is outside its domain [%d:%d]", d.value, d.name.text, d.lo, d.hi))
+					panic(errAt(d.name.Pos, "initial value %d of %s is outside its domain [%d:%d]", d.value, d.name.Text, d.lo, d.hi))
 				}
 			}
 		}
 		out = append(out, d)
-		if p.tok().is(",") {
-			p.next()
+		if p.Tok().Is(",") {
+			p.Next()
 		}
 	}
-}
-
-// intLit reads an integer, possibly negative.
-func (p *parser) intLit() int64 {
-	neg := false
-	if p.tok().is("-") {
-		p.next()
-		neg = true
-	}
-	t := p.tok()
-	if t.kind != tInt {
-		panic(errAt(t.pos, "expected an integer, found %s", t))
-	}
-	p.next()
-	v, _ := strconv.ParseInt(t.text, 10, 64)
-	if neg {
-		v = -v
-	}
-	return v
 }
 
 // maxCount bounds process(N).
 const maxCount = 64
 
 func (p *parser) process() *procDecl {
-	d := &procDecl{kw: p.next(), count: 1}
-	if p.tok().is("(") {
-		p.next()
-		t := p.tok()
-		n := p.intLit()
+	d := &procDecl{kw: p.Next(), count: 1}
+	if p.Tok().Is("(") {
+		p.Next()
+		t := p.Tok()
+		n := p.IntLit()
 		if n < 1 || n > maxCount {
-			panic(errAt(t.pos, "process count %d out of range (1 to %d)", n, maxCount))
+			panic(errAt(t.Pos, "process count %d out of range (1 to %d)", n, maxCount))
 		}
 		d.count = int(n)
-		p.expect(")", "')'")
+		p.Expect(")", "')'")
 	}
-	if p.tok().is("data") {
-		p.next()
+	if p.Tok().Is("data") {
+		p.Next()
 		d.data = p.varDecls(false)
 	}
-	if p.tok().is("registers") {
-		p.next()
+	if p.Tok().Is("registers") {
+		p.Next()
 		d.regs = p.varDecls(true)
 	}
-	p.expect("text", "'text' (the statements of the process)")
-	start := p.i
-	for p.tok().kind != tEOF && !p.tok().is("process") {
-		p.next()
+	p.Expect("text", "'text' (the statements of the process)")
+	start := p.I
+	for p.Tok().Kind != tEOF && !p.Tok().Is("process") {
+		p.Next()
 	}
-	d.text = append(append([]token(nil), p.toks[start:p.i]...), token{kind: tEOF, pos: p.tok().pos, end: p.tok().pos})
+	d.text = append(append([]token(nil), p.Toks[start:p.I]...), token{Kind: tEOF, Pos: p.Tok().Pos, End: p.Tok().Pos})
 	return d
 }

@@ -47,8 +47,8 @@ func InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
 		if w == nil {
 			return nil, fmt.Errorf("no write statement at offset %d", s.Start)
 		}
-		if w.mixed || w.lastEnd <= w.write.pos || !w.inMacro && w.next.kind != tEOF && w.next.pos < w.lastEnd {
-			return nil, fmt.Errorf("%s: cannot place a fence after this write: it is made of a macro's text and a call's arguments", position(cs.NewFile("", src), w.write.pos))
+		if w.mixed || w.lastEnd <= w.write.Pos || !w.inMacro && w.next.Kind != tEOF && w.next.Pos < w.lastEnd {
+			return nil, fmt.Errorf("%s: cannot place a fence after this write: it is made of a macro's text and a call's arguments", position(cs.NewFile("", src), w.write.Pos))
 		}
 		switch {
 		case w.bare:
@@ -56,16 +56,16 @@ func InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
 		case w.inMacro:
 			// In a macro body: right after the write, for every use.
 			edits = append(edits, edit{w.lastEnd, "; fence"})
-		case w.next.is(";"):
-			at := w.next.end
+		case w.next.Is(";"):
+			at := w.next.End
 			if eol, ok := restOfLine(src, at); ok {
-				edits = append(edits, edit{eol, newline(src, eol) + indent(src, w.write.pos) + "fence;"})
+				edits = append(edits, edit{eol, newline(src, eol) + indent(src, w.write.Pos) + "fence;"})
 			} else {
 				edits = append(edits, edit{at, " fence;"})
 			}
 		default:
 			if eol, ok := restOfLine(src, w.lastEnd); ok {
-				edits = append(edits, edit{w.lastEnd, ";"}, edit{eol, newline(src, eol) + indent(src, w.write.pos) + "fence"})
+				edits = append(edits, edit{w.lastEnd, ";"}, edit{eol, newline(src, eol) + indent(src, w.write.Pos) + "fence"})
 			} else {
 				edits = append(edits, edit{w.lastEnd, "; fence"})
 			}

@@ -2,6 +2,7 @@ package rmm
 
 import (
 	"fencer/cs"
+	"fencer/readkit"
 )
 
 // Parse reads the Memorax model src of the file named filename and builds
@@ -13,12 +14,7 @@ func Parse(filename string, src []byte) (*cs.System, error) {
 	if err != nil {
 		return nil, err
 	}
-	sys, err := cs.Lower(file, prog)
-	if err != nil {
-		return nil, err
-	}
-	sys.Reader = Reader{}
-	return sys, nil
+	return readkit.Lower(file, prog, Reader{})
 }
 
 // Program returns the .cs syntax tree of the model (what Parse lowers), for
@@ -29,23 +25,16 @@ func Program(filename string, src []byte) (*cs.Program, error) {
 }
 
 // read builds the syntax tree and the write sites of a model.
-func read(file *cs.File) (prog *cs.Program, sites map[int]*site, err error) {
-	if len(file.Src) > cs.MaxInputSize {
-		return nil, nil, cs.ErrorList{{Pos: position(file, 0), Msg: "input too large"}}
+func read(file *cs.File) (*cs.Program, map[int]*site, error) {
+	type result struct {
+		prog  *cs.Program
+		sites map[int]*site
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			se, ok := r.(syntaxError)
-			if !ok {
-				panic(r)
-			}
-			prog, sites, err = nil, nil, cs.ErrorList{{Pos: position(file, se.off), Msg: se.msg}}
-		}
-	}()
-	m := parseModel(expand(lex(file.Src)))
-	b := &builder{m: m}
-	prog = b.program()
-	return prog, b.sites, nil
+	r, err := readkit.Read(file, func() result {
+		b := &builder{m: parseModel(expand(lex(file.Src)))}
+		return result{b.program(), b.sites}
+	})
+	return r.prog, r.sites, err
 }
 
 // Reader is the cs.Reader of .rmm models.
