@@ -2,10 +2,8 @@ package cegar
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
-	"fencer/cs"
 	"fencer/kabs"
 )
 
@@ -14,15 +12,8 @@ import (
 func BenchmarkInsert(b *testing.B) {
 	for _, name := range []string{"dekker_simple", "peterson", "dijkstra", "burns", "dekker_full", "lamport_fast", "bakery", "ticket_lock"} {
 		b.Run(name, func(b *testing.B) {
-			sys, err := cs.ParseFile(filepath.Join("..", "benchmarks", name+".cs"))
-			if err != nil {
-				b.Fatal(err)
-			}
-			sol, err := NewZ3Solver()
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer sol.Close()
+			sys := benchSystem(b, name+".cs")
+			sol := newSolver(b)
 			for i := 0; i < b.N; i++ {
 				r, _, err := Insert(context.Background(), sys, sol, Options{Model: kabs.TSO})
 				if err != nil {

@@ -724,11 +724,7 @@ func forSubsets(n, size int, f func(map[int]bool) bool) {
 // are exact: verdicts, shortest traces and minimum fence counts must agree
 // under every model.
 func TestBenchmarksAgainstOracle(t *testing.T) {
-	sol, err := NewZ3Solver()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sol.Close()
+	sol := newSolver(t)
 	files, _ := filepath.Glob(filepath.Join("..", "benchmarks", "regressions", "*label*.cs"))
 	for _, name := range []string{"sb", "sb_procs", "mp", "mp_array", "lb", "sc_bug", "spinlock_cas"} {
 		files = append(files, filepath.Join("..", "benchmarks", name+".cs"))

@@ -2,7 +2,6 @@ package cegar
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -21,10 +20,7 @@ func TestFiniteProgramsAskNoSolver(t *testing.T) {
 	// dynamic (domains/dynamic.go). Before, TSO and PSO took minutes of
 	// predicate refinement: the deadline makes that a failure.
 	for _, name := range []string{"dijkstra", "peterson", "lamport_fast", "regressions/three_procs_z_a", "regressions/soak_5111_value_chain"} {
-		sys, err := cs.ParseFile(filepath.Join("..", "benchmarks", name+".cs"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		sys := benchSystem(t, name+".cs")
 		progs[name] = sys
 	}
 	for name, sys := range progs {

@@ -48,11 +48,7 @@ func TestReconsiderBenchmarks(t *testing.T) {
 	litmus, _ := filepath.Glob("../benchmarks/litmus/*.cs")
 	files = append(files, litmus...)
 	slow := map[string]bool{"bakery.cs": true, "lamport_fast.cs": true, "ticket_lock.cs": true, "dijkstra.cs": true}
-	sol, err := NewZ3Solver()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sol.Close()
+	sol := newSolver(t)
 	n := 0
 	for _, f := range files {
 		base := filepath.Base(f)

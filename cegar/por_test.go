@@ -3,7 +3,6 @@ package cegar
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"fencer/cs"
@@ -18,11 +17,7 @@ import (
 // check the differential suite made before the reduction), with it a real
 // execution to a bad state (realTrace).
 func TestReductionTraces(t *testing.T) {
-	sol, err := NewZ3Solver()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sol.Close()
+	sol := newSolver(t)
 	n := 40
 	if testing.Short() {
 		n = 5
@@ -47,16 +42,9 @@ func TestReductionBenchmarks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the Table-1 programs take seconds each under the race detector")
 	}
-	sol, err := NewZ3Solver()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sol.Close()
+	sol := newSolver(t)
 	for _, name := range []string{"burns", "dekker_simple", "dekker_full", "dijkstra", "peterson", "sb", "mp", "lb", "sc_bug"} {
-		sys, err := cs.ParseFile(filepath.Join("..", "benchmarks", name+".cs"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		sys := benchSystem(t, name+".cs")
 		if msg := compareReduction(context.Background(), sol, sys, false); msg != "" {
 			t.Errorf("%s: %s", name, msg)
 		}
@@ -118,15 +106,8 @@ func TestReductionReduces(t *testing.T) {
 	if testing.Short() {
 		t.Skip("seconds under the race detector; make test runs it without")
 	}
-	sol, err := NewZ3Solver()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sol.Close()
-	sys, err := cs.ParseFile(filepath.Join("..", "benchmarks", "scale", "szymanski_2.cs"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	sol := newSolver(t)
+	sys := benchSystem(t, "scale", "szymanski_2.cs")
 	ctx := context.Background()
 	full, _, err := Insert(ctx, sys, sol, Options{Model: kabs.TSO, NoReduction: true})
 	if err != nil {

@@ -2,10 +2,8 @@ package cegar
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
-	"fencer/cs"
 	"fencer/kabs"
 )
 
@@ -14,15 +12,8 @@ import (
 // robustness with no buffer abstraction (k 0); under PSO its one fence
 // makes it robust, which ends the loop and the final check.
 func TestRobustShortcut(t *testing.T) {
-	sys, err := cs.ParseFile(filepath.Join("..", "benchmarks", "producer_loop.cs"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sol, err := NewZ3Solver()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sol.Close()
+	sys := benchSystem(t, "producer_loop.cs")
+	sol := newSolver(t)
 	ctx := context.Background()
 	r, _, err := Insert(ctx, sys, sol, Options{Model: kabs.TSO})
 	if err != nil {
@@ -50,15 +41,8 @@ func TestRobustShortcut(t *testing.T) {
 // A robust program with an SC bug: the shortcut does not apply (it only
 // proves correctness), and verify finds a trace under the model.
 func TestRobustShortcutSCBug(t *testing.T) {
-	sys, err := cs.ParseFile(filepath.Join("..", "benchmarks", "sc_bug.cs"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sol, err := NewZ3Solver()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sol.Close()
+	sys := benchSystem(t, "sc_bug.cs")
+	sol := newSolver(t)
 	r, err := Verify(context.Background(), sys, sol, Options{Model: kabs.TSO})
 	if err != nil {
 		t.Fatal(err)
@@ -76,15 +60,8 @@ func BenchmarkInsertRobust(b *testing.B) {
 		model kabs.Model
 	}{{"producer_loop", kabs.TSO}, {"producer_loop", kabs.PSO}, {"seqlock", kabs.TSO}, {"ticket_lock", kabs.TSO}} {
 		b.Run(tc.name+"/"+tc.model.String(), func(b *testing.B) {
-			sys, err := cs.ParseFile(filepath.Join("..", "benchmarks", tc.name+".cs"))
-			if err != nil {
-				b.Fatal(err)
-			}
-			sol, err := NewZ3Solver()
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer sol.Close()
+			sys := benchSystem(b, tc.name+".cs")
+			sol := newSolver(b)
 			for i := 0; i < b.N; i++ {
 				r, _, err := Insert(context.Background(), sys, sol, Options{Model: tc.model})
 				if err != nil {

@@ -2,10 +2,8 @@ package cegar
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
-	"fencer/cs"
 	"fencer/kabs"
 )
 
@@ -13,15 +11,8 @@ import (
 // check of the patched program) with the engine's counts, and is not
 // called when unset (Progress alone still is).
 func TestStatusPhases(t *testing.T) {
-	sys, err := cs.ParseFile(filepath.Join("..", "benchmarks", "dekker_simple.cs"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sol, err := NewZ3Solver()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sol.Close()
+	sys := benchSystem(t, "dekker_simple.cs")
+	sol := newSolver(t)
 	var seen []Status
 	phases := map[string]bool{}
 	progress := 0
