@@ -23,7 +23,9 @@
 //     explicit value there. Its transfer is predabs.PostEnv, with the
 //     explicit values substituted into the cube, the guard, the right-hand
 //     sides and the predicates. A predicate whose variables are all
-//     explicit is not kept: the values decide it.
+//     explicit is not kept: the values decide it. Its satisfiability
+//     queries go to package lia, which decides linear integer ones in Go
+//     and sends the rest to Z3 (lia/doc.go).
 //
 // A step goes to the solver only when its guard mentions an unbounded
 // variable or it assigns a variable of a kept predicate; a program with no

@@ -12,6 +12,7 @@ import (
 	"fencer/expr"
 	"fencer/fences"
 	"fencer/kabs"
+	"fencer/lia"
 	"fencer/predabs"
 )
 
@@ -116,7 +117,8 @@ type Stats struct {
 	Predicates     int
 	Refinements    map[string]int // "predicates", "k", "fences"
 	States         int            // abstract states explored, all iterations
-	Queries        int            // SMT satisfiability queries
+	Queries        int            // satisfiability queries
+	DiffLogic      int            // of which decided without Z3 (package lia)
 	Interpolations int
 	Time           time.Duration
 	// Robust is RobustProof(model) when the verdict was proved by
@@ -150,6 +152,7 @@ type engine struct {
 	sol      Solver
 	preds    *predabs.Preds
 	ab       *predabs.Abstractor
+	dl       *lia.Solver // the prover of ab, over sol
 	k        int
 	stats    Stats
 	seen     map[string]int // counterexample key → predicate refinements it caused
@@ -173,7 +176,10 @@ func newEngine(sol Solver, opt Options) *engine {
 	e := &engine{opt: opt, sol: sol, preds: predabs.NewPreds(), k: 1, seen: map[string]int{}, progress: opt.Progress}
 	e.stats.Refinements = map[string]int{}
 	e.progress = e.statusHook(e.progress)
-	e.ab = predabs.NewAbstractor(e.preds, sol)
+	// The abstraction's queries are mostly difference logic: decided in Go,
+	// the rest by sol (lia/doc.go).
+	e.dl = lia.New(sol)
+	e.ab = predabs.NewAbstractor(e.preds, e.dl)
 	e.ab.CacheLimit = 2 * opt.MaxStates // memory stays proportional to --max-states
 	for _, f := range opt.Seed {
 		e.preds.Add(f)

@@ -191,9 +191,13 @@ func printStats(w *os.File, r *cegar.Result) {
 	for _, k := range []string{"predicates", "k", "fences"} {
 		ref = append(ref, fmt.Sprintf("%s %d", k, s.Refinements[k]))
 	}
+	queries := pluralForm(s.Queries, "SMT query", "SMT queries")
+	if s.DiffLogic > 0 {
+		queries += fmt.Sprintf(" (%d in Go)", s.DiffLogic)
+	}
 	fmt.Fprintf(w, "k=%d, %s, refinements: %s; %s, %s, %s, %.2fs\n",
 		s.K, plural(s.Predicates, "predicate"), strings.Join(ref, ", "), plural(s.States, "abstract state"),
-		pluralForm(s.Queries, "SMT query", "SMT queries"), plural(s.Interpolations, "interpolation"), s.Time.Seconds())
+		queries, plural(s.Interpolations, "interpolation"), s.Time.Seconds())
 }
 
 // allOf reads --all (insert only): 0 when absent.

@@ -59,6 +59,7 @@ type statsReport struct {
 	Refinements    map[string]int `json:"refinements"` // predicates, k, fences: always present
 	States         int            `json:"states"`
 	Queries        int            `json:"smt_queries"`
+	QueriesInGo    int            `json:"queries_in_go"` // of smt_queries, decided without Z3 (package lia)
 	Interpolations int            `json:"interpolations"`
 	TimeSeconds    float64        `json:"time_seconds"`
 	// Robust says the verdict was proved by robustness ("robust: every TSO
@@ -102,7 +103,7 @@ func newReport(command string, sys *cs.System, r *cegar.Result) *report {
 	rep.Trace = witnessReport(r.Trace)
 	s := r.Stats
 	rep.Stats = &statsReport{K: s.K, Predicates: s.Predicates, Refinements: map[string]int{"predicates": 0, "k": 0, "fences": 0}, States: s.States,
-		Queries: s.Queries, Interpolations: s.Interpolations, TimeSeconds: s.Time.Seconds(), Robust: s.Robust, NotMinimum: s.NotMinimum}
+		Queries: s.Queries, QueriesInGo: s.DiffLogic, Interpolations: s.Interpolations, TimeSeconds: s.Time.Seconds(), Robust: s.Robust, NotMinimum: s.NotMinimum}
 	for k, v := range s.Refinements {
 		rep.Stats.Refinements[k] = v
 	}
