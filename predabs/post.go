@@ -315,13 +315,13 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, po
 		if t != nil {
 			wp = t.WP(wp)
 		}
-		if v, ok := a.syntactic(wp, old, preSub); ok {
+		wkey := expr.Key(wp)
+		if v, ok := a.syntactic(wp, wkey, old, preSub); ok {
 			a.Stats.Syntactic++
 			out[i] = v
 			continue
 		}
 		conj, key := slices().slice(slices().components(wp))
-		wkey := expr.Key(wp)
 		if v, ok := a.dec.lookup(key, wkey); ok {
 			a.Stats.Memo++
 			out[i] = v
@@ -398,7 +398,7 @@ func (a *Abstractor) satisfiable(sl *slicer) (sat, sure bool, err error) {
 
 // syntactic decides f without the solver when it is a constant or a
 // predicate whose literal the cube before the step already has.
-func (a *Abstractor) syntactic(f expr.Expr, old Cube, preSub func(string) expr.Expr) (int8, bool) {
+func (a *Abstractor) syntactic(f expr.Expr, key string, old Cube, preSub func(string) expr.Expr) (int8, bool) {
 	if b, ok := expr.BoolValue(f); ok {
 		if b {
 			return 1, true
@@ -408,7 +408,7 @@ func (a *Abstractor) syntactic(f expr.Expr, old Cube, preSub func(string) expr.E
 	if old == nil {
 		return 0, false
 	}
-	j := a.Preds.Index(f)
+	j := a.Preds.IndexText(f, key)
 	if j >= 0 && j < len(old) && old[j] != 0 {
 		// old[j] is about the predicate with the explicit values substituted:
 		// it is f only when no variable of the predicate is explicit.

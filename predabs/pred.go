@@ -20,6 +20,9 @@ type Pred struct {
 type Preds struct {
 	list  []*Pred
 	index map[string]int
+	// byText memoises IndexText: the index (or -1) of a formula by its text
+	// as written, before normalisation. Emptied when a predicate is added.
+	byText map[string]int
 }
 
 // NewPreds returns an empty set.
@@ -101,6 +104,21 @@ func (ps *Preds) Index(f expr.Expr) int {
 	return -1
 }
 
+// IndexText is Index of f, whose text (expr.Key) is key, memoised by that
+// text: the posts ask it for the same weakest preconditions again and
+// again, and normalising them was a seventh of a run.
+func (ps *Preds) IndexText(f expr.Expr, key string) int {
+	if i, ok := ps.byText[key]; ok {
+		return i
+	}
+	i := ps.Index(f)
+	if ps.byText == nil || len(ps.byText) >= 1<<16 {
+		ps.byText = map[string]int{}
+	}
+	ps.byText[key] = i
+	return i
+}
+
 // Add inserts f unless an equal predicate (after normalisation of linear
 // atoms) or a constant is there; it reports whether f was new.
 func (ps *Preds) Add(f expr.Expr) bool {
@@ -116,6 +134,7 @@ func (ps *Preds) Add(f expr.Expr) bool {
 		vars[v] = true
 	}
 	ps.index[k] = len(ps.list)
+	ps.byText = nil
 	ps.list = append(ps.list, &Pred{F: f, Key: k, Vars: vars})
 	return true
 }
