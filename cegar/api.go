@@ -179,6 +179,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	fopt := opt
 	fopt.phase = "final check"
 	fopt.Seed = append(fopt.Seed, e.preds.Exprs()...)
+	fopt.startK = e.k
 	fr, err := verify(ctx, psys, sol, fopt, e.ab, e.info)
 	if err != nil && ctx.Err() != nil {
 		fr, err = &Result{Verdict: Unknown, Reason: interruptReason(ctx.Err())}, nil

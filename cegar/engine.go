@@ -46,6 +46,9 @@ type Options struct {
 	// run is: phase, k, predicates, states, fences (see Status in api.go).
 	Status func(Status)
 	phase  string // the phase Status reports; set by Insert
+	// startK is the k to start from (default 1); the final check starts
+	// from the k the loop ended with, which that loop needed.
+	startK int
 	// Log, if set, receives one line per refinement.
 	Log func(format string, args ...any)
 	// Reconsider (Insert only) makes the full fences of the source
@@ -175,6 +178,9 @@ func newEngine(sol Solver, opt Options) *engine {
 	opt.defaults()
 	e := &engine{opt: opt, sol: sol, preds: predabs.NewPreds(), k: 1, seen: map[string]int{}, progress: opt.Progress}
 	e.stats.Refinements = map[string]int{}
+	if opt.startK > 1 {
+		e.k = opt.startK
+	}
 	e.progress = e.statusHook(e.progress)
 	// The abstraction's queries are mostly difference logic: decided in Go,
 	// the rest by sol (lia/doc.go).
