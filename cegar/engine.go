@@ -550,7 +550,7 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 
 func hasStepLocal(f expr.Expr) bool {
 	for _, v := range expr.Vars(f) {
-		if strings.HasPrefix(v, "?") {
+		if kabs.ParseVar(v).Kind == kabs.VarStep {
 			return true
 		}
 	}

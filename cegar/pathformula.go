@@ -73,7 +73,7 @@ func concreteTrace(c *kabs.Concrete, steps []kabs.AStep, value func(string) (int
 	}
 	for i, st := range steps {
 		s := kabs.Step{Proc: st.Proc, Edge: st.Edge, Var: st.Var}
-		if v, ok := value(existsValue("?e0", i+1)); ok {
+		if v, ok := value(existsValue(kabs.StepVar(0), i+1)); ok {
 			s.Val = v
 		}
 		tr.Steps = append(tr.Steps, s)

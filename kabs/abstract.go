@@ -95,14 +95,6 @@ func NewAbs(sys *cs.System, m Model, k int) (*Abs, error) {
 	return a, nil
 }
 
-// SlotVar names b_{p,i}, the value of the i-th (1-based) exact write in the
-// buffer of process p.
-func SlotVar(proc string, i int) string { return proc + "#b" + strconv.Itoa(i) }
-
-// SlotVarX names b_{p,x,i}, the value of the i-th exact write to x in the
-// PSO buffer of process p for x.
-func SlotVarX(proc, x string, i int) string { return proc + "#b(" + x + ")" + strconv.Itoa(i) }
-
 // slot names the i-th exact slot for a write to x by proc.
 func (a *Abs) slot(proc, x string, i int) string {
 	if a.Model == PSO {
@@ -110,9 +102,6 @@ func (a *Abs) slot(proc, x string, i int) string {
 	}
 	return SlotVar(proc, i)
 }
-
-// LWVar names lw_{p,x}, the value of p's newest buffered write to x.
-func LWVar(proc, x string) string { return proc + "#lw(" + x + ")" }
 
 // Ctl is the control part of an abstract state.
 type Ctl struct {
@@ -243,8 +232,6 @@ func (a *Abs) intern(t *Trans) *Trans {
 	return t
 }
 
-func existsName(i int) string { return "?e" + strconv.Itoa(i) }
-
 // Buffered reports whether p's buffer holds a write to x (Contain(x) of the
 // paper: in the exact part or in S(p)).
 func (c *Ctl) Buffered(p, x int) bool {
@@ -321,7 +308,7 @@ func (a *Abs) edgeSucc(out []Succ, c *Ctl, p, ei int) []Succ {
 		add(RuleAssign, next, 0, func() *Trans { return newTrans(expr.True, []Assign{{op.Local, op.Val}}, nil) })
 	case cs.OpHavoc:
 		add(RuleHavoc, next, 0, func() *Trans {
-			return newTrans(expr.True, []Assign{{op.Local, expr.V(existsName(0))}}, []string{existsName(0)})
+			return newTrans(expr.True, []Assign{{op.Local, expr.V(StepVar(0))}}, []string{StepVar(0)})
 		})
 	case cs.OpAssume:
 		add(RuleAssume, next, 0, func() *Trans { return newTrans(op.Val, nil, nil) })
@@ -331,7 +318,7 @@ func (a *Abs) edgeSucc(out []Succ, c *Ctl, p, ei int) []Succ {
 
 // atomicTrans composes an atomic body: reads and writes act on memory.
 func atomicTrans(body []cs.Op) *Trans {
-	b := newBuilder(existsName)
+	b := newBuilder(StepVar)
 	for _, op := range body {
 		switch op.Kind {
 		case cs.OpRead:
@@ -474,7 +461,7 @@ func (a *Abs) flushTail(out []Succ, c *Ctl, p int, xs []int) []Succ {
 	proc := a.Sys.Procs[p]
 	for _, x := range xs {
 		am := a.trans(transID{proc: p, edge: -1, x: x, rule: RuleUpdateAM}, func() *Trans {
-			return newTrans(expr.True, []Assign{{a.shared[x], expr.V(existsName(0))}}, []string{existsName(0)})
+			return newTrans(expr.True, []Assign{{a.shared[x], expr.V(StepVar(0))}}, []string{StepVar(0)})
 		})
 		out = append(out, Succ{Step: AStep{Proc: p, Edge: -1, Var: x, Rule: RuleUpdateAM}, Ctl: c, T: am})
 		next := c.clone()
