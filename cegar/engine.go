@@ -485,8 +485,10 @@ func ceKey(p *path, k int) string {
 // path formula (and their parameterised copies). A counterexample seen
 // before escalates: whole interpolants and precise posts, then unknown.
 func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
+	t0 := time.Now()
 	itps, ans, err := e.sol.Interpolate(f.A)
 	e.stats.Interpolations++
+	e.logf("interpolation: %d steps, %v", len(f.A)-1, time.Since(t0).Round(time.Millisecond))
 	if err != nil {
 		return nil, err
 	}
