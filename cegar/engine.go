@@ -158,6 +158,8 @@ type engine struct {
 	// range over.
 	sysForParams *cs.System
 	writers      map[string][]int
+	// sym permutes the instances of the system's template (nil: none).
+	sym *symmetry
 	// info is the finite-domain analysis of the system of the loop (fences
 	// do not change it).
 	info *domains.Info
@@ -225,6 +227,7 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 	fenced := map[int]bool{}
 	e.sysForParams = sys
 	e.writers = writersOf(sys)
+	e.sym = newSymmetry(sys)
 	rob := newRobustCheck(sys, model)
 	e.info = domains.Analyze(sys)
 	e.info.Seed(e.domainSeed)
@@ -514,9 +517,11 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 	before := e.preds.Len()
 	for _, back := range backs {
 		for _, a := range e.sol.Atoms(back) {
-			e.preds.Add(a)
-			for _, g := range e.parameterise(a) {
-				e.preds.Add(g)
+			for _, b := range append([]expr.Expr{a}, e.sym.images(a)...) {
+				e.preds.Add(b)
+				for _, g := range e.parameterise(b) {
+					e.preds.Add(g)
+				}
 			}
 		}
 	}
