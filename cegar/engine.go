@@ -540,6 +540,9 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 		e.ab.Precise = true
 	}
 	e.logf("predicate case: %d new predicates (%d in all)%s", e.preds.Len()-before, e.preds.Len(), map[bool]string{true: ", precise posts", false: ""}[e.ab.Precise])
+	for _, q := range e.preds.All()[before:] {
+		e.logf("  + %s", q.F)
+	}
 	return &classification{}, nil
 }
 
