@@ -111,7 +111,12 @@
 //     under which the trace is infeasible (k case);
 //   - else: predicates from the atoms of sequence interpolants of the path
 //     formula, with the same shapes over buffer slots and last-write values
-//     (the paper's parameterised predicates) (predicate case).
+//     (the paper's parameterised predicates) and, when the instances of a
+//     template are symmetric (every permutation maps the automata and the
+//     initial values onto themselves, symmetry.go), over every other
+//     instance (predicate case). The interpolants are those of the path
+//     sliced to a minimal unsatisfiable core of its conjuncts
+//     (smt.Interpolate): over the variables the infeasibility needs.
 //
 // A counterexample is a sequence of abstract steps; its TSO feasibility is
 // decided for exactly that schedule: the process operations in trace order

@@ -164,6 +164,8 @@ type engine struct {
 	// range over.
 	sysForParams *cs.System
 	writers      map[string][]int
+	// sym permutes the instances of the system's template (nil: none).
+	sym *symmetry
 	// info is the finite-domain analysis of the system of the loop (fences
 	// do not change it).
 	info *domains.Info
@@ -237,6 +239,7 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 	fenced := map[int]bool{}
 	e.sysForParams = sys
 	e.writers = writersOf(sys)
+	e.sym = newSymmetry(sys)
 	rob := newRobustCheck(sys, model)
 	e.info = domains.Analyze(sys)
 	e.info.Seed(e.domainSeed)
@@ -497,8 +500,10 @@ func ceKey(p *path, k int) string {
 // path formula (and their parameterised copies). A counterexample seen
 // before escalates: whole interpolants and precise posts, then unknown.
 func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
+	t0 := time.Now()
 	itps, ans, err := e.sol.Interpolate(f.A)
 	e.stats.Interpolations++
+	e.logf("interpolation: %d steps, %v", len(f.A)-1, time.Since(t0).Round(time.Millisecond))
 	if err != nil {
 		return nil, err
 	}
@@ -524,9 +529,11 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 	before := e.preds.Len()
 	for _, back := range backs {
 		for _, a := range e.sol.Atoms(back) {
-			e.preds.Add(a)
-			for _, g := range e.parameterise(a) {
-				e.preds.Add(g)
+			for _, b := range append([]expr.Expr{a}, e.sym.images(a)...) {
+				e.preds.Add(b)
+				for _, g := range e.parameterise(b) {
+					e.preds.Add(g)
+				}
 			}
 		}
 	}
@@ -545,6 +552,9 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 		e.ab.Precise = true
 	}
 	e.logf("predicate case: %d new predicates (%d in all)%s", e.preds.Len()-before, e.preds.Len(), map[bool]string{true: ", precise posts", false: ""}[e.ab.Precise])
+	for _, q := range e.preds.All()[before:] {
+		e.logf("  + %s", q.F)
+	}
 	return &classification{}, nil
 }
 

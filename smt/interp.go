@@ -37,8 +37,12 @@ import (
 // the solution of P_i is I_i. Before that, the solver finds the shortest
 // unsatisfiable prefix A_1 … A_k incrementally (a feasible path is answered
 // there, without Spacer); Spacer gets only that prefix, and I_k … I_n are
-// false. The cost grows faster than linearly in k: cut the path to the
-// points that matter.
+// false. The cost grows faster than linearly in k, so the prefix is cut to
+// the points that matter first: each step is reduced to its conjuncts in a
+// minimal unsatisfiable core of the prefix (slice), and Spacer gets only
+// the steps with some conjunct left; a dropped step passes the interpolant
+// before it on. The interpolants are then over the variables the
+// infeasibility needs, which also makes them better predicates.
 //
 // Maps to: Z3_fixedpoint_add_rule, Z3_fixedpoint_query,
 // Z3_fixedpoint_get_cover_delta, Z3_substitute_vars, Z3_simplify.
@@ -66,14 +70,45 @@ func (c *Context) Interpolate(steps []expr.Expr, timeoutMs int) (itps []expr.Exp
 		itps[i] = expr.False
 	}
 	if k > 1 {
-		mid, res, err := c.spacer(steps[:k], deadline)
-		if res != Unsat {
-			if res == Sat { // cannot be: A_1..A_k is unsatisfiable
-				return nil, Unknown, errors.New("smt: Spacer finds an unsatisfiable path feasible")
-			}
-			return nil, res, err
+		sliced, err := c.slice(steps[:k], deadline)
+		if err != nil {
+			return nil, Unknown, err
 		}
-		copy(itps[1:k], mid)
+		// Spacer gets the steps the core kept; a step it dropped passes the
+		// interpolant before it on.
+		var kept []expr.Expr
+		var at []int // at[j]: the index in steps of kept[j]
+		for i, s := range sliced {
+			if s != expr.True {
+				kept = append(kept, s)
+				at = append(at, i)
+			}
+		}
+		if len(kept) > 1 {
+			mid, res, err := c.spacer(kept, deadline)
+			if res != Unsat {
+				if res == Sat { // cannot be: the sliced path is unsatisfiable
+					return nil, Unknown, errors.New("smt: Spacer finds an unsatisfiable path feasible")
+				}
+				return nil, res, err
+			}
+			j := 0
+			for i := 1; i < k; i++ {
+				for j < len(at) && at[j] < i {
+					j++
+				}
+				// kept[0..j-1] are the kept steps among A_1..A_i.
+				if j == 0 {
+					itps[i] = expr.True
+				} else {
+					itps[i] = mid[j-1]
+				}
+			}
+		} else {
+			for i := 1; i < k; i++ {
+				itps[i] = expr.True
+			}
+		}
 	}
 	if err := c.CheckInterpolants(steps, itps); err != nil {
 		return nil, Unknown, fmt.Errorf("smt: Spacer gave bad interpolants: %w", err)
@@ -294,4 +329,102 @@ func flatten(lists [][]string, term map[string]C.Z3_ast) (off []C.int32_t, flat 
 	}
 	off = append(off, C.int32_t(len(flat)))
 	return off, flat
+}
+
+// slice returns the unsatisfiable path steps with each step cut to its
+// conjuncts in a minimal unsatisfiable core of the whole path (true for a
+// step with none): the parts of the path that its infeasibility needs.
+// Interpolants of the sliced path are interpolants of steps (each sliced
+// step is implied by its step, and shares no variable the step does not).
+func (c *Context) slice(steps []expr.Expr, deadline time.Time) ([]expr.Expr, error) {
+	var parts []expr.Expr
+	var owner []int
+	for i, s := range steps {
+		for _, p := range conjuncts(s) {
+			parts = append(parts, p)
+			owner = append(owner, i)
+		}
+	}
+	sv, err := c.NewSolver()
+	if err != nil {
+		return nil, err
+	}
+	defer sv.Close()
+	check := func(idx []int) (Result, []int, error) {
+		sv.timeout = max(time.Until(deadline), time.Millisecond)
+		fs := make([]expr.Expr, len(idx))
+		for j, i := range idx {
+			fs[j] = parts[i]
+		}
+		r, err := sv.CheckAssumptions(fs...)
+		if r != Unsat {
+			return r, nil, err
+		}
+		var core []int
+		for _, j := range sv.UnsatCore() {
+			core = append(core, idx[j])
+		}
+		return r, core, nil
+	}
+	all := make([]int, len(parts))
+	for i := range all {
+		all[i] = i
+	}
+	r, core, err := check(all)
+	if r != Unsat {
+		if err == nil {
+			err = errors.New("smt: an unsatisfiable path is satisfiable under assumptions")
+		}
+		return nil, err
+	}
+	// Deletion: drop each part whose removal keeps the path unsatisfiable.
+	for i := 0; i < len(core); {
+		without := append(append([]int(nil), core[:i]...), core[i+1:]...)
+		r, sub, err := check(without)
+		if err != nil && r == Unknown {
+			return nil, err
+		}
+		if r == Unsat {
+			// keep the parts before i (already known to be needed) and
+			// the smaller core of the rest
+			in := map[int]bool{}
+			for _, x := range sub {
+				in[x] = true
+			}
+			next := append([]int(nil), core[:i]...)
+			for _, x := range core[i+1:] {
+				if in[x] {
+					next = append(next, x)
+				}
+			}
+			core = next
+			continue
+		}
+		i++
+	}
+	byStep := make([][]expr.Expr, len(steps))
+	sort.Ints(core)
+	for _, x := range core {
+		byStep[owner[x]] = append(byStep[owner[x]], parts[x])
+	}
+	out := make([]expr.Expr, len(steps))
+	for i := range steps {
+		out[i] = expr.And(byStep[i]...)
+	}
+	return out, nil
+}
+
+// conjuncts returns the top-level conjuncts of f.
+func conjuncts(f expr.Expr) []expr.Expr {
+	if a, ok := f.(*expr.App); ok && a.Op == expr.OpAnd {
+		var out []expr.Expr
+		for _, x := range a.Args {
+			out = append(out, conjuncts(x)...)
+		}
+		return out
+	}
+	if f == expr.True {
+		return nil
+	}
+	return []expr.Expr{f}
 }

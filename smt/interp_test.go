@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	. "fencer/expr"
 )
@@ -260,6 +261,42 @@ func TestPurifyDivMod(t *testing.T) {
 		}
 		if r, _ := c.Sat(And(Eq(x, N(v)), p, Or(Ne(y, N(yv)), Ne(z, N(zv))))); r != Unsat {
 			t.Errorf("x=%d: purified allows other values of y, z", v)
+		}
+	}
+}
+
+// The path is sliced to a minimal unsatisfiable core first: a variable the
+// infeasibility does not need (z) is in no interpolant, though it is
+// shared across every cut.
+func TestInterpolateSlices(t *testing.T) {
+	c := newCtx(t)
+	z := func(k int) Expr { return V(fmt.Sprintf("z%d", k)) }
+	steps := []Expr{
+		And(Eq(V("x0"), N(0)), Eq(z(0), N(0))),
+		And(Eq(V("x1"), Add(V("x0"), N(1))), Eq(z(1), Add(z(0), V("x0")))),
+		Eq(z(2), Add(z(1), N(2))),
+		And(Lt(V("x1"), N(1)), Ge(z(2), N(0))),
+	}
+	itps, res, err := c.Interpolate(steps, 0)
+	if res != Unsat || err != nil {
+		t.Fatalf("got %v, %v", res, err)
+	}
+	checkItps(t, c, steps, itps)
+	for i, it := range itps {
+		for _, v := range Vars(it) {
+			if v[0] == 'z' {
+				t.Errorf("I_%d = %v mentions %s", i, it, v)
+			}
+		}
+	}
+	sliced, err := c.slice(steps, time.Now().Add(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Expr{Eq(V("x0"), N(0)), Eq(V("x1"), Add(V("x0"), N(1))), True, Lt(V("x1"), N(1))}
+	for i := range want {
+		if Key(sliced[i]) != Key(want[i]) {
+			t.Errorf("sliced step %d = %v, want %v", i+1, sliced[i], want[i])
 		}
 	}
 }

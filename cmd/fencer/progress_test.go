@@ -86,7 +86,8 @@ func TestProgressOnATerminal(t *testing.T) {
 		return string(out)
 	}
 	out := run("insert --timeout 1500ms")
-	if !strings.Contains(out, "\rfencer: SC · round 1") || !strings.Contains(out, "\r\x1b[K") {
+	// which round is drawn first depends on how fast the rounds are
+	if !strings.Contains(out, "\rfencer: SC · round ") || !strings.Contains(out, "\r\x1b[K") {
 		t.Errorf("no progress line on a terminal: %q", out)
 	}
 	for _, args := range []string{"insert -q --timeout 1500ms", "verify --timeout 1500ms --json -"} {

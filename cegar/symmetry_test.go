@@ -1,0 +1,53 @@
+package cegar
+
+import (
+	"testing"
+
+	"fencer/expr"
+	"fencer/kabs"
+)
+
+func TestSymmetryImages(t *testing.T) {
+	s := newSymmetry(benchSystem(t, "scale", "ticket_3.cs"))
+	if s == nil {
+		t.Fatal("ticket_3 is symmetric")
+	}
+	f := expr.Le(expr.V("P[0].t"), expr.Add(expr.V("P[1].$0"), expr.V(kabs.LWVar("P[2]", "owner"))))
+	got := map[string]bool{}
+	for _, g := range s.images(f) {
+		got[g.String()] = true
+	}
+	if len(got) != 5 {
+		t.Errorf("%d images of %v, want 5: %v", len(got), f, got)
+	}
+	want := expr.Le(expr.V("P[1].t"), expr.Add(expr.V("P[0].$0"), expr.V(kabs.LWVar("P[2]", "owner"))))
+	if !got[want.String()] {
+		t.Errorf("no image %v among %v", want, got)
+	}
+}
+
+func TestSymmetryArrays(t *testing.T) {
+	s := newSymmetry(benchSystem(t, "sb.cs"))
+	if s == nil {
+		t.Fatal("sb.cs is symmetric")
+	}
+	f := expr.Eq(expr.V(kabs.SlotVarX("P[0]", "flag[0]", 1)), expr.V("flag[1]"))
+	imgs := s.images(f)
+	want := expr.Eq(expr.V(kabs.SlotVarX("P[1]", "flag[1]", 1)), expr.V("flag[0]"))
+	if len(imgs) != 1 || imgs[0].String() != want.String() {
+		t.Errorf("images of %v = %v, want [%v]", f, imgs, want)
+	}
+}
+
+// Bakery's instances differ (the tie-break compares the constants j < i):
+// no symmetry, so no images.
+func TestSymmetryAsymmetric(t *testing.T) {
+	for _, f := range [][]string{{"bakery.cs"}, {"scale", "bakery_3.cs"}} {
+		if s := newSymmetry(benchSystem(t, f...)); s != nil {
+			t.Errorf("%v: symmetric", f)
+		}
+	}
+	if s := newSymmetry(benchSystem(t, "ticket_lock.cs")); s == nil {
+		t.Errorf("ticket_lock.cs: not symmetric")
+	}
+}
