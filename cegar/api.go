@@ -259,9 +259,7 @@ func (e *engine) absorb(o *engine) {
 	e.stats.Queries += o.stats.Queries + o.ab.Stats.Queries
 	e.stats.DiffLogic += o.dl.Stats.Decided
 	e.stats.Interpolations += o.stats.Interpolations
-	for k, v := range o.stats.Refinements {
-		e.stats.Refinements[k] += v
-	}
+	e.stats.Refinements.add(o.stats.Refinements)
 }
 
 func (e *engine) result(o *outcome, start time.Time) *Result {
@@ -307,10 +305,7 @@ func (e *engine) statusHook(next func(int)) func(int) {
 		if e.opt.Model == kabs.SC {
 			k = 0
 		}
-		round := 1
-		for _, n := range e.stats.Refinements {
-			round += n
-		}
+		round := 1 + e.stats.Refinements.Total()
 		e.opt.Status(Status{Phase: phase, Round: round, K: k, Predicates: e.preds.Len(), States: states, Fences: e.nfences})
 	}
 }

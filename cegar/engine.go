@@ -118,10 +118,10 @@ type Fence struct {
 type Stats struct {
 	K              int
 	Predicates     int
-	Refinements    map[string]int // "predicates", "k", "fences"
-	States         int            // abstract states explored, all iterations
-	Queries        int            // satisfiability queries
-	DiffLogic      int            // of which decided without Z3 (package lia)
+	Refinements    Refinements
+	States         int // abstract states explored, all iterations
+	Queries        int // satisfiability queries
+	DiffLogic      int // of which decided without Z3 (package lia)
 	Interpolations int
 	Time           time.Duration
 	// Robust is RobustProof(model) when the verdict was proved by
@@ -131,6 +131,22 @@ type Stats struct {
 	// NotMinimum is set when the fences are verified but not proved a
 	// minimum (the robustness upper bound of a k case that did not end).
 	NotMinimum bool
+}
+
+// Refinements counts the refinements of a run by kind.
+type Refinements struct {
+	Predicates int // predicate cases: new predicates from interpolants
+	K          int // k cases: k raised
+	Fences     int // fence cases: a new minimum fence set installed
+}
+
+// Total is the number of refinements of every kind.
+func (r Refinements) Total() int { return r.Predicates + r.K + r.Fences }
+
+func (r *Refinements) add(o Refinements) {
+	r.Predicates += o.Predicates
+	r.K += o.K
+	r.Fences += o.Fences
 }
 
 // Result of a run.
@@ -158,7 +174,7 @@ type engine struct {
 	dl       *lia.Solver // the prover of ab, over sol
 	k        int
 	stats    Stats
-	seen     map[string]int // counterexample key → predicate refinements it caused
+	seen     map[string]escalation // counterexample key (ceKey) → how far its refinement went
 	progress func(int)
 	// sysForParams is the system whose variables parameterised predicates
 	// range over.
@@ -178,8 +194,7 @@ type engine struct {
 
 func newEngine(sol Solver, opt Options) *engine {
 	opt.defaults()
-	e := &engine{opt: opt, sol: sol, preds: predabs.NewPreds(), k: 1, seen: map[string]int{}, progress: opt.Progress}
-	e.stats.Refinements = map[string]int{}
+	e := &engine{opt: opt, sol: sol, preds: predabs.NewPreds(), k: 1, seen: map[string]escalation{}, progress: opt.Progress}
 	if opt.startK > 1 {
 		e.k = opt.startK
 	}
@@ -297,10 +312,10 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 			}
 			out.fences = hs
 			e.nfences = len(hs)
-			e.stats.Refinements["fences"]++
+			e.stats.Refinements.Fences++
 			e.logf("fence case: candidate sites %v, fences now %v", siteLines(sys, cand), siteLines(sys, hs))
 		case res.newK > 0:
-			e.stats.Refinements["k"]++
+			e.stats.Refinements.K++
 			e.logf("k case: k %d -> %d", e.k, res.newK)
 			e.k = res.newK
 		case res.reason != "":
@@ -312,7 +327,7 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 			}
 			return unknown(out, res.reason), nil
 		default:
-			e.stats.Refinements["predicates"]++
+			e.stats.Refinements.Predicates++
 			if e.preds.Len() > e.opt.MaxPredicates {
 				return unknown(out, fmt.Sprintf("predicate limit reached (refinement needs %d predicates, more than --max-predicates %d)", e.preds.Len(), e.opt.MaxPredicates)), nil
 			}
@@ -454,10 +469,10 @@ func (e *engine) witness(sys *cs.System, model kabs.Model, steps []kabs.AStep) (
 // raiseK finds the least k' > k under which the schedule is infeasible.
 func (e *engine) raiseK(sys *cs.System, p *path) (*classification, error) {
 	key := ceKey(p, e.k)
-	if e.seen[key] > 0 {
+	if e.seen[key] != fresh {
 		return &classification{reason: "the same counterexample came back after raising k", kGiveUp: true}, nil
 	}
-	e.seen[key]++
+	e.seen[key] = refined
 	for k := e.k + 1; k <= e.opt.MaxK; k++ {
 		abs, err := kabs.NewAbs(sys, e.opt.Model, k)
 		if err != nil {
@@ -487,6 +502,17 @@ func (e *engine) raiseK(sys *cs.System, p *path) (*classification, error) {
 	return &classification{reason: fmt.Sprintf("k limit reached (a counterexample needs k > %d, --max-k)", e.opt.MaxK), kGiveUp: true}, nil
 }
 
+// escalation is how far the refinement of one counterexample has gone, so
+// that a counterexample that comes back is met with more, and the loop ends.
+type escalation uint8
+
+const (
+	fresh     escalation = iota // not seen before
+	refined                     // k raised for it, or the atoms of its interpolants added
+	escalated                   // whole interpolants added and posts made precise: next time, give up
+)
+
+// ceKey identifies a counterexample: its steps and the k it was found at.
 func ceKey(p *path, k int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "k%d:", k)
@@ -512,14 +538,13 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 	}
 	key := ceKey(p, e.k)
 	level := e.seen[key]
-	e.seen[key]++
-	if level > 1 {
+	if level == escalated {
 		return &classification{reason: "refinement made no progress: the same spurious counterexample came back after whole interpolants and precise posts"}, nil
 	}
 	var backs []expr.Expr
 	for j, itp := range itps {
 		back := expr.Rename(itp, func(n string) expr.Expr { return expr.V(unSSA(n)) })
-		if level > 0 {
+		if level != fresh {
 			e.logf("  I_%d = %s", j, back)
 		}
 		if !hasStepLocal(back) {
@@ -541,11 +566,12 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 	// predicates, and posts that re-evaluate every predicate. With both, the
 	// abstract post of each step implies the next interpolant, so the same
 	// path cannot come back (I_n is false).
-	if level > 0 || e.preds.Len() == before {
+	e.seen[key] = refined
+	if level != fresh || e.preds.Len() == before {
 		for _, back := range backs {
 			e.preds.Add(back)
 		}
-		e.seen[key] = 2
+		e.seen[key] = escalated
 		if e.preds.Len() == before && e.ab.Precise {
 			return &classification{reason: "refinement made no progress: the same spurious counterexample came back with no new predicate"}, nil
 		}

@@ -187,10 +187,7 @@ func printStats(w *os.File, r *cegar.Result) {
 		return
 	}
 	s := r.Stats
-	var ref []string
-	for _, k := range []string{"predicates", "k", "fences"} {
-		ref = append(ref, fmt.Sprintf("%s %d", k, s.Refinements[k]))
-	}
+	ref := []string{fmt.Sprintf("predicates %d", s.Refinements.Predicates), fmt.Sprintf("k %d", s.Refinements.K), fmt.Sprintf("fences %d", s.Refinements.Fences)}
 	queries := pluralForm(s.Queries, "SMT query", "SMT queries")
 	if s.DiffLogic > 0 {
 		queries += fmt.Sprintf(" (%d in Go)", s.DiffLogic)

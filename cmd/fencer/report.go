@@ -102,11 +102,8 @@ func newReport(command string, sys *cs.System, r *cegar.Result) *report {
 	}
 	rep.Trace = witnessReport(r.Trace)
 	s := r.Stats
-	rep.Stats = &statsReport{K: s.K, Predicates: s.Predicates, Refinements: map[string]int{"predicates": 0, "k": 0, "fences": 0}, States: s.States,
+	rep.Stats = &statsReport{K: s.K, Predicates: s.Predicates, Refinements: map[string]int{"predicates": s.Refinements.Predicates, "k": s.Refinements.K, "fences": s.Refinements.Fences}, States: s.States,
 		Queries: s.Queries, QueriesInGo: s.DiffLogic, Interpolations: s.Interpolations, TimeSeconds: s.Time.Seconds(), Robust: s.Robust, NotMinimum: s.NotMinimum}
-	for k, v := range s.Refinements {
-		rep.Stats.Refinements[k] = v
-	}
 	return rep
 }
 
