@@ -72,9 +72,6 @@ type rnode struct {
 	parent int32
 	depth  int32
 	via    *ctlSucc // nil for the initial state
-	// full is set once the state has been expanded by every step (the
-	// partial-order reduction's cycle proviso asks).
-	full bool
 }
 
 // nodeStore holds the states of one exploration in fixed-size chunks, so
@@ -272,9 +269,8 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		return nil, domains.ErrDomainFull
 	}
 	var nodes nodeStore
-	// visited maps (control id, values) to the cubes stored there and the
-	// BFS depth at which the first of them was stored.
-	visited := map[string]seenEntry{}
+	// visited maps (control id, values) to the cubes stored there.
+	visited := map[string][]predabs.Cube{}
 	var kbuf []byte
 	stateKey := func(c *ctlNode, vals []int64) []byte {
 		kbuf = binary.AppendUvarint(kbuf[:0], uint64(c.id))
@@ -288,7 +284,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	if c0.bad {
 		return &path{}, nil
 	}
-	visited[key0] = seenEntry{cubes: []predabs.Cube{cube0}}
+	visited[key0] = []predabs.Cube{cube0}
 	scratch := make([]int64, x.lay.Len())
 	cur := make([]int64, x.lay.Len()) // the values of the state being expanded
 	for head := int32(0); int(head) < nodes.n; head++ {
@@ -308,13 +304,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		}
 		var preEnv *domains.Env
 		// visit applies succs[i] and stores its new results. It reports
-		// whether the step produced a state (was enabled) and whether every
-		// state it produced was new, which the cycle proviso asks of an
-		// ample set.
+		// whether the step produced a state (was enabled).
 		found := int32(-1)
-		visit := func(i int) (produced, allNew bool, err error) {
+		visit := func(i int) (produced bool, err error) {
 			s := &succs[i]
-			allNew = true
 			var ferr error
 			err = s.x.Apply(cur, s.next.zero, scratch, func(vals []int64) bool {
 				var cube predabs.Cube
@@ -334,13 +327,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				produced = true
 				k := stateKey(s.next, vals)
 				stored, seen := visited[string(k)]
-				if seen && subsumed(stored.cubes, cube) {
-					// The cycle proviso (doc.go): a state already stored
-					// at the next depth, or already expanded by every
-					// step, is as good as a new one.
-					if stored.depth <= n.depth && !nodes.at(stored.node).full {
-						allNew = false
-					}
+				if seen && subsumed(stored, cube) {
 					return true
 				}
 				if nodes.n >= e.opt.MaxStates {
@@ -353,11 +340,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				}
 				ks := string(k)
 				idx := nodes.add(rnode{c: s.next, key: ks, cube: cube, parent: head, via: s, depth: n.depth + 1})
-				if !seen {
-					stored.depth, stored.node = n.depth+1, idx
-				}
-				stored.cubes = insertCube(stored.cubes, cube)
-				visited[ks] = stored
+				visited[ks] = insertCube(stored, cube)
 				if s.next.bad {
 					found = idx
 					return false
@@ -367,19 +350,17 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			if err == nil {
 				err = ferr
 			}
-			return produced, allNew, err
+			return produced, err
 		}
 		// The partial-order reduction: the steps of the first candidate
-		// process that has an enabled step and whose states are all new or
-		// at the next depth (the cycle proviso, doc.go). A candidate that
-		// fails leaves its states stored (extra successors are harmless)
-		// and the next is tried; with none left, every step.
+		// process that has an enabled step (doc.go); with none, every step.
+		// A candidate none of whose steps is enabled produced no state.
 		reduced := false
 		var tried []int
 		for _, cand := range n.c.ample {
-			enabled, fresh := false, true
+			enabled := false
 			for _, i := range cand {
-				p, f, err := visit(i)
+				p, err := visit(i)
 				if err != nil {
 					e.stats.States += nodes.n
 					return nil, err
@@ -388,15 +369,11 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					break
 				}
 				enabled = enabled || p
-				fresh = fresh && f
 			}
 			tried = append(tried, cand...)
-			if found >= 0 || enabled && fresh {
+			if found >= 0 || enabled {
 				reduced = true
 				break
-			}
-			if enabled {
-				x.por.proviso++
 			}
 		}
 		if !reduced {
@@ -407,14 +384,11 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				if contains(tried, i) {
 					continue
 				}
-				if _, _, err := visit(i); err != nil {
+				if _, err := visit(i); err != nil {
 					e.stats.States += nodes.n
 					return nil, err
 				}
 			}
-		}
-		if !reduced {
-			nodes.at(head).full = true
 		}
 		if x.por != nil {
 			if reduced {
@@ -451,14 +425,6 @@ func decodeVals(key string, out []int64) {
 		out[i] = v
 		b = b[n:]
 	}
-}
-
-// seenEntry is what the exploration keeps of the states with one control
-// state and values: their cubes, and the BFS depth and index of the first.
-type seenEntry struct {
-	cubes []predabs.Cube
-	depth int32
-	node  int32
 }
 
 // subsumed reports whether some stored cube covers c.
