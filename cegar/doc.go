@@ -77,6 +77,19 @@
 //     benchmarks; the static one does not depend on the order of the
 //     search and gave fewer states on every benchmark measured.)
 //
+// States passed through: a state that the reduced graph expands by an
+// ample set with exactly one successor (most of them: a local step is
+// deterministic, and of the two assumes of a branch one is enabled) is not
+// stored; the exploration follows the ample steps from it until a state
+// with zero, several or all successors, or a bad one, and stores that
+// (reach.go, forward). The choice of the ample set is a function of the
+// state (the first candidate with an enabled step, and the proviso above is
+// static), so the graph explored is the reduced graph with those states
+// contracted, and a counterexample is rebuilt by replaying them. States are
+// expanded in the order of their depth, those passed through counted, so
+// the search order is the breadth-first one of the reduced graph. On
+// dijkstra_3 with its fence, 3,267,622 stored states become 948,894.
+//
 // With C0–C3 every bad state reachable in the abstraction is reachable in
 // the reduced graph (reachability of a set of control locations is a
 // stutter-invariant property over the location propositions). The
@@ -107,6 +120,19 @@
 //     finds a shortest path of the reduced graph, which may run a process's
 //     local steps earlier than a shortest trace would. Options.NoReduction
 //     turns the reduction off.
+//
+// # Fewer processes first
+//
+// With the reduction on and three or more processes, each exploration
+// first looks for a counterexample in which only the first m processes
+// move, m = 2, ..., N-1 (reach.go, reachPrefix), the others staying at
+// their initial locations with empty buffers. That graph is a part of the
+// full one from the same initial state, so what it finds is a path of the
+// abstraction, classified as any other; when it finds none the full
+// exploration decides. The minimality argument below holds for any choice
+// of counterexamples. On the 3-process filter lock the counterexample with
+// two processes is found within 221,000 states; the full exploration had
+// not found one within 8,000,000.
 //
 // # Counterexamples
 //

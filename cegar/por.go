@@ -22,9 +22,9 @@ type porInfo struct {
 	// back marks, per process, the edges that close a cycle of edges that
 	// may be local (backEdges): an ample set holds none of them.
 	back [][]bool
-	// reduced and full count the states expanded by an ample set and by
-	// every step.
-	reduced, full int
+	// reduced and full count the stored states expanded by an ample set
+	// and by every step, passed the states passed through (forward).
+	reduced, full, passed int
 }
 
 func newPorInfo(sys *cs.System) *porInfo {
@@ -144,7 +144,7 @@ func (r *porInfo) note() string {
 	if r == nil {
 		return ""
 	}
-	return fmt.Sprintf(", partial-order reduction: %d of %d states expanded by one process", r.reduced, r.reduced+r.full)
+	return fmt.Sprintf(", partial-order reduction: %d states passed through, %d of %d stored states expanded by one process", r.passed, r.reduced, r.reduced+r.full)
 }
 
 func contains(s []int, x int) bool {

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"strings"
 
 	"fencer/domains"
 	"fencer/kabs"
@@ -28,10 +27,12 @@ import (
 
 // ctlNode is a control state with what the exploration needs of it, computed
 // once however many states share it.
+//
+// The slices x, zero and keep are shared among the control states with the
+// same contents (interned by the explorer).
 type ctlNode struct {
-	id   int // dense, in order of discovery
-	ctl  *kabs.Ctl
-	key  string
+	id   int       // dense, in order of discovery
+	ctl  *kabs.Ctl // nil once expanded: nothing needs it any more
 	bad  bool
 	x    []bool // domains.Layout.Explicit
 	xsig string // identifies x among the control states
@@ -52,10 +53,13 @@ type ctlNode struct {
 	dyn []domains.DynPos
 }
 
-// ctlSucc is one abstract step out of a control state.
+// ctlSucc is one abstract step out of a control state. Its target node and
+// compiled step are made when the step is first taken (resolve): until
+// then ctl holds the target control state.
 type ctlSucc struct {
 	step kabs.AStep
 	t    *kabs.Trans
+	ctl  *kabs.Ctl
 	next *ctlNode
 	x    *domains.Step
 }
@@ -113,10 +117,18 @@ type explorer struct {
 	lay   *domains.Layout
 	rel   *relevance
 	ctls  map[string]*ctlNode
-	xsigs map[string]string
+	xsigs map[string]*ctlNode // a node with each Explicit vector, by its signature
+	zeros map[string][]int    // interned Zero lists, by their encoding
+	keeps map[string][]bool   // interned keep masks, by keepKey
 	steps map[stepKey]*domains.Step
+	kbuf  []byte
 	// por is the partial-order reduction, nil when it is off (por.go).
 	por *porInfo
+	// active is the number of processes that move (the first ones), all
+	// when 0 (reachPrefix).
+	active int
+	// ffCur, ffNext and ffScratch are forward's value vectors.
+	ffCur, ffNext, ffScratch []int64
 }
 
 // stepKey identifies a compiled explicit step: the transition and the
@@ -126,28 +138,66 @@ type stepKey struct {
 	pre, post string
 }
 
-func (x *explorer) node(c *kabs.Ctl) *ctlNode {
-	key := c.Key()
-	if n, ok := x.ctls[key]; ok {
-		return n
-	}
-	n := &ctlNode{id: len(x.ctls), ctl: c, key: key, bad: x.abs.Sys.IsBad(c.PC), x: x.lay.Explicit(c), zero: x.lay.Zero(c), dyn: x.lay.DynPositions(c)}
-	var sig strings.Builder
-	for _, b := range n.x {
-		if b {
-			sig.WriteByte('1')
-		} else {
-			sig.WriteByte('0')
+// ctlKey encodes c (as kabs.Ctl.Key, in fewer bytes) into x.kbuf.
+func (x *explorer) ctlKey(c *kabs.Ctl) []byte {
+	b := x.kbuf[:0]
+	for p := range c.PC {
+		b = binary.AppendUvarint(b, uint64(c.PC[p]))
+		if c.B == nil {
+			continue
+		}
+		b = binary.AppendUvarint(b, uint64(len(c.B[p])))
+		for _, v := range c.B[p] {
+			b = binary.AppendUvarint(b, uint64(v))
+		}
+		b = binary.AppendUvarint(b, uint64(len(c.S[p])))
+		for _, v := range c.S[p] {
+			b = binary.AppendUvarint(b, uint64(v))
+		}
+		if c.E != nil {
+			b = binary.AppendUvarint(b, uint64(len(c.E[p])))
+			for _, v := range c.E[p] {
+				b = binary.AppendVarint(b, int64(v))
+			}
 		}
 	}
-	if s, ok := x.xsigs[sig.String()]; ok {
-		n.xsig = s
+	x.kbuf = b
+	return b
+}
+
+func (x *explorer) node(c *kabs.Ctl) *ctlNode {
+	kb := x.ctlKey(c)
+	if n, ok := x.ctls[string(kb)]; ok {
+		return n
+	}
+	key := string(kb)
+	n := &ctlNode{id: len(x.ctls), ctl: c, bad: x.abs.Sys.IsBad(c.PC), dyn: x.lay.DynPositions(c)}
+	xv := x.lay.Explicit(c)
+	sig := make([]byte, len(xv))
+	for i, b := range xv {
+		sig[i] = '0'
+		if b {
+			sig[i] = '1'
+		}
+	}
+	if m, ok := x.xsigs[string(sig)]; ok {
+		n.x, n.xsig = m.x, m.xsig
 	} else {
-		n.xsig = sig.String()
-		x.xsigs[n.xsig] = n.xsig
+		n.x, n.xsig = xv, string(sig)
+		x.xsigs[n.xsig] = n
+	}
+	zero := x.lay.Zero(c)
+	zk := make([]byte, 0, 2*len(zero))
+	for _, i := range zero {
+		zk = binary.AppendUvarint(zk, uint64(i))
+	}
+	if z, ok := x.zeros[string(zk)]; ok {
+		n.zero = z
+	} else {
+		n.zero = zero
+		x.zeros[string(zk)] = zero
 	}
 	rel, relKey := x.rel.mask(c)
-	n.keep = rel
 	kk := []byte(relKey)
 	for i, p := range x.e.preds.All() {
 		if !rel[i] {
@@ -161,11 +211,17 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 			}
 		}
 		if explicit {
-			n.keep[i] = false
+			rel[i] = false
 			kk[i/8] &^= 1 << (i % 8)
 		} else {
 			n.anyKeep = true
 		}
+	}
+	if k, ok := x.keeps[string(kk)]; ok {
+		n.keep = k
+	} else {
+		n.keep = rel
+		x.keeps[string(kk)] = rel
 	}
 	n.keepKey = string(kk)
 	x.ctls[key] = n
@@ -176,25 +232,39 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 	if n.succs != nil {
 		return n.succs, nil
 	}
-	out := []ctlSucc{}
-	for _, s := range x.abs.Successors(n.ctl) {
-		next := x.node(s.Ctl)
-		sk := stepKey{s.T, n.xsig, next.xsig}
-		st, ok := x.steps[sk]
-		if !ok {
-			var err error
-			if st, err = x.lay.Compile(n.x, next.x, s.T, s.Step); err != nil {
-				return nil, err
-			}
-			x.steps[sk] = st
+	succ := x.abs.Successors(n.ctl)
+	out := make([]ctlSucc, 0, len(succ))
+	for _, s := range succ {
+		if x.active == 0 || s.Step.Proc < x.active {
+			out = append(out, ctlSucc{step: s.Step, t: s.T, ctl: s.Ctl})
 		}
-		out = append(out, ctlSucc{step: s.Step, t: s.T, next: next, x: st})
 	}
 	n.succs = out
 	if x.por != nil {
 		n.ample = x.por.candidates(x.abs, n.ctl, out)
 	}
+	n.ctl = nil
 	return out, nil
+}
+
+// resolve makes the target node and the compiled step of s, a step out of
+// n, when it is first taken.
+func (x *explorer) resolve(n *ctlNode, s *ctlSucc) error {
+	if s.next != nil {
+		return nil
+	}
+	next := x.node(s.ctl)
+	sk := stepKey{s.t, n.xsig, next.xsig}
+	st, ok := x.steps[sk]
+	if !ok {
+		var err error
+		if st, err = x.lay.Compile(n.x, next.x, s.t, s.step); err != nil {
+			return err
+		}
+		x.steps[sk] = st
+	}
+	s.next, s.x, s.ctl = next, st, nil
+	return nil
 }
 
 func (x *explorer) env(n *ctlNode, vals []int64, key string) *domains.Env {
@@ -214,9 +284,12 @@ func (x *explorer) env(n *ctlNode, vals []int64, key string) *domains.Env {
 // used. A counterexample is returned as found: it is a sequence of kabs
 // steps, judged by its own path formulas, whatever the domains.
 func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
+	if p, err := e.reachPrefix(ctx, abs); p != nil || err != nil {
+		return p, err
+	}
 	for {
 		lay := domains.NewLayout(e.info, abs)
-		p, err := e.explore(ctx, abs, lay)
+		p, err := e.explore(ctx, abs, lay, 0)
 		if errors.Is(err, domains.ErrArithmetic) && e.info.DropDynamic() {
 			e.logf("explicit values: %v; dynamic variables left to predicates, exploring again", err)
 			continue
@@ -241,13 +314,46 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	}
 }
 
+// reachPrefix looks for a counterexample in which only the first m
+// processes move, for m = 2, ..., N-1, before reach explores with all N:
+// the others stay at their initial locations with empty buffers. The
+// graph explored is a part of the full one, from the same initial state,
+// so a path it finds is a path of the abstraction like any other (and is
+// classified as any other); finding none proves nothing, and reach goes
+// on. On a program with many processes a counterexample that needs few of
+// them is found in a far smaller space (the 3-process filter lock: one
+// that needs two processes is not found within 8,000,000 states of the
+// full exploration). Only with the partial-order reduction (all variables
+// finite: the exploration is explicit and cheap per state) and three or
+// more processes. The explorations with fewer processes are wasted when
+// there is no counterexample, a small fraction of the full one.
+func (e *engine) reachPrefix(ctx context.Context, abs *kabs.Abs) (*path, error) {
+	if !e.porApplies() {
+		return nil, nil
+	}
+	for m := 2; m < len(abs.Sys.Procs); m++ {
+		p, err := e.explore(ctx, abs, domains.NewLayout(e.info, abs), m)
+		if err == nil && p != nil {
+			return p, nil
+		}
+		if err != nil && ctx.Err() != nil {
+			return nil, err
+		}
+		// No counterexample, or a limit or domain this exploration ran
+		// into: the full exploration decides.
+	}
+	return nil, nil
+}
+
 // explore is one exploration of the combined abstraction with the explicit
-// layout lay, whose observations reach then checks.
-func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout) (*path, error) {
+// layout lay, whose observations reach then checks; with active > 0 only
+// the first active processes move (reachPrefix).
+func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout, active int) (*path, error) {
 	rel := newRelevance(abs.Sys)
 	rel.update(e.preds)
-	x := &explorer{e: e, abs: abs, lay: lay, rel: rel,
-		ctls: map[string]*ctlNode{}, xsigs: map[string]string{}, steps: map[stepKey]*domains.Step{}}
+	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: active,
+		ctls: map[string]*ctlNode{}, xsigs: map[string]*ctlNode{}, zeros: map[string][]int{},
+		keeps: map[string][]bool{}, steps: map[stepKey]*domains.Step{}}
 	if e.porApplies() {
 		x.por = newPorInfo(abs.Sys)
 	}
@@ -287,13 +393,26 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	visited[key0] = []predabs.Cube{cube0}
 	scratch := make([]int64, x.lay.Len())
 	cur := make([]int64, x.lay.Len()) // the values of the state being expanded
-	for head := int32(0); int(head) < nodes.n; head++ {
-		if head&255 == 0 {
+	// The states are expanded in the order of their depth (the number of
+	// steps from the initial state, those forward passed through
+	// included): queue[d] lists the states of depth d not yet expanded.
+	// Without passing through it is the order in which they were stored.
+	queue := [][]int32{{0}}
+	for qd, qi, expanded := 0, 0, 0; ; qi, expanded = qi+1, expanded+1 {
+		for qd < len(queue) && qi == len(queue[qd]) {
+			queue[qd] = nil
+			qd, qi = qd+1, 0
+		}
+		if qd == len(queue) {
+			break
+		}
+		head := queue[qd][qi]
+		if expanded&255 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, &errLimit{interruptReason(err)}
 			}
 			if e.progress != nil {
-				e.progress(e.stats.States + int(head))
+				e.progress(e.stats.States + expanded)
 			}
 		}
 		n := *nodes.at(head)
@@ -308,6 +427,9 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		found := int32(-1)
 		visit := func(i int) (produced bool, err error) {
 			s := &succs[i]
+			if err := x.resolve(n.c, s); err != nil {
+				return false, err
+			}
 			var ferr error
 			err = s.x.Apply(cur, s.next.zero, scratch, func(vals []int64) bool {
 				var cube predabs.Cube
@@ -325,7 +447,16 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					}
 				}
 				produced = true
-				k := stateKey(s.next, vals)
+				next, depth := s.next, n.depth+1
+				if x.por != nil {
+					var passed int
+					if next, vals, passed, ferr = x.forward(next, vals, nil); ferr != nil {
+						return false
+					}
+					depth += int32(passed)
+					x.por.passed += passed
+				}
+				k := stateKey(next, vals)
 				stored, seen := visited[string(k)]
 				if seen && subsumed(stored, cube) {
 					return true
@@ -334,14 +465,18 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					ferr = &errLimit{fmt.Sprintf("state limit reached (%d abstract states, --max-states)", e.opt.MaxStates)}
 					return false
 				}
-				if s.next.dyn != nil && !x.lay.Observe(s.next.dyn, vals) {
+				if next.dyn != nil && !x.lay.Observe(next.dyn, vals) {
 					ferr = domains.ErrDomainFull
 					return false
 				}
 				ks := string(k)
-				idx := nodes.add(rnode{c: s.next, key: ks, cube: cube, parent: head, via: s, depth: n.depth + 1})
+				idx := nodes.add(rnode{c: next, key: ks, cube: cube, parent: head, via: s, depth: depth})
+				for int(depth) >= len(queue) {
+					queue = append(queue, nil)
+				}
+				queue[depth] = append(queue[depth], idx)
 				visited[ks] = insertCube(stored, cube)
-				if s.next.bad {
+				if next.bad {
 					found = idx
 					return false
 				}
@@ -399,13 +534,20 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		}
 		if found >= 0 {
 			e.stats.States += nodes.n
-			e.logf("exploration: %d abstract states (k=%d, %d predicates%s), counterexample of %d steps", nodes.n, e.k, e.preds.Len(), x.por.note(), nodes.at(found).depth)
-			return pathTo(&nodes, found), nil
+			e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), counterexample of %d steps", x.activeNote(), nodes.n, e.k, e.preds.Len(), x.por.note(), nodes.at(found).depth)
+			return x.pathTo(&nodes, found)
 		}
 	}
 	e.stats.States += nodes.n
-	e.logf("exploration: %d abstract states (k=%d, %d predicates%s), no bad state", nodes.n, e.k, e.preds.Len(), x.por.note())
+	e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), no bad state", x.activeNote(), nodes.n, e.k, e.preds.Len(), x.por.note())
 	return nil, nil
+}
+
+func (x *explorer) activeNote() string {
+	if x.active == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" with the first %d processes only", x.active)
 }
 
 func interruptReason(err error) string {
@@ -448,15 +590,124 @@ func insertCube(stored []predabs.Cube, c predabs.Cube) []predabs.Cube {
 	return append(out, c)
 }
 
-func pathTo(nodes *nodeStore, i int32) *path {
-	p := &path{}
+// forward follows, with the partial-order reduction on, the ample steps
+// from the state (c, vals) for as long as they give it exactly one
+// successor, and returns the first state where they do not (none enabled,
+// several, or a bad state). Those states are not stored: the reduced graph
+// (doc.go) is the same, its states with a single successor by an ample set
+// are passed through. The choice is a function of the state (the first
+// candidate with an enabled step, as in explore), so pathTo can replay it;
+// rec, when not nil, collects the steps taken. The returned values live in
+// x's buffers until the next call.
+func (x *explorer) forward(c *ctlNode, vals []int64, rec *[]*ctlSucc) (*ctlNode, []int64, int, error) {
+	if x.ffCur == nil {
+		x.ffCur, x.ffNext, x.ffScratch = make([]int64, len(vals)), make([]int64, len(vals)), make([]int64, len(vals))
+	}
+	cur := x.ffCur
+	copy(cur, vals)
+	passed := 0
+	for !c.bad {
+		succs, err := x.expand(c)
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		var step *ctlSucc
+		count := 0
+		for _, cand := range c.ample {
+			for _, i := range cand {
+				s := &succs[i]
+				if err := x.resolve(c, s); err != nil {
+					return nil, nil, 0, err
+				}
+				err := s.x.Apply(cur, s.next.zero, x.ffScratch, func(v []int64) bool {
+					count++
+					if count == 1 {
+						copy(x.ffNext, v)
+						step = s
+					}
+					return count < 2
+				})
+				if err != nil {
+					return nil, nil, 0, err
+				}
+				if count > 1 {
+					break
+				}
+			}
+			if count > 0 {
+				break
+			}
+		}
+		if count != 1 {
+			break
+		}
+		if c.dyn != nil && !x.lay.Observe(c.dyn, cur) {
+			return nil, nil, 0, domains.ErrDomainFull
+		}
+		passed++
+		cur, x.ffNext = x.ffNext, cur
+		c = step.next
+		if rec != nil {
+			*rec = append(*rec, step)
+		}
+	}
+	x.ffCur = cur
+	return c, cur, passed, nil
+}
+
+// pathTo returns the steps from the initial state to node i, with the
+// steps forward passed through replayed.
+func (x *explorer) pathTo(nodes *nodeStore, i int32) (*path, error) {
+	var rev []*ctlSucc // the steps, newest first
 	for r := nodes.at(i); r.parent >= 0; r = nodes.at(r.parent) {
-		p.steps = append(p.steps, r.via.step)
-		p.ts = append(p.ts, r.via.t)
+		chain := []*ctlSucc{}
+		if x.por != nil {
+			var err error
+			if chain, err = x.replay(nodes.at(r.parent), r); err != nil {
+				return nil, err
+			}
+		}
+		for j := len(chain) - 1; j >= 0; j-- {
+			rev = append(rev, chain[j])
+		}
+		rev = append(rev, r.via)
 	}
-	for l, r := 0, len(p.steps)-1; l < r; l, r = l+1, r-1 {
-		p.steps[l], p.steps[r] = p.steps[r], p.steps[l]
-		p.ts[l], p.ts[r] = p.ts[r], p.ts[l]
+	p := &path{}
+	for j := len(rev) - 1; j >= 0; j-- {
+		p.steps = append(p.steps, rev[j].step)
+		p.ts = append(p.ts, rev[j].t)
 	}
-	return p
+	return p, nil
+}
+
+// replay returns the steps forward passed through between the step r.via
+// out of the state pr and the stored state r.
+func (x *explorer) replay(pr, r *rnode) ([]*ctlSucc, error) {
+	pv := make([]int64, x.lay.Len())
+	decodeVals(pr.key, pv)
+	var chain []*ctlSucc
+	var ferr error
+	found := false
+	var kbuf []byte
+	err := r.via.x.Apply(pv, r.via.next.zero, make([]int64, len(pv)), func(vals []int64) bool {
+		chain = chain[:0]
+		c, v, _, err := x.forward(r.via.next, vals, &chain)
+		if err != nil {
+			ferr = err
+			return false
+		}
+		kbuf = binary.AppendUvarint(kbuf[:0], uint64(c.id))
+		for _, y := range v {
+			kbuf = binary.AppendVarint(kbuf, y)
+		}
+		found = c == r.c && string(kbuf) == r.key
+		return !found
+	})
+	if err == nil {
+		err = ferr
+	}
+	if err == nil && !found {
+		err = fmt.Errorf("internal error: the partial-order reduction cannot replay a step of the counterexample")
+	}
+	return chain, err
 }
