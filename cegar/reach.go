@@ -32,7 +32,7 @@ import (
 // same contents (interned by the explorer).
 type ctlNode struct {
 	id   int       // dense, in order of discovery
-	ctl  *kabs.Ctl // nil once expanded: nothing needs it any more
+	ctl  *kabs.Ctl
 	bad  bool
 	x    []bool // domains.Layout.Explicit
 	xsig string // identifies x among the control states
@@ -54,12 +54,11 @@ type ctlNode struct {
 }
 
 // ctlSucc is one abstract step out of a control state. Its target node and
-// compiled step are made when the step is first taken (resolve): until
-// then ctl holds the target control state.
+// compiled step are made when the step is first taken (resolve): most
+// steps of a state expanded by an ample set never are.
 type ctlSucc struct {
 	step kabs.AStep
 	t    *kabs.Trans
-	ctl  *kabs.Ctl
 	next *ctlNode
 	x    *domains.Step
 }
@@ -236,24 +235,35 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 	out := make([]ctlSucc, 0, len(succ))
 	for _, s := range succ {
 		if x.active == 0 || s.Step.Proc < x.active {
-			out = append(out, ctlSucc{step: s.Step, t: s.T, ctl: s.Ctl})
+			out = append(out, ctlSucc{step: s.Step, t: s.T})
 		}
 	}
 	n.succs = out
 	if x.por != nil {
 		n.ample = x.por.candidates(x.abs, n.ctl, out)
 	}
-	n.ctl = nil
 	return out, nil
 }
 
 // resolve makes the target node and the compiled step of s, a step out of
-// n, when it is first taken.
+// n, when it is first taken. The target control state is computed again
+// (kabs.Abs.Successors is deterministic): keeping those of the steps not
+// yet taken cost more memory than the rest of the exploration.
 func (x *explorer) resolve(n *ctlNode, s *ctlSucc) error {
 	if s.next != nil {
 		return nil
 	}
-	next := x.node(s.ctl)
+	var ctl *kabs.Ctl
+	for _, t := range x.abs.Successors(n.ctl) {
+		if t.Step == s.step && t.T == s.t {
+			ctl = t.Ctl
+			break
+		}
+	}
+	if ctl == nil {
+		return fmt.Errorf("internal error: a control step is not found again")
+	}
+	next := x.node(ctl)
 	sk := stepKey{s.t, n.xsig, next.xsig}
 	st, ok := x.steps[sk]
 	if !ok {
@@ -263,7 +273,7 @@ func (x *explorer) resolve(n *ctlNode, s *ctlSucc) error {
 		}
 		x.steps[sk] = st
 	}
-	s.next, s.x, s.ctl = next, st, nil
+	s.next, s.x = next, st
 	return nil
 }
 
