@@ -31,7 +31,7 @@ import (
 // The slices x, zero and keep are shared among the control states with the
 // same contents (interned by the explorer).
 type ctlNode struct {
-	id   int       // dense, in order of discovery
+	id   int // dense, in order of discovery
 	ctl  *kabs.Ctl
 	bad  bool
 	x    []bool // domains.Layout.Explicit
