@@ -1,11 +1,13 @@
 package cegar
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
 
+	"fencer/cs"
 	"fencer/domains"
 	"fencer/kabs"
 	"fencer/predabs"
@@ -26,14 +28,27 @@ import (
 // cubes (subsumption); the key of a state is its control key and its values.
 
 // ctlNode is a control state with what the exploration needs of it, computed
-// once however many states share it.
-//
-// The slices x, zero and keep are shared among the control states with the
-// same contents (interned by the explorer).
+// once however many states share it. It is small: there are about as many
+// control states as stored states. What depends on the control state only
+// through its explicitness, liveness and relevance is one ctlProfile shared
+// by every control state with the same contents; the control state itself
+// is kept as its key (ctlKey) and decoded when needed (ctl).
 type ctlNode struct {
-	id   int // dense, in order of discovery
-	ctl  *kabs.Ctl
-	bad  bool
+	*ctlProfile
+	id    int32 // dense, in order of discovery
+	bad   bool
+	key   string    // ctlKey, shared with the explorer's map
+	succs []ctlSucc // nil until expanded
+	// ample lists, per process whose next steps are local and invisible
+	// here, the indices in succs of its steps: the candidate ample sets of
+	// the partial-order reduction (por.go), fewest steps first. Set by
+	// expand when the reduction is on.
+	ample [][]int
+}
+
+// ctlProfile is what the values and the cube of a state need of its
+// control state.
+type ctlProfile struct {
 	x    []bool // domains.Layout.Explicit
 	xsig string // identifies x among the control states
 	zero []int  // domains.Layout.Zero
@@ -42,12 +57,6 @@ type ctlNode struct {
 	keep    []bool
 	keepKey string
 	anyKeep bool
-	succs   []ctlSucc // nil until expanded
-	// ample lists, per process whose next steps are local and invisible
-	// here, the indices in succs of its steps: the candidate ample sets of
-	// the partial-order reduction (por.go), fewest steps first. Set by
-	// expand when the reduction is on.
-	ample [][]int
 	// dyn are the positions holding values of dynamic variables, checked
 	// against their candidate domains in each new state (domains/dynamic.go).
 	dyn []domains.DynPos
@@ -62,41 +71,6 @@ type ctlSucc struct {
 	next *ctlNode
 	x    *domains.Step
 }
-
-// rnode is one combined abstract state of the BFS, with the step that
-// reached it.
-type rnode struct {
-	c *ctlNode
-	// key is the state's key in the visited map (stateKey: the control id
-	// and the values), shared with the map; the values are decoded from it
-	// when the state is expanded, which keeps a state small.
-	key    string
-	cube   predabs.Cube
-	parent int32
-	depth  int32
-	via    *ctlSucc // nil for the initial state
-}
-
-// nodeStore holds the states of one exploration in fixed-size chunks, so
-// that growing it never copies.
-type nodeStore struct {
-	chunks [][]rnode
-	n      int
-}
-
-const chunkBits = 12
-
-func (s *nodeStore) add(r rnode) int32 {
-	if s.n>>chunkBits == len(s.chunks) {
-		s.chunks = append(s.chunks, make([]rnode, 0, 1<<chunkBits))
-	}
-	c := &s.chunks[len(s.chunks)-1]
-	*c = append(*c, r)
-	s.n++
-	return int32(s.n - 1)
-}
-
-func (s *nodeStore) at(i int32) *rnode { return &s.chunks[i>>chunkBits][i&(1<<chunkBits-1)] }
 
 // path is an abstract counterexample: its steps and their transitions.
 type path struct {
@@ -116,11 +90,13 @@ type explorer struct {
 	lay   *domains.Layout
 	rel   *relevance
 	ctls  map[string]*ctlNode
-	xsigs map[string]*ctlNode // a node with each Explicit vector, by its signature
-	zeros map[string][]int    // interned Zero lists, by their encoding
-	keeps map[string][]bool   // interned keep masks, by keepKey
-	steps map[stepKey]*domains.Step
-	kbuf  []byte
+	nodes []*ctlNode             // by id
+	profs map[string]*ctlProfile // by xsig, Zero, keepKey and dyn
+	// hasB and hasE say whether the control states have buffers and
+	// epochs (kabs.Ctl.B and E are not nil).
+	hasB, hasE bool
+	steps      map[stepKey]*domains.Step
+	kbuf       []byte
 	// por is the partial-order reduction, nil when it is off (por.go).
 	por *porInfo
 	// active is the number of processes that move (the first ones), all
@@ -164,47 +140,80 @@ func (x *explorer) ctlKey(c *kabs.Ctl) []byte {
 	return b
 }
 
+// ctl decodes the control state of n from its key.
+func (x *explorer) ctl(n *ctlNode) *kabs.Ctl {
+	b := []byte(n.key)
+	next := func() int {
+		v, k := binary.Uvarint(b)
+		b = b[k:]
+		return int(v)
+	}
+	list := func() []int {
+		out := make([]int, next())
+		for i := range out {
+			out[i] = next()
+		}
+		return out
+	}
+	np := len(x.abs.Sys.Procs)
+	c := &kabs.Ctl{PC: make([]cs.Loc, np)}
+	if x.hasB {
+		c.B, c.S = make([][]int, np), make([][]int, np)
+	}
+	if x.hasE {
+		c.E = make([][]int, np)
+	}
+	for p := 0; p < np; p++ {
+		c.PC[p] = cs.Loc(next())
+		if !x.hasB {
+			continue
+		}
+		c.B[p] = list()
+		c.S[p] = list()
+		if x.hasE {
+			c.E[p] = make([]int, next())
+			for i := range c.E[p] {
+				v, k := binary.Varint(b)
+				b = b[k:]
+				c.E[p][i] = int(v)
+			}
+		}
+	}
+	return c
+}
+
 func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 	kb := x.ctlKey(c)
 	if n, ok := x.ctls[string(kb)]; ok {
 		return n
 	}
 	key := string(kb)
-	n := &ctlNode{id: len(x.ctls), ctl: c, bad: x.abs.Sys.IsBad(c.PC), dyn: x.lay.DynPositions(c)}
+	n := &ctlNode{id: int32(len(x.ctls)), key: key, bad: x.abs.Sys.IsBad(c.PC)}
 	xv := x.lay.Explicit(c)
-	sig := make([]byte, len(xv))
-	for i, b := range xv {
-		sig[i] = '0'
+	var pk []byte // the profile's key
+	for _, b := range xv {
 		if b {
-			sig[i] = '1'
+			pk = append(pk, '1')
+		} else {
+			pk = append(pk, '0')
 		}
 	}
-	if m, ok := x.xsigs[string(sig)]; ok {
-		n.x, n.xsig = m.x, m.xsig
-	} else {
-		n.x, n.xsig = xv, string(sig)
-		x.xsigs[n.xsig] = n
-	}
+	nx := len(pk)
 	zero := x.lay.Zero(c)
-	zk := make([]byte, 0, 2*len(zero))
+	pk = binary.AppendUvarint(pk, uint64(len(zero)))
 	for _, i := range zero {
-		zk = binary.AppendUvarint(zk, uint64(i))
-	}
-	if z, ok := x.zeros[string(zk)]; ok {
-		n.zero = z
-	} else {
-		n.zero = zero
-		x.zeros[string(zk)] = zero
+		pk = binary.AppendUvarint(pk, uint64(i))
 	}
 	rel, relKey := x.rel.mask(c)
 	kk := []byte(relKey)
+	anyKeep := false
 	for i, p := range x.e.preds.All() {
 		if !rel[i] {
 			continue
 		}
 		explicit := true
 		for v := range p.Vars {
-			if j, ok := x.lay.Index(v); !ok || !n.x[j] {
+			if j, ok := x.lay.Index(v); !ok || !xv[j] {
 				explicit = false
 				break
 			}
@@ -213,17 +222,24 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 			rel[i] = false
 			kk[i/8] &^= 1 << (i % 8)
 		} else {
-			n.anyKeep = true
+			anyKeep = true
 		}
 	}
-	if k, ok := x.keeps[string(kk)]; ok {
-		n.keep = k
-	} else {
-		n.keep = rel
-		x.keeps[string(kk)] = rel
+	pk = binary.AppendUvarint(pk, uint64(len(kk)))
+	pk = append(pk, kk...)
+	dyn := x.lay.DynPositions(c)
+	for _, d := range dyn {
+		pk = binary.AppendUvarint(pk, uint64(d.Pos))
+		pk = binary.AppendUvarint(pk, uint64(d.Var))
 	}
-	n.keepKey = string(kk)
+	if pr, ok := x.profs[string(pk)]; ok {
+		n.ctlProfile = pr
+	} else {
+		n.ctlProfile = &ctlProfile{x: xv, xsig: string(pk[:nx]), zero: zero, keep: rel, keepKey: string(kk), anyKeep: anyKeep, dyn: dyn}
+		x.profs[string(pk)] = n.ctlProfile
+	}
 	x.ctls[key] = n
+	x.nodes = append(x.nodes, n)
 	return n
 }
 
@@ -231,7 +247,8 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 	if n.succs != nil {
 		return n.succs, nil
 	}
-	succ := x.abs.Successors(n.ctl)
+	c := x.ctl(n)
+	succ := x.abs.Successors(c)
 	out := make([]ctlSucc, 0, len(succ))
 	for _, s := range succ {
 		if x.active == 0 || s.Step.Proc < x.active {
@@ -240,40 +257,54 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 	}
 	n.succs = out
 	if x.por != nil {
-		n.ample = x.por.candidates(x.abs, n.ctl, out)
+		n.ample = x.por.candidates(x.abs, c, out)
 	}
 	return out, nil
 }
 
-// resolve makes the target node and the compiled step of s, a step out of
-// n, when it is first taken. The target control state is computed again
-// (kabs.Abs.Successors is deterministic): keeping those of the steps not
-// yet taken cost more memory than the rest of the exploration.
-func (x *explorer) resolve(n *ctlNode, s *ctlSucc) error {
-	if s.next != nil {
-		return nil
-	}
-	var ctl *kabs.Ctl
-	for _, t := range x.abs.Successors(n.ctl) {
-		if t.Step == s.step && t.T == s.t {
-			ctl = t.Ctl
+// resolve makes the target nodes and the compiled steps of the steps idx
+// of n (all when idx is nil) when they are first taken. The target control
+// states are computed again (kabs.Abs.Successors is deterministic):
+// keeping those of the steps not yet taken cost more memory than the rest
+// of the exploration.
+func (x *explorer) resolve(n *ctlNode, idx []int) error {
+	todo := false
+	for i := range n.succs {
+		if (idx == nil || contains(idx, i)) && n.succs[i].next == nil {
+			todo = true
 			break
 		}
 	}
-	if ctl == nil {
-		return fmt.Errorf("internal error: a control step is not found again")
+	if !todo {
+		return nil
 	}
-	next := x.node(ctl)
-	sk := stepKey{s.t, n.xsig, next.xsig}
-	st, ok := x.steps[sk]
-	if !ok {
-		var err error
-		if st, err = x.lay.Compile(n.x, next.x, s.t, s.step); err != nil {
-			return err
+	succ := x.abs.Successors(x.ctl(n))
+	j := 0 // succ[j] is the next candidate for n.succs[i]: the same order
+	for i := range n.succs {
+		s := &n.succs[i]
+		for j < len(succ) && (succ[j].Step != s.step || succ[j].T != s.t) {
+			j++
 		}
-		x.steps[sk] = st
+		if j == len(succ) {
+			return fmt.Errorf("internal error: a control step is not found again")
+		}
+		ctl := succ[j].Ctl
+		j++
+		if s.next != nil || idx != nil && !contains(idx, i) {
+			continue
+		}
+		next := x.node(ctl)
+		sk := stepKey{s.t, n.xsig, next.xsig}
+		st, ok := x.steps[sk]
+		if !ok {
+			var err error
+			if st, err = x.lay.Compile(n.x, next.x, s.t, s.step); err != nil {
+				return err
+			}
+			x.steps[sk] = st
+		}
+		s.next, s.x = next, st
 	}
-	s.next, s.x = next, st
 	return nil
 }
 
@@ -362,13 +393,15 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	rel := newRelevance(abs.Sys)
 	rel.update(e.preds)
 	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: active,
-		ctls: map[string]*ctlNode{}, xsigs: map[string]*ctlNode{}, zeros: map[string][]int{},
-		keeps: map[string][]bool{}, steps: map[stepKey]*domains.Step{}}
+		ctls: map[string]*ctlNode{}, profs: map[string]*ctlProfile{},
+		steps: map[stepKey]*domains.Step{}}
+	init := abs.Init()
+	x.hasB, x.hasE = init.B != nil, init.E != nil
 	if e.porApplies() {
 		x.por = newPorInfo(abs.Sys)
 	}
-	c0 := x.node(abs.Init())
-	vals0 := x.lay.Init(c0.ctl)
+	c0 := x.node(init)
+	vals0 := x.lay.Init(x.ctl(c0))
 	var cube0 predabs.Cube
 	if c0.anyKeep {
 		var ok bool
@@ -384,9 +417,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	if !x.lay.Observe(c0.dyn, vals0) {
 		return nil, domains.ErrDomainFull
 	}
-	var nodes nodeStore
-	// visited maps (control id, values) to the cubes stored there.
-	visited := map[string][]predabs.Cube{}
+	st := newStateStore()
 	var kbuf []byte
 	stateKey := func(c *ctlNode, vals []int64) []byte {
 		kbuf = binary.AppendUvarint(kbuf[:0], uint64(c.id))
@@ -395,12 +426,11 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		}
 		return kbuf
 	}
-	key0 := string(stateKey(c0, vals0))
-	nodes.add(rnode{c: c0, key: key0, cube: cube0, parent: -1})
+	key0 := stateKey(c0, vals0)
+	st.add(rnode{c: c0.id, via: -1, parent: -1}, key0, cube0, -1, st.hash(key0))
 	if c0.bad {
 		return &path{}, nil
 	}
-	visited[key0] = []predabs.Cube{cube0}
 	scratch := make([]int64, x.lay.Len())
 	cur := make([]int64, x.lay.Len()) // the values of the state being expanded
 	// The states are expanded in the order of their depth (the number of
@@ -425,9 +455,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				e.progress(e.stats.States + expanded)
 			}
 		}
-		n := *nodes.at(head)
-		decodeVals(n.key, cur)
-		succs, err := x.expand(n.c)
+		n := *st.at(head)
+		nc := x.nodes[n.c]
+		decodeVals(st.key(head), cur)
+		succs, err := x.expand(nc)
 		if err != nil {
 			return nil, err
 		}
@@ -437,18 +468,15 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		found := int32(-1)
 		visit := func(i int) (produced bool, err error) {
 			s := &succs[i]
-			if err := x.resolve(n.c, s); err != nil {
-				return false, err
-			}
 			var ferr error
 			err = s.x.Apply(cur, s.next.zero, scratch, func(vals []int64) bool {
 				var cube predabs.Cube
 				if s.next.anyKeep || s.x.GuardSymbolic {
 					if preEnv == nil {
-						preEnv = x.env(n.c, cur, domains.Key(cur))
+						preEnv = x.env(nc, cur, domains.Key(cur))
 					}
 					var ok bool
-					cube, ok, ferr = e.ab.PostEnv(n.cube, s.t, preEnv, x.env(s.next, vals, domains.Key(vals)), s.next.keep, s.next.keepKey)
+					cube, ok, ferr = e.ab.PostEnv(st.cube(head), s.t, preEnv, x.env(s.next, vals, domains.Key(vals)), s.next.keep, s.next.keepKey)
 					if ferr != nil {
 						return false
 					}
@@ -467,11 +495,12 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					x.por.passed += passed
 				}
 				k := stateKey(next, vals)
-				stored, seen := visited[string(k)]
-				if seen && subsumed(stored, cube) {
+				h := st.hash(k)
+				first, seen := st.lookup(k, h)
+				if seen && st.subsumed(first, cube) {
 					return true
 				}
-				if nodes.n >= e.opt.MaxStates {
+				if st.n >= e.opt.MaxStates {
 					ferr = &errLimit{fmt.Sprintf("state limit reached (%d abstract states, --max-states)", e.opt.MaxStates)}
 					return false
 				}
@@ -479,13 +508,11 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					ferr = domains.ErrDomainFull
 					return false
 				}
-				ks := string(k)
-				idx := nodes.add(rnode{c: next, key: ks, cube: cube, parent: head, via: s, depth: depth})
+				idx := st.add(rnode{c: next.id, via: int32(i), parent: head, depth: depth}, k, cube, first, h)
 				for int(depth) >= len(queue) {
 					queue = append(queue, nil)
 				}
 				queue[depth] = append(queue[depth], idx)
-				visited[ks] = insertCube(stored, cube)
 				if next.bad {
 					found = idx
 					return false
@@ -502,12 +529,15 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		// A candidate none of whose steps is enabled produced no state.
 		reduced := false
 		var tried []int
-		for _, cand := range n.c.ample {
+		for _, cand := range nc.ample {
+			if err := x.resolve(nc, cand); err != nil {
+				return nil, err
+			}
 			enabled := false
 			for _, i := range cand {
 				p, err := visit(i)
 				if err != nil {
-					e.stats.States += nodes.n
+					e.stats.States += st.n
 					return nil, err
 				}
 				if found >= 0 {
@@ -522,6 +552,9 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 		}
 		if !reduced {
+			if err := x.resolve(nc, nil); err != nil {
+				return nil, err
+			}
 			for i := range succs {
 				if found >= 0 {
 					break
@@ -530,7 +563,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					continue
 				}
 				if _, err := visit(i); err != nil {
-					e.stats.States += nodes.n
+					e.stats.States += st.n
 					return nil, err
 				}
 			}
@@ -543,13 +576,13 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 		}
 		if found >= 0 {
-			e.stats.States += nodes.n
-			e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), counterexample of %d steps", x.activeNote(), nodes.n, e.k, e.preds.Len(), x.por.note(), nodes.at(found).depth)
-			return x.pathTo(&nodes, found)
+			e.stats.States += st.n
+			e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), counterexample of %d steps", x.activeNote(), st.n, e.k, e.preds.Len(), x.por.note(), st.at(found).depth)
+			return x.pathTo(st, found)
 		}
 	}
-	e.stats.States += nodes.n
-	e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), no bad state", x.activeNote(), nodes.n, e.k, e.preds.Len(), x.por.note())
+	e.stats.States += st.n
+	e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), no bad state", x.activeNote(), st.n, e.k, e.preds.Len(), x.por.note())
 	return nil, nil
 }
 
@@ -568,8 +601,7 @@ func interruptReason(err error) string {
 }
 
 // decodeVals reads the values of a state key (stateKey) into out.
-func decodeVals(key string, out []int64) {
-	b := []byte(key)
+func decodeVals(b []byte, out []int64) {
 	_, n := binary.Uvarint(b)
 	b = b[n:]
 	for i := range out {
@@ -624,11 +656,11 @@ func (x *explorer) forward(c *ctlNode, vals []int64, rec *[]*ctlSucc) (*ctlNode,
 		var step *ctlSucc
 		count := 0
 		for _, cand := range c.ample {
+			if err := x.resolve(c, cand); err != nil {
+				return nil, nil, 0, err
+			}
 			for _, i := range cand {
 				s := &succs[i]
-				if err := x.resolve(c, s); err != nil {
-					return nil, nil, 0, err
-				}
 				err := s.x.Apply(cur, s.next.zero, x.ffScratch, func(v []int64) bool {
 					count++
 					if count == 1 {
@@ -667,20 +699,22 @@ func (x *explorer) forward(c *ctlNode, vals []int64, rec *[]*ctlSucc) (*ctlNode,
 
 // pathTo returns the steps from the initial state to node i, with the
 // steps forward passed through replayed.
-func (x *explorer) pathTo(nodes *nodeStore, i int32) (*path, error) {
+func (x *explorer) pathTo(st *stateStore, i int32) (*path, error) {
 	var rev []*ctlSucc // the steps, newest first
-	for r := nodes.at(i); r.parent >= 0; r = nodes.at(r.parent) {
+	for j := i; st.at(j).parent >= 0; j = st.at(j).parent {
+		r := st.at(j)
+		via := &x.nodes[st.at(r.parent).c].succs[r.via]
 		chain := []*ctlSucc{}
 		if x.por != nil {
 			var err error
-			if chain, err = x.replay(nodes.at(r.parent), r); err != nil {
+			if chain, err = x.replay(st, j); err != nil {
 				return nil, err
 			}
 		}
 		for j := len(chain) - 1; j >= 0; j-- {
 			rev = append(rev, chain[j])
 		}
-		rev = append(rev, r.via)
+		rev = append(rev, via)
 	}
 	p := &path{}
 	for j := len(rev) - 1; j >= 0; j-- {
@@ -690,18 +724,20 @@ func (x *explorer) pathTo(nodes *nodeStore, i int32) (*path, error) {
 	return p, nil
 }
 
-// replay returns the steps forward passed through between the step r.via
-// out of the state pr and the stored state r.
-func (x *explorer) replay(pr, r *rnode) ([]*ctlSucc, error) {
+// replay returns the steps forward passed through between the step that
+// reached the stored state i and i.
+func (x *explorer) replay(st *stateStore, i int32) ([]*ctlSucc, error) {
+	r := st.at(i)
+	via := &x.nodes[st.at(r.parent).c].succs[r.via]
 	pv := make([]int64, x.lay.Len())
-	decodeVals(pr.key, pv)
+	decodeVals(st.key(r.parent), pv)
 	var chain []*ctlSucc
 	var ferr error
 	found := false
 	var kbuf []byte
-	err := r.via.x.Apply(pv, r.via.next.zero, make([]int64, len(pv)), func(vals []int64) bool {
+	err := via.x.Apply(pv, via.next.zero, make([]int64, len(pv)), func(vals []int64) bool {
 		chain = chain[:0]
-		c, v, _, err := x.forward(r.via.next, vals, &chain)
+		c, v, _, err := x.forward(via.next, vals, &chain)
 		if err != nil {
 			ferr = err
 			return false
@@ -710,7 +746,7 @@ func (x *explorer) replay(pr, r *rnode) ([]*ctlSucc, error) {
 		for _, y := range v {
 			kbuf = binary.AppendVarint(kbuf, y)
 		}
-		found = c == r.c && string(kbuf) == r.key
+		found = c.id == r.c && bytes.Equal(kbuf, st.key(i))
 		return !found
 	})
 	if err == nil {
