@@ -259,6 +259,15 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 	if x.por != nil {
 		n.ample = x.por.candidates(x.abs, c, out)
 	}
+	// The steps taken first: those of the first candidate ample set, or
+	// all; the others only if needed (resolve).
+	var first []int
+	if len(n.ample) > 0 {
+		first = n.ample[0]
+	}
+	if err := x.resolveFrom(n, first, succ); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -269,16 +278,23 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 // of the exploration.
 func (x *explorer) resolve(n *ctlNode, idx []int) error {
 	todo := false
-	for i := range n.succs {
-		if (idx == nil || contains(idx, i)) && n.succs[i].next == nil {
-			todo = true
-			break
+	if idx == nil {
+		for i := range n.succs {
+			todo = todo || n.succs[i].next == nil
+		}
+	} else {
+		for _, i := range idx {
+			todo = todo || n.succs[i].next == nil
 		}
 	}
 	if !todo {
 		return nil
 	}
-	succ := x.abs.Successors(x.ctl(n))
+	return x.resolveFrom(n, idx, x.abs.Successors(x.ctl(n)))
+}
+
+// resolveFrom is resolve with the successors of n's control state.
+func (x *explorer) resolveFrom(n *ctlNode, idx []int, succ []kabs.Succ) error {
 	j := 0 // succ[j] is the next candidate for n.succs[i]: the same order
 	for i := range n.succs {
 		s := &n.succs[i]
