@@ -11,20 +11,87 @@ import (
 // The partial-order reduction of the exploration (the argument is in
 // doc.go, "Partial-order reduction"). A state is expanded by an ample set:
 // the steps of one process whose next steps are all local (kabs.Abs.Local)
-// and invisible (they neither leave nor enter a location of a bad state),
-// provided at least one of them is enabled and every state they produce is
-// new; otherwise by every step.
+// and invisible (they neither leave nor enter a location of a bad state)
+// and none of which closes a cycle of local edges of p's control-flow graph
+// (the cycle proviso), provided at least one of them is enabled; otherwise
+// by every step.
 
 // porInfo is what the reduction needs of one exploration.
 type porInfo struct {
 	visible [][]bool // kabs.Visibility
-	// reduced and full count the states expanded by an ample set and by
-	// every step.
-	reduced, full, proviso int
+	// back marks, per process, the edges that close a cycle of edges that
+	// may be local (backEdges): an ample set holds none of them.
+	back [][]bool
+	// reduced and full count the stored states expanded by an ample set
+	// and by every step, passed the states passed through (forward).
+	reduced, full, passed int
 }
 
 func newPorInfo(sys *cs.System) *porInfo {
-	return &porInfo{visible: kabs.Visibility(sys)}
+	r := &porInfo{visible: kabs.Visibility(sys)}
+	for _, p := range sys.Procs {
+		r.back = append(r.back, backEdges(p))
+	}
+	return r
+}
+
+// mayBeLocal reports whether an edge of kind k can be a local step in some
+// control state (kabs.Abs.Local): reads and atomic blocks never are.
+
+func mayBeLocal(k cs.OpKind) bool {
+	switch k {
+	case cs.OpAssign, cs.OpAssume, cs.OpHavoc, cs.OpFence, cs.OpWrite:
+		return true
+	}
+	return false
+}
+
+// backEdges marks the back edges of a depth-first search of the subgraph
+// of p's control-flow graph made of the edges that may be local
+// (mayBeLocal), from location 0 and then from every location not yet
+// reached: the edges that enter a location on the search stack. Every
+// cycle of that subgraph holds one: the first of its locations the search
+// reaches is an ancestor of all the others, so the cycle's edge into it
+// enters the stack. A cycle through a read needs none.
+func backEdges(p *cs.Process) []bool {
+	back := make([]bool, len(p.Edges))
+	const (
+		white = iota
+		onStack
+		done
+	)
+	color := make([]uint8, p.NumLocs)
+	type frame struct{ loc, next int }
+	for root := 0; root < p.NumLocs; root++ {
+		if color[root] != white {
+			continue
+		}
+		color[root] = onStack
+		stack := []frame{{root, 0}}
+		for len(stack) > 0 {
+			f := &stack[len(stack)-1]
+			out := p.Out[f.loc]
+			if f.next == len(out) {
+				color[f.loc] = done
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			ei := out[f.next]
+			f.next++
+			if !mayBeLocal(p.Edges[ei].Op.Kind) {
+				continue
+			}
+			to := int(p.Edges[ei].To)
+			switch color[to] {
+			case onStack:
+				back[ei] = true
+			case white:
+				color[to] = onStack
+				stack = append(stack, frame{to, 0})
+			}
+		}
+	}
+	return back
 }
 
 // porApplies reports whether the exploration may use the reduction: only
@@ -38,8 +105,8 @@ func (e *engine) porApplies() bool {
 
 // candidates returns, for the control state c with successors succs, the
 // candidate ample sets: per process whose edges out of its location are all
-// local and invisible, the indices in succs of its edge steps; fewest steps
-// first.
+// local, invisible and not back edges (backEdges), the indices in succs of
+// its edge steps; fewest steps first.
 func (r *porInfo) candidates(abs *kabs.Abs, c *kabs.Ctl, succs []ctlSucc) [][]int {
 	var out [][]int
 	for p, proc := range abs.Sys.Procs {
@@ -48,6 +115,11 @@ func (r *porInfo) candidates(abs *kabs.Abs, c *kabs.Ctl, succs []ctlSucc) [][]in
 		}
 		var idx []int
 		ok := !r.visible[p][c.PC[p]]
+		for _, ei := range proc.Out[c.PC[p]] {
+			if r.back[p][ei] {
+				ok = false
+			}
+		}
 		for i := range succs {
 			s := &succs[i]
 			if s.step.Proc != p || s.step.Edge < 0 {
@@ -72,7 +144,7 @@ func (r *porInfo) note() string {
 	if r == nil {
 		return ""
 	}
-	return fmt.Sprintf(", partial-order reduction: %d of %d states expanded by one process, %d fully by the cycle proviso", r.reduced, r.reduced+r.full, r.proviso)
+	return fmt.Sprintf(", partial-order reduction: %d states passed through, %d of %d stored states expanded by one process", r.passed, r.reduced, r.reduced+r.full)
 }
 
 func contains(s []int, x int) bool {

@@ -125,3 +125,60 @@ func TestReductionReduces(t *testing.T) {
 	}
 	t.Logf("%d states with the reduction, %d without", red.Stats.States, full.Stats.States)
 }
+
+// TestBackEdges: without its back edges, the subgraph of edges that may be
+// local is acyclic (the static cycle proviso, doc.go), and a spin loop
+// through a read has no back edge.
+func TestBackEdges(t *testing.T) {
+	for _, path := range [][]string{{"scale", "dijkstra_3.cs"}, {"scale", "szymanski_3.cs"}, {"scale", "filter_3.cs"}, {"dekker_full.cs"}, {"lamport_fast.cs"}} {
+		sys := benchSystem(t, path...)
+		for _, p := range sys.Procs {
+			back := backEdges(p)
+			// Kahn's algorithm on the local edges that are not back edges.
+			in := make([]int, p.NumLocs)
+			for ei, e := range p.Edges {
+				if mayBeLocal(e.Op.Kind) && !back[ei] {
+					in[e.To]++
+				}
+			}
+			var queue []int
+			for l := range in {
+				if in[l] == 0 {
+					queue = append(queue, l)
+				}
+			}
+			seen := 0
+			for len(queue) > 0 {
+				l := queue[0]
+				queue = queue[1:]
+				seen++
+				for _, ei := range p.Out[l] {
+					e := p.Edges[ei]
+					if mayBeLocal(e.Op.Kind) && !back[ei] {
+						if in[e.To]--; in[e.To] == 0 {
+							queue = append(queue, int(e.To))
+						}
+					}
+				}
+			}
+			if seen != p.NumLocs {
+				t.Errorf("%v %s: a cycle of local edges without a back edge", path, p.Name)
+			}
+			for ei, e := range p.Edges {
+				if back[ei] && !mayBeLocal(e.Op.Kind) {
+					t.Errorf("%v %s: edge %d is a back edge but never local", path, p.Name, ei)
+				}
+			}
+		}
+	}
+	// A spin loop `while (x == 0) {}` goes through its read: no back edge.
+	sys, err := cs.Parse("spin.cs", []byte("shared x; process P { local r; while (true) { r = x; if (r == 1) { x = 0; } } }"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ei, b := range backEdges(sys.Procs[0]) {
+		if b {
+			t.Errorf("spin loop: edge %d is a back edge", ei)
+		}
+	}
+}

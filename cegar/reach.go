@@ -1,12 +1,13 @@
 package cegar
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"strings"
 
+	"fencer/cs"
 	"fencer/domains"
 	"fencer/kabs"
 	"fencer/predabs"
@@ -27,12 +28,27 @@ import (
 // cubes (subsumption); the key of a state is its control key and its values.
 
 // ctlNode is a control state with what the exploration needs of it, computed
-// once however many states share it.
+// once however many states share it. It is small: there are about as many
+// control states as stored states. What depends on the control state only
+// through its explicitness, liveness and relevance is one ctlProfile shared
+// by every control state with the same contents; the control state itself
+// is kept as its key (ctlKey) and decoded when needed (ctl).
 type ctlNode struct {
-	id   int // dense, in order of discovery
-	ctl  *kabs.Ctl
-	key  string
-	bad  bool
+	*ctlProfile
+	id    int32 // dense, in order of discovery
+	bad   bool
+	key   string    // ctlKey, shared with the explorer's map
+	succs []ctlSucc // nil until expanded
+	// ample lists, per process whose next steps are local and invisible
+	// here, the indices in succs of its steps: the candidate ample sets of
+	// the partial-order reduction (por.go), fewest steps first. Set by
+	// expand when the reduction is on.
+	ample [][]int
+}
+
+// ctlProfile is what the values and the cube of a state need of its
+// control state.
+type ctlProfile struct {
 	x    []bool // domains.Layout.Explicit
 	xsig string // identifies x among the control states
 	zero []int  // domains.Layout.Zero
@@ -41,62 +57,20 @@ type ctlNode struct {
 	keep    []bool
 	keepKey string
 	anyKeep bool
-	succs   []ctlSucc // nil until expanded
-	// ample lists, per process whose next steps are local and invisible
-	// here, the indices in succs of its steps: the candidate ample sets of
-	// the partial-order reduction (por.go), fewest steps first. Set by
-	// expand when the reduction is on.
-	ample [][]int
 	// dyn are the positions holding values of dynamic variables, checked
 	// against their candidate domains in each new state (domains/dynamic.go).
 	dyn []domains.DynPos
 }
 
-// ctlSucc is one abstract step out of a control state.
+// ctlSucc is one abstract step out of a control state. Its target node and
+// compiled step are made when the step is first taken (resolve): most
+// steps of a state expanded by an ample set never are.
 type ctlSucc struct {
 	step kabs.AStep
 	t    *kabs.Trans
 	next *ctlNode
 	x    *domains.Step
 }
-
-// rnode is one combined abstract state of the BFS, with the step that
-// reached it.
-type rnode struct {
-	c *ctlNode
-	// key is the state's key in the visited map (stateKey: the control id
-	// and the values), shared with the map; the values are decoded from it
-	// when the state is expanded, which keeps a state small.
-	key    string
-	cube   predabs.Cube
-	parent int32
-	depth  int32
-	via    *ctlSucc // nil for the initial state
-	// full is set once the state has been expanded by every step (the
-	// partial-order reduction's cycle proviso asks).
-	full bool
-}
-
-// nodeStore holds the states of one exploration in fixed-size chunks, so
-// that growing it never copies.
-type nodeStore struct {
-	chunks [][]rnode
-	n      int
-}
-
-const chunkBits = 12
-
-func (s *nodeStore) add(r rnode) int32 {
-	if s.n>>chunkBits == len(s.chunks) {
-		s.chunks = append(s.chunks, make([]rnode, 0, 1<<chunkBits))
-	}
-	c := &s.chunks[len(s.chunks)-1]
-	*c = append(*c, r)
-	s.n++
-	return int32(s.n - 1)
-}
-
-func (s *nodeStore) at(i int32) *rnode { return &s.chunks[i>>chunkBits][i&(1<<chunkBits-1)] }
 
 // path is an abstract counterexample: its steps and their transitions.
 type path struct {
@@ -116,10 +90,20 @@ type explorer struct {
 	lay   *domains.Layout
 	rel   *relevance
 	ctls  map[string]*ctlNode
-	xsigs map[string]string
-	steps map[stepKey]*domains.Step
+	nodes []*ctlNode             // by id
+	profs map[string]*ctlProfile // by xsig, Zero, keepKey and dyn
+	// hasB and hasE say whether the control states have buffers and
+	// epochs (kabs.Ctl.B and E are not nil).
+	hasB, hasE bool
+	steps      map[stepKey]*domains.Step
+	kbuf       []byte
 	// por is the partial-order reduction, nil when it is off (por.go).
 	por *porInfo
+	// active is the number of processes that move (the first ones), all
+	// when 0 (reachPrefix).
+	active int
+	// ffCur, ffNext and ffScratch are forward's value vectors.
+	ffCur, ffNext, ffScratch []int64
 }
 
 // stepKey identifies a compiled explicit step: the transition and the
@@ -129,49 +113,133 @@ type stepKey struct {
 	pre, post string
 }
 
-func (x *explorer) node(c *kabs.Ctl) *ctlNode {
-	key := c.Key()
-	if n, ok := x.ctls[key]; ok {
-		return n
-	}
-	n := &ctlNode{id: len(x.ctls), ctl: c, key: key, bad: x.abs.Sys.IsBad(c.PC), x: x.lay.Explicit(c), zero: x.lay.Zero(c), dyn: x.lay.DynPositions(c)}
-	var sig strings.Builder
-	for _, b := range n.x {
-		if b {
-			sig.WriteByte('1')
-		} else {
-			sig.WriteByte('0')
+// ctlKey encodes c (as kabs.Ctl.Key, in fewer bytes) into x.kbuf.
+func (x *explorer) ctlKey(c *kabs.Ctl) []byte {
+	b := x.kbuf[:0]
+	for p := range c.PC {
+		b = binary.AppendUvarint(b, uint64(c.PC[p]))
+		if c.B == nil {
+			continue
+		}
+		b = binary.AppendUvarint(b, uint64(len(c.B[p])))
+		for _, v := range c.B[p] {
+			b = binary.AppendUvarint(b, uint64(v))
+		}
+		b = binary.AppendUvarint(b, uint64(len(c.S[p])))
+		for _, v := range c.S[p] {
+			b = binary.AppendUvarint(b, uint64(v))
+		}
+		if c.E != nil {
+			b = binary.AppendUvarint(b, uint64(len(c.E[p])))
+			for _, v := range c.E[p] {
+				b = binary.AppendVarint(b, int64(v))
+			}
 		}
 	}
-	if s, ok := x.xsigs[sig.String()]; ok {
-		n.xsig = s
-	} else {
-		n.xsig = sig.String()
-		x.xsigs[n.xsig] = n.xsig
+	x.kbuf = b
+	return b
+}
+
+// ctl decodes the control state of n from its key.
+func (x *explorer) ctl(n *ctlNode) *kabs.Ctl {
+	b := []byte(n.key)
+	next := func() int {
+		v, k := binary.Uvarint(b)
+		b = b[k:]
+		return int(v)
+	}
+	list := func() []int {
+		out := make([]int, next())
+		for i := range out {
+			out[i] = next()
+		}
+		return out
+	}
+	np := len(x.abs.Sys.Procs)
+	c := &kabs.Ctl{PC: make([]cs.Loc, np)}
+	if x.hasB {
+		c.B, c.S = make([][]int, np), make([][]int, np)
+	}
+	if x.hasE {
+		c.E = make([][]int, np)
+	}
+	for p := 0; p < np; p++ {
+		c.PC[p] = cs.Loc(next())
+		if !x.hasB {
+			continue
+		}
+		c.B[p] = list()
+		c.S[p] = list()
+		if x.hasE {
+			c.E[p] = make([]int, next())
+			for i := range c.E[p] {
+				v, k := binary.Varint(b)
+				b = b[k:]
+				c.E[p][i] = int(v)
+			}
+		}
+	}
+	return c
+}
+
+func (x *explorer) node(c *kabs.Ctl) *ctlNode {
+	kb := x.ctlKey(c)
+	if n, ok := x.ctls[string(kb)]; ok {
+		return n
+	}
+	key := string(kb)
+	n := &ctlNode{id: int32(len(x.ctls)), key: key, bad: x.abs.Sys.IsBad(c.PC)}
+	xv := x.lay.Explicit(c)
+	var pk []byte // the profile's key
+	for _, b := range xv {
+		if b {
+			pk = append(pk, '1')
+		} else {
+			pk = append(pk, '0')
+		}
+	}
+	nx := len(pk)
+	zero := x.lay.Zero(c)
+	pk = binary.AppendUvarint(pk, uint64(len(zero)))
+	for _, i := range zero {
+		pk = binary.AppendUvarint(pk, uint64(i))
 	}
 	rel, relKey := x.rel.mask(c)
-	n.keep = rel
 	kk := []byte(relKey)
+	anyKeep := false
 	for i, p := range x.e.preds.All() {
 		if !rel[i] {
 			continue
 		}
 		explicit := true
 		for v := range p.Vars {
-			if j, ok := x.lay.Index(v); !ok || !n.x[j] {
+			if j, ok := x.lay.Index(v); !ok || !xv[j] {
 				explicit = false
 				break
 			}
 		}
 		if explicit {
-			n.keep[i] = false
+			rel[i] = false
 			kk[i/8] &^= 1 << (i % 8)
 		} else {
-			n.anyKeep = true
+			anyKeep = true
 		}
 	}
-	n.keepKey = string(kk)
+	pk = binary.AppendUvarint(pk, uint64(len(kk)))
+	pk = append(pk, kk...)
+	dyn := x.lay.DynPositions(c)
+	for _, d := range dyn {
+		pk = binary.AppendUvarint(pk, uint64(d.Pos))
+		pk = binary.AppendUvarint(pk, uint64(d.Var))
+	}
+	if pr, ok := x.profs[string(pk)]; ok {
+		n.ctlProfile = pr
+	} else {
+		n.ctlProfile = &ctlProfile{x: xv, xsig: string(pk[:nx]), zero: zero, keep: rel, keepKey: string(kk), anyKeep: anyKeep, dyn: dyn}
+		x.profs[string(pk)] = n.ctlProfile
+	}
 	x.ctls[key] = n
+	x.nodes = append(x.nodes, n)
 	return n
 }
 
@@ -179,25 +247,81 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 	if n.succs != nil {
 		return n.succs, nil
 	}
-	out := []ctlSucc{}
-	for _, s := range x.abs.Successors(n.ctl) {
-		next := x.node(s.Ctl)
-		sk := stepKey{s.T, n.xsig, next.xsig}
-		st, ok := x.steps[sk]
-		if !ok {
-			var err error
-			if st, err = x.lay.Compile(n.x, next.x, s.T, s.Step); err != nil {
-				return nil, err
-			}
-			x.steps[sk] = st
+	c := x.ctl(n)
+	succ := x.abs.Successors(c)
+	out := make([]ctlSucc, 0, len(succ))
+	for _, s := range succ {
+		if x.active == 0 || s.Step.Proc < x.active {
+			out = append(out, ctlSucc{step: s.Step, t: s.T})
 		}
-		out = append(out, ctlSucc{step: s.Step, t: s.T, next: next, x: st})
 	}
 	n.succs = out
 	if x.por != nil {
-		n.ample = x.por.candidates(x.abs, n.ctl, out)
+		n.ample = x.por.candidates(x.abs, c, out)
+	}
+	// The steps taken first: those of the first candidate ample set, or
+	// all; the others only if needed (resolve).
+	var first []int
+	if len(n.ample) > 0 {
+		first = n.ample[0]
+	}
+	if err := x.resolveFrom(n, first, succ); err != nil {
+		return nil, err
 	}
 	return out, nil
+}
+
+// resolve makes the target nodes and the compiled steps of the steps idx
+// of n (all when idx is nil) when they are first taken. The target control
+// states are computed again (kabs.Abs.Successors is deterministic):
+// keeping those of the steps not yet taken cost more memory than the rest
+// of the exploration.
+func (x *explorer) resolve(n *ctlNode, idx []int) error {
+	todo := false
+	if idx == nil {
+		for i := range n.succs {
+			todo = todo || n.succs[i].next == nil
+		}
+	} else {
+		for _, i := range idx {
+			todo = todo || n.succs[i].next == nil
+		}
+	}
+	if !todo {
+		return nil
+	}
+	return x.resolveFrom(n, idx, x.abs.Successors(x.ctl(n)))
+}
+
+// resolveFrom is resolve with the successors of n's control state.
+func (x *explorer) resolveFrom(n *ctlNode, idx []int, succ []kabs.Succ) error {
+	j := 0 // succ[j] is the next candidate for n.succs[i]: the same order
+	for i := range n.succs {
+		s := &n.succs[i]
+		for j < len(succ) && (succ[j].Step != s.step || succ[j].T != s.t) {
+			j++
+		}
+		if j == len(succ) {
+			return fmt.Errorf("internal error: a control step is not found again")
+		}
+		ctl := succ[j].Ctl
+		j++
+		if s.next != nil || idx != nil && !contains(idx, i) {
+			continue
+		}
+		next := x.node(ctl)
+		sk := stepKey{s.t, n.xsig, next.xsig}
+		st, ok := x.steps[sk]
+		if !ok {
+			var err error
+			if st, err = x.lay.Compile(n.x, next.x, s.t, s.step); err != nil {
+				return err
+			}
+			x.steps[sk] = st
+		}
+		s.next, s.x = next, st
+	}
+	return nil
 }
 
 func (x *explorer) env(n *ctlNode, vals []int64, key string) *domains.Env {
@@ -217,9 +341,12 @@ func (x *explorer) env(n *ctlNode, vals []int64, key string) *domains.Env {
 // used. A counterexample is returned as found: it is a sequence of kabs
 // steps, judged by its own path formulas, whatever the domains.
 func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
+	if p, err := e.reachPrefix(ctx, abs); p != nil || err != nil {
+		return p, err
+	}
 	for {
 		lay := domains.NewLayout(e.info, abs)
-		p, err := e.explore(ctx, abs, lay)
+		p, err := e.explore(ctx, abs, lay, 0)
 		if errors.Is(err, domains.ErrArithmetic) && e.info.DropDynamic() {
 			e.logf("explicit values: %v; dynamic variables left to predicates, exploring again", err)
 			continue
@@ -244,18 +371,53 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	}
 }
 
+// reachPrefix looks for a counterexample in which only the first m
+// processes move, for m = 2, ..., N-1, before reach explores with all N:
+// the others stay at their initial locations with empty buffers. The
+// graph explored is a part of the full one, from the same initial state,
+// so a path it finds is a path of the abstraction like any other (and is
+// classified as any other); finding none proves nothing, and reach goes
+// on. On a program with many processes a counterexample that needs few of
+// them is found in a far smaller space (the 3-process filter lock: one
+// that needs two processes is not found within 8,000,000 states of the
+// full exploration). Only with the partial-order reduction (all variables
+// finite: the exploration is explicit and cheap per state) and three or
+// more processes. The explorations with fewer processes are wasted when
+// there is no counterexample, a small fraction of the full one.
+func (e *engine) reachPrefix(ctx context.Context, abs *kabs.Abs) (*path, error) {
+	if !e.porApplies() {
+		return nil, nil
+	}
+	for m := 2; m < len(abs.Sys.Procs); m++ {
+		p, err := e.explore(ctx, abs, domains.NewLayout(e.info, abs), m)
+		if err == nil && p != nil {
+			return p, nil
+		}
+		if err != nil && ctx.Err() != nil {
+			return nil, err
+		}
+		// No counterexample, or a limit or domain this exploration ran
+		// into: the full exploration decides.
+	}
+	return nil, nil
+}
+
 // explore is one exploration of the combined abstraction with the explicit
-// layout lay, whose observations reach then checks.
-func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout) (*path, error) {
+// layout lay, whose observations reach then checks; with active > 0 only
+// the first active processes move (reachPrefix).
+func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout, active int) (*path, error) {
 	rel := newRelevance(abs.Sys)
 	rel.update(e.preds)
-	x := &explorer{e: e, abs: abs, lay: lay, rel: rel,
-		ctls: map[string]*ctlNode{}, xsigs: map[string]string{}, steps: map[stepKey]*domains.Step{}}
+	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: active,
+		ctls: map[string]*ctlNode{}, profs: map[string]*ctlProfile{},
+		steps: map[stepKey]*domains.Step{}}
+	init := abs.Init()
+	x.hasB, x.hasE = init.B != nil, init.E != nil
 	if e.porApplies() {
 		x.por = newPorInfo(abs.Sys)
 	}
-	c0 := x.node(abs.Init())
-	vals0 := x.lay.Init(c0.ctl)
+	c0 := x.node(init)
+	vals0 := x.lay.Init(x.ctl(c0))
 	var cube0 predabs.Cube
 	if c0.anyKeep {
 		var ok bool
@@ -271,10 +433,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	if !x.lay.Observe(c0.dyn, vals0) {
 		return nil, domains.ErrDomainFull
 	}
-	var nodes nodeStore
-	// visited maps (control id, values) to the cubes stored there and the
-	// BFS depth at which the first of them was stored.
-	visited := map[string]seenEntry{}
+	st := newStateStore()
 	var kbuf []byte
 	stateKey := func(c *ctlNode, vals []int64) []byte {
 		kbuf = binary.AppendUvarint(kbuf[:0], uint64(c.id))
@@ -283,47 +442,57 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		}
 		return kbuf
 	}
-	key0 := string(stateKey(c0, vals0))
-	nodes.add(rnode{c: c0, key: key0, cube: cube0, parent: -1})
+	key0 := stateKey(c0, vals0)
+	st.add(rnode{c: c0.id, via: -1, parent: -1}, key0, cube0, -1, st.hash(key0))
 	if c0.bad {
 		return &path{}, nil
 	}
-	visited[key0] = seenEntry{cubes: []predabs.Cube{cube0}}
 	scratch := make([]int64, x.lay.Len())
 	cur := make([]int64, x.lay.Len()) // the values of the state being expanded
-	for head := int32(0); int(head) < nodes.n; head++ {
-		if head&255 == 0 {
+	// The states are expanded in the order of their depth (the number of
+	// steps from the initial state, those forward passed through
+	// included): queue[d] lists the states of depth d not yet expanded.
+	// Without passing through it is the order in which they were stored.
+	queue := [][]int32{{0}}
+	for qd, qi, expanded := 0, 0, 0; ; qi, expanded = qi+1, expanded+1 {
+		for qd < len(queue) && qi == len(queue[qd]) {
+			queue[qd] = nil
+			qd, qi = qd+1, 0
+		}
+		if qd == len(queue) {
+			break
+		}
+		head := queue[qd][qi]
+		if expanded&255 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, &errLimit{interruptReason(err)}
 			}
 			if e.progress != nil {
-				e.progress(e.stats.States + int(head))
+				e.progress(e.stats.States + expanded)
 			}
 		}
-		n := *nodes.at(head)
-		decodeVals(n.key, cur)
-		succs, err := x.expand(n.c)
+		n := *st.at(head)
+		nc := x.nodes[n.c]
+		decodeVals(st.key(head), cur)
+		succs, err := x.expand(nc)
 		if err != nil {
 			return nil, err
 		}
 		var preEnv *domains.Env
 		// visit applies succs[i] and stores its new results. It reports
-		// whether the step produced a state (was enabled) and whether every
-		// state it produced was new, which the cycle proviso asks of an
-		// ample set.
+		// whether the step produced a state (was enabled).
 		found := int32(-1)
-		visit := func(i int) (produced, allNew bool, err error) {
+		visit := func(i int) (produced bool, err error) {
 			s := &succs[i]
-			allNew = true
 			var ferr error
 			err = s.x.Apply(cur, s.next.zero, scratch, func(vals []int64) bool {
 				var cube predabs.Cube
 				if s.next.anyKeep || s.x.GuardSymbolic {
 					if preEnv == nil {
-						preEnv = x.env(n.c, cur, domains.Key(cur))
+						preEnv = x.env(nc, cur, domains.Key(cur))
 					}
 					var ok bool
-					cube, ok, ferr = e.ab.PostEnv(n.cube, s.t, preEnv, x.env(s.next, vals, domains.Key(vals)), s.next.keep, s.next.keepKey)
+					cube, ok, ferr = e.ab.PostEnv(st.cube(head), s.t, preEnv, x.env(s.next, vals, domains.Key(vals)), s.next.keep, s.next.keepKey)
 					if ferr != nil {
 						return false
 					}
@@ -332,33 +501,35 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					}
 				}
 				produced = true
-				k := stateKey(s.next, vals)
-				stored, seen := visited[string(k)]
-				if seen && subsumed(stored.cubes, cube) {
-					// The cycle proviso (doc.go): a state already stored
-					// at the next depth, or already expanded by every
-					// step, is as good as a new one.
-					if stored.depth <= n.depth && !nodes.at(stored.node).full {
-						allNew = false
+				next, depth := s.next, n.depth+1
+				if x.por != nil {
+					var passed int
+					if next, vals, passed, ferr = x.forward(next, vals, nil); ferr != nil {
+						return false
 					}
+					depth += int32(passed)
+					x.por.passed += passed
+				}
+				k := stateKey(next, vals)
+				h := st.hash(k)
+				first, seen := st.lookup(k, h)
+				if seen && st.subsumed(first, cube) {
 					return true
 				}
-				if nodes.n >= e.opt.MaxStates {
+				if st.n >= e.opt.MaxStates {
 					ferr = &errLimit{fmt.Sprintf("state limit reached (%d abstract states, --max-states)", e.opt.MaxStates)}
 					return false
 				}
-				if s.next.dyn != nil && !x.lay.Observe(s.next.dyn, vals) {
+				if next.dyn != nil && !x.lay.Observe(next.dyn, vals) {
 					ferr = domains.ErrDomainFull
 					return false
 				}
-				ks := string(k)
-				idx := nodes.add(rnode{c: s.next, key: ks, cube: cube, parent: head, via: s, depth: n.depth + 1})
-				if !seen {
-					stored.depth, stored.node = n.depth+1, idx
+				idx := st.add(rnode{c: next.id, via: int32(i), parent: head, depth: depth}, k, cube, first, h)
+				for int(depth) >= len(queue) {
+					queue = append(queue, nil)
 				}
-				stored.cubes = insertCube(stored.cubes, cube)
-				visited[ks] = stored
-				if s.next.bad {
+				queue[depth] = append(queue[depth], idx)
+				if next.bad {
 					found = idx
 					return false
 				}
@@ -367,39 +538,39 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			if err == nil {
 				err = ferr
 			}
-			return produced, allNew, err
+			return produced, err
 		}
 		// The partial-order reduction: the steps of the first candidate
-		// process that has an enabled step and whose states are all new or
-		// at the next depth (the cycle proviso, doc.go). A candidate that
-		// fails leaves its states stored (extra successors are harmless)
-		// and the next is tried; with none left, every step.
+		// process that has an enabled step (doc.go); with none, every step.
+		// A candidate none of whose steps is enabled produced no state.
 		reduced := false
 		var tried []int
-		for _, cand := range n.c.ample {
-			enabled, fresh := false, true
+		for _, cand := range nc.ample {
+			if err := x.resolve(nc, cand); err != nil {
+				return nil, err
+			}
+			enabled := false
 			for _, i := range cand {
-				p, f, err := visit(i)
+				p, err := visit(i)
 				if err != nil {
-					e.stats.States += nodes.n
+					e.stats.States += st.n
 					return nil, err
 				}
 				if found >= 0 {
 					break
 				}
 				enabled = enabled || p
-				fresh = fresh && f
 			}
 			tried = append(tried, cand...)
-			if found >= 0 || enabled && fresh {
+			if found >= 0 || enabled {
 				reduced = true
 				break
 			}
-			if enabled {
-				x.por.proviso++
-			}
 		}
 		if !reduced {
+			if err := x.resolve(nc, nil); err != nil {
+				return nil, err
+			}
 			for i := range succs {
 				if found >= 0 {
 					break
@@ -407,14 +578,11 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				if contains(tried, i) {
 					continue
 				}
-				if _, _, err := visit(i); err != nil {
-					e.stats.States += nodes.n
+				if _, err := visit(i); err != nil {
+					e.stats.States += st.n
 					return nil, err
 				}
 			}
-		}
-		if !reduced {
-			nodes.at(head).full = true
 		}
 		if x.por != nil {
 			if reduced {
@@ -424,14 +592,21 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 		}
 		if found >= 0 {
-			e.stats.States += nodes.n
-			e.logf("exploration: %d abstract states (k=%d, %d predicates%s), counterexample of %d steps", nodes.n, e.k, e.preds.Len(), x.por.note(), nodes.at(found).depth)
-			return pathTo(&nodes, found), nil
+			e.stats.States += st.n
+			e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), counterexample of %d steps", x.activeNote(), st.n, e.k, e.preds.Len(), x.por.note(), st.at(found).depth)
+			return x.pathTo(st, found)
 		}
 	}
-	e.stats.States += nodes.n
-	e.logf("exploration: %d abstract states (k=%d, %d predicates%s), no bad state", nodes.n, e.k, e.preds.Len(), x.por.note())
+	e.stats.States += st.n
+	e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), no bad state", x.activeNote(), st.n, e.k, e.preds.Len(), x.por.note())
 	return nil, nil
+}
+
+func (x *explorer) activeNote() string {
+	if x.active == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" with the first %d processes only", x.active)
 }
 
 func interruptReason(err error) string {
@@ -442,8 +617,7 @@ func interruptReason(err error) string {
 }
 
 // decodeVals reads the values of a state key (stateKey) into out.
-func decodeVals(key string, out []int64) {
-	b := []byte(key)
+func decodeVals(b []byte, out []int64) {
 	_, n := binary.Uvarint(b)
 	b = b[n:]
 	for i := range out {
@@ -451,14 +625,6 @@ func decodeVals(key string, out []int64) {
 		out[i] = v
 		b = b[n:]
 	}
-}
-
-// seenEntry is what the exploration keeps of the states with one control
-// state and values: their cubes, and the BFS depth and index of the first.
-type seenEntry struct {
-	cubes []predabs.Cube
-	depth int32
-	node  int32
 }
 
 // subsumed reports whether some stored cube covers c.
@@ -482,15 +648,128 @@ func insertCube(stored []predabs.Cube, c predabs.Cube) []predabs.Cube {
 	return append(out, c)
 }
 
-func pathTo(nodes *nodeStore, i int32) *path {
+// forward follows, with the partial-order reduction on, the ample steps
+// from the state (c, vals) for as long as they give it exactly one
+// successor, and returns the first state where they do not (none enabled,
+// several, or a bad state). Those states are not stored: the reduced graph
+// (doc.go) is the same, its states with a single successor by an ample set
+// are passed through. The choice is a function of the state (the first
+// candidate with an enabled step, as in explore), so pathTo can replay it;
+// rec, when not nil, collects the steps taken. The returned values live in
+// x's buffers until the next call.
+func (x *explorer) forward(c *ctlNode, vals []int64, rec *[]*ctlSucc) (*ctlNode, []int64, int, error) {
+	if x.ffCur == nil {
+		x.ffCur, x.ffNext, x.ffScratch = make([]int64, len(vals)), make([]int64, len(vals)), make([]int64, len(vals))
+	}
+	cur := x.ffCur
+	copy(cur, vals)
+	passed := 0
+	for !c.bad {
+		succs, err := x.expand(c)
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		var step *ctlSucc
+		count := 0
+		for _, cand := range c.ample {
+			if err := x.resolve(c, cand); err != nil {
+				return nil, nil, 0, err
+			}
+			for _, i := range cand {
+				s := &succs[i]
+				err := s.x.Apply(cur, s.next.zero, x.ffScratch, func(v []int64) bool {
+					count++
+					if count == 1 {
+						copy(x.ffNext, v)
+						step = s
+					}
+					return count < 2
+				})
+				if err != nil {
+					return nil, nil, 0, err
+				}
+				if count > 1 {
+					break
+				}
+			}
+			if count > 0 {
+				break
+			}
+		}
+		if count != 1 {
+			break
+		}
+		if c.dyn != nil && !x.lay.Observe(c.dyn, cur) {
+			return nil, nil, 0, domains.ErrDomainFull
+		}
+		passed++
+		cur, x.ffNext = x.ffNext, cur
+		c = step.next
+		if rec != nil {
+			*rec = append(*rec, step)
+		}
+	}
+	x.ffCur = cur
+	return c, cur, passed, nil
+}
+
+// pathTo returns the steps from the initial state to node i, with the
+// steps forward passed through replayed.
+func (x *explorer) pathTo(st *stateStore, i int32) (*path, error) {
+	var rev []*ctlSucc // the steps, newest first
+	for j := i; st.at(j).parent >= 0; j = st.at(j).parent {
+		r := st.at(j)
+		via := &x.nodes[st.at(r.parent).c].succs[r.via]
+		chain := []*ctlSucc{}
+		if x.por != nil {
+			var err error
+			if chain, err = x.replay(st, j); err != nil {
+				return nil, err
+			}
+		}
+		for j := len(chain) - 1; j >= 0; j-- {
+			rev = append(rev, chain[j])
+		}
+		rev = append(rev, via)
+	}
 	p := &path{}
-	for r := nodes.at(i); r.parent >= 0; r = nodes.at(r.parent) {
-		p.steps = append(p.steps, r.via.step)
-		p.ts = append(p.ts, r.via.t)
+	for j := len(rev) - 1; j >= 0; j-- {
+		p.steps = append(p.steps, rev[j].step)
+		p.ts = append(p.ts, rev[j].t)
 	}
-	for l, r := 0, len(p.steps)-1; l < r; l, r = l+1, r-1 {
-		p.steps[l], p.steps[r] = p.steps[r], p.steps[l]
-		p.ts[l], p.ts[r] = p.ts[r], p.ts[l]
+	return p, nil
+}
+
+// replay returns the steps forward passed through between the step that
+// reached the stored state i and i.
+func (x *explorer) replay(st *stateStore, i int32) ([]*ctlSucc, error) {
+	r := st.at(i)
+	via := &x.nodes[st.at(r.parent).c].succs[r.via]
+	pv := make([]int64, x.lay.Len())
+	decodeVals(st.key(r.parent), pv)
+	var chain []*ctlSucc
+	var ferr error
+	found := false
+	var kbuf []byte
+	err := via.x.Apply(pv, via.next.zero, make([]int64, len(pv)), func(vals []int64) bool {
+		chain = chain[:0]
+		c, v, _, err := x.forward(via.next, vals, &chain)
+		if err != nil {
+			ferr = err
+			return false
+		}
+		kbuf = binary.AppendUvarint(kbuf[:0], uint64(c.id))
+		for _, y := range v {
+			kbuf = binary.AppendVarint(kbuf, y)
+		}
+		found = c.id == r.c && bytes.Equal(kbuf, st.key(i))
+		return !found
+	})
+	if err == nil {
+		err = ferr
 	}
-	return p
+	if err == nil && !found {
+		err = fmt.Errorf("internal error: the partial-order reduction cannot replay a step of the counterexample")
+	}
+	return chain, err
 }

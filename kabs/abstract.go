@@ -152,17 +152,27 @@ func (c *Ctl) Key() string {
 // Empty reports whether p's buffer is empty.
 func (c *Ctl) Empty(p int) bool { return len(c.B) == 0 || len(c.B[p]) == 0 && len(c.S[p]) == 0 }
 
+// clone copies the outer slices (the per-process lists are shared, never
+// modified in place); B, S and E of the copy share one allocation, each
+// capped at its length.
 func (c *Ctl) clone() *Ctl {
 	d := &Ctl{PC: append([]cs.Loc(nil), c.PC...)}
+	n := len(c.B)
 	if c.B != nil {
-		d.B = make([][]int, len(c.B))
-		d.S = make([][]int, len(c.S))
-		copy(d.B, c.B)
-		copy(d.S, c.S)
-	}
-	if c.E != nil {
-		d.E = make([][]int, len(c.E))
-		copy(d.E, c.E)
+		k := 2
+		if c.E != nil {
+			k = 3
+		}
+		bs := make([][]int, k*n)
+		copy(bs, c.B)
+		copy(bs[n:], c.S)
+		d.B, d.S = bs[:n:n], bs[n:2*n:2*n]
+		if c.E != nil {
+			copy(bs[2*n:], c.E)
+			d.E = bs[2*n : 3*n : 3*n]
+		}
+	} else if c.E != nil {
+		d.E = append([][]int(nil), c.E...)
 	}
 	return d
 }
