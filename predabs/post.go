@@ -49,7 +49,9 @@ type Abstractor struct {
 
 	cache map[string]postResult
 	dec   *decisions // the solver's answers on sliced queries (slice.go)
-	keep  []bool     // during a Post: the predicates to evaluate (nil: all)
+	// conjuncts memoises the text and variables of cube literals.
+	conjuncts conjunctMemo
+	keep      []bool // during a Post: the predicates to evaluate (nil: all)
 }
 
 type postResult struct {
@@ -59,7 +61,7 @@ type postResult struct {
 
 // NewAbstractor returns an abstractor over ps using p.
 func NewAbstractor(ps *Preds, p Prover) *Abstractor {
-	return &Abstractor{Preds: ps, P: p, cache: map[string]postResult{}, dec: newDecisions(1 << 18), CacheLimit: 1 << 21}
+	return &Abstractor{Preds: ps, P: p, cache: map[string]postResult{}, dec: newDecisions(1 << 18), CacheLimit: 1 << 21, conjuncts: conjunctMemo{}}
 }
 
 // ClearCache forgets cached posts (call it after the predicates change).
@@ -246,7 +248,7 @@ func (a *Abstractor) abstract(pre expr.Expr, old Cube, t *kabs.Trans, preSub, po
 	preSat := false // pre was found satisfiable
 	slices := func() *slicer {
 		if sl == nil {
-			sl = newSlicer(pre)
+			sl = newSlicer(pre, a.conjuncts)
 		}
 		return sl
 	}

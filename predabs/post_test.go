@@ -211,7 +211,7 @@ func TestSliceIndependentPredicate(t *testing.T) {
 	if err != nil || !ok || c[0] != 1 || c[1] != 0 {
 		t.Errorf("alpha: %s %v %v", c.String(ps), ok, err)
 	}
-	sl := newSlicer(expr.And(expr.Le(x, expr.N(0)), expr.Le(y, x), expr.Le(z, expr.N(0))))
+	sl := newSlicer(expr.And(expr.Le(x, expr.N(0)), expr.Le(y, x), expr.Le(z, expr.N(0))), conjunctMemo{})
 	if cs := sl.components(expr.Le(y, expr.N(3))); len(cs) != 1 {
 		t.Fatalf("y meets %d components", len(cs))
 	}

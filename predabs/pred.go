@@ -12,6 +12,15 @@ type Pred struct {
 	F    expr.Expr
 	Key  string
 	Vars map[string]bool
+	notF expr.Expr // !F, made once so that its identity is stable
+}
+
+// Not returns !F (the same term every time).
+func (p *Pred) Not() expr.Expr {
+	if p.notF == nil {
+		p.notF = expr.Not(p.F)
+	}
+	return p.notF
 }
 
 // Preds is an append-only, ordered set of predicates: the precision. A cube
@@ -183,7 +192,11 @@ func (c Cube) formula(ps *Preds, sub func(string) expr.Expr) expr.Expr {
 		case 1:
 			lits = append(lits, rename(ps.list[i].F, sub))
 		case -1:
-			lits = append(lits, expr.Not(rename(ps.list[i].F, sub)))
+			if f := rename(ps.list[i].F, sub); f != ps.list[i].F {
+				lits = append(lits, expr.Not(f))
+			} else {
+				lits = append(lits, ps.list[i].Not())
+			}
 		}
 	}
 	return expr.And(lits...)

@@ -33,7 +33,36 @@ type slicer struct {
 	parent  []int
 }
 
-func newSlicer(pre expr.Expr) *slicer {
+// conjunctInfo is what the slicer needs of a conjunct: its text and its
+// variables. The literals of cubes are the same terms post after post
+// (Cube.formula, Pred.Not), so it is memoised by term.
+type conjunctInfo struct {
+	key  string
+	vars []string
+}
+
+// conjunctMemo holds conjunctInfo by the identity of compound terms.
+type conjunctMemo map[*expr.App]conjunctInfo
+
+const conjunctMemoLimit = 1 << 16
+
+func (m conjunctMemo) info(e expr.Expr) conjunctInfo {
+	a, ok := e.(*expr.App)
+	if !ok || m == nil {
+		return conjunctInfo{expr.Key(e), expr.Vars(e)}
+	}
+	if in, ok := m[a]; ok {
+		return in
+	}
+	in := conjunctInfo{expr.Key(e), expr.Vars(e)}
+	if len(m) >= conjunctMemoLimit {
+		clear(m)
+	}
+	m[a] = in
+	return in
+}
+
+func newSlicer(pre expr.Expr, memo conjunctMemo) *slicer {
 	s := &slicer{ofVar: map[string]int{}, compKey: map[int]string{}}
 	var flat func(e expr.Expr)
 	flat = func(e expr.Expr) {
@@ -53,8 +82,9 @@ func newSlicer(pre expr.Expr) *slicer {
 	s.keys = make([]string, len(s.conj))
 	for i, c := range s.conj {
 		s.parent[i] = i
-		s.keys[i] = expr.Key(c)
-		for _, v := range expr.Vars(c) {
+		in := memo.info(c)
+		s.keys[i] = in.key
+		for _, v := range in.vars {
 			if j, ok := s.ofVar[v]; ok {
 				s.union(i, j)
 			} else {
