@@ -110,16 +110,19 @@ func appendItems(items []item, n *node) []item {
 	if n.kind == kTrue {
 		return items
 	}
-	var vars []int32
-	n.walkVars(func(v int32) {
-		for _, w := range vars {
-			if w == v {
-				return
+	if n.vars == nil {
+		vars := []int32{}
+		n.walkVars(func(v int32) {
+			for _, w := range vars {
+				if w == v {
+					return
+				}
 			}
-		}
-		vars = append(vars, v)
-	})
-	return append(items, item{n, vars})
+			vars = append(vars, v)
+		})
+		n.vars = vars
+	}
+	return append(items, item{n, n.vars})
 }
 
 func (n *node) walkVars(f func(int32)) {

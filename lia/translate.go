@@ -34,6 +34,7 @@ type node struct {
 	kind kind
 	lit  cons
 	kids []*node
+	vars []int32 // its variables, once computed (nodes are memoised and shared)
 }
 
 var (

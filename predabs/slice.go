@@ -31,6 +31,14 @@ type slicer struct {
 	ofVar   map[string]int // variable → a conjunct that mentions it
 	compKey map[int]string // component → key, computed on demand
 	parent  []int
+	// one memoises slice for a single component (the common case):
+	// its conjuncts and key.
+	one map[int]sliceResult
+}
+
+type sliceResult struct {
+	conj []expr.Expr
+	key  string
 }
 
 // conjunctInfo is what the slicer needs of a conjunct: its text and its
@@ -154,6 +162,21 @@ func (s *slicer) components(f expr.Expr) []int {
 
 // slice returns the conjuncts of the components cs and their key.
 func (s *slicer) slice(cs []int) ([]expr.Expr, string) {
+	if len(cs) == 1 {
+		if r, ok := s.one[cs[0]]; ok {
+			return r.conj, r.key
+		}
+		conj, key := s.build(cs)
+		if s.one == nil {
+			s.one = map[int]sliceResult{}
+		}
+		s.one[cs[0]] = sliceResult{conj, key}
+		return conj, key
+	}
+	return s.build(cs)
+}
+
+func (s *slicer) build(cs []int) ([]expr.Expr, string) {
 	var out []expr.Expr
 	var b strings.Builder
 	for _, c := range cs {
