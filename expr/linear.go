@@ -206,7 +206,7 @@ func (a lin) scale(f int64) lin {
 func (a lin) normal(rel Op) Linear {
 	g := int64(0)
 	for _, v := range a.c {
-		g = gcd(g, abs(v))
+		g = GCD(g, Abs(v))
 	}
 	out := Linear{Coef: map[string]int64{}, K: a.k, Rel: rel}
 	if g == 0 { // constant comparison
@@ -216,7 +216,7 @@ func (a lin) normal(rel Op) Linear {
 		out.Coef[n] = v / g
 	}
 	if rel == OpLe {
-		out.K = ceilDiv(a.k, g) // Σ c x + k <= 0  ⇔  Σ (c/g) x + ⌈k/g⌉ <= 0
+		out.K = CeilDiv(a.k, g) // Σ c x + k <= 0  ⇔  Σ (c/g) x + ⌈k/g⌉ <= 0
 	} else {
 		if a.k%g != 0 { // no integer solution: keep it unsatisfiable
 			out.Coef = map[string]int64{}
@@ -234,24 +234,36 @@ func (a lin) normal(rel Op) Linear {
 	return out
 }
 
-func gcd(a, b int64) int64 {
+// GCD is the greatest common divisor of a and b (non-negative inputs).
+func GCD(a, b int64) int64 {
 	for b != 0 {
 		a, b = b, a%b
 	}
 	return a
 }
 
-func abs(a int64) int64 {
+// Abs is |a|.
+func Abs(a int64) int64 {
 	if a < 0 {
 		return -a
 	}
 	return a
 }
 
-func ceilDiv(a, b int64) int64 {
+// CeilDiv is ⌈a/b⌉.
+func CeilDiv(a, b int64) int64 {
 	q := a / b
 	if a%b != 0 && (a > 0) == (b > 0) {
 		q++
+	}
+	return q
+}
+
+// FloorDiv is ⌊a/b⌋.
+func FloorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
 	}
 	return q
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 
+	"fencer/expr"
 	"fencer/smt/answer"
 )
 
@@ -193,10 +194,10 @@ func (e *eliminator) buildModel(nvars int) answer.Answer {
 				}
 			}
 			if a > 0 {
-				if b := floorDiv(r, a); !hasHi || b < hi {
+				if b := expr.FloorDiv(r, a); !hasHi || b < hi {
 					hi, hasHi = b, true
 				}
-			} else if b := ceilDiv(r, a); !hasLo || b > lo {
+			} else if b := expr.CeilDiv(r, a); !hasLo || b > lo {
 				lo, hasLo = b, true
 			}
 		}
@@ -275,50 +276,20 @@ func combine(p, n cons, v int32) (cons, bool) {
 func normalise(c cons) cons {
 	var g int64
 	for _, t := range c.ts {
-		g = gcd(g, abs(t.a))
+		g = expr.GCD(g, expr.Abs(t.a))
 	}
 	if g <= 1 {
 		return c
 	}
-	out := cons{ts: make([]term, len(c.ts)), b: floorDiv(c.b, g)}
+	out := cons{ts: make([]term, len(c.ts)), b: expr.FloorDiv(c.b, g)}
 	for i, t := range c.ts {
 		out.ts[i] = term{t.v, t.a / g}
 	}
 	return out
 }
 
-func gcd(a, b int64) int64 {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
-}
-
-func abs(a int64) int64 {
-	if a < 0 {
-		return -a
-	}
-	return a
-}
-
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if a%b != 0 && (a < 0) != (b < 0) {
-		q--
-	}
-	return q
-}
-
-func ceilDiv(a, b int64) int64 {
-	q := a / b
-	if a%b != 0 && (a < 0) == (b < 0) {
-		q++
-	}
-	return q
-}
-
 func mul(a, b int64) (int64, bool) {
-	hi, lo := bits.Mul64(uint64(abs(a)), uint64(abs(b)))
+	hi, lo := bits.Mul64(uint64(expr.Abs(a)), uint64(expr.Abs(b)))
 	if hi != 0 || lo > 1<<62 || a == -1<<63 || b == -1<<63 {
 		return 0, false
 	}
