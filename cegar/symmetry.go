@@ -6,6 +6,7 @@ import (
 
 	"fencer/cs"
 	"fencer/expr"
+	"fencer/kabs"
 )
 
 // symmetry renames the variables of a predicate as a permutation of the
@@ -246,28 +247,27 @@ func (s *symmetry) shared(name string, perm []int) string {
 	return name
 }
 
-// rename renames one variable: a local "P[a].x", a buffer variable
-// "P[a]#b1", "P[a]#lw(x)", "P[a]#b(x)1", or a shared variable.
+// rename renames one variable: a local "P[a].x", a buffer slot or
+// last-write value of P[a] (read by kabs.ParseVar, whose shared variable is
+// renamed too), or a shared variable.
 func (s *symmetry) rename(name string, perm []int) string {
-	prefix := s.tmpl + "["
-	if strings.HasPrefix(name, prefix) {
-		end := strings.IndexByte(name, ']')
-		if end > 0 {
-			if a, ok := s.instance(name[:end+1]); ok {
-				rest := name[end+1:]
-				if strings.HasPrefix(rest, "#") {
-					// a shared variable between parentheses
-					if o := strings.IndexByte(rest, '('); o >= 0 {
-						if c := strings.LastIndexByte(rest, ')'); c > o {
-							rest = rest[:o+1] + s.shared(rest[o+1:c], perm) + rest[c:]
-						}
-					}
-				}
-				return prefix + strconv.Itoa(perm[a]) + "]" + rest
-			}
-		}
+	info := kabs.ParseVar(name)
+	a, ok := s.instance(info.Proc)
+	if !ok {
+		return s.shared(name, perm)
 	}
-	return s.shared(name, perm)
+	p := s.tmpl + "[" + strconv.Itoa(perm[a]) + "]"
+	switch info.Kind {
+	case kabs.VarLocal:
+		return p + name[len(info.Proc):]
+	case kabs.VarSlot:
+		return kabs.SlotVar(p, info.Slot)
+	case kabs.VarSlotX:
+		return kabs.SlotVarX(p, s.shared(info.Shared, perm), info.Slot)
+	case kabs.VarLW:
+		return kabs.LWVar(p, s.shared(info.Shared, perm))
+	}
+	return name
 }
 
 // images returns f renamed by each permutation (f itself not included).
