@@ -121,7 +121,7 @@ type Stats struct {
 	Refinements    Refinements
 	States         int // abstract states explored, all iterations
 	Queries        int // satisfiability queries
-	DiffLogic      int // of which decided without Z3 (package lia)
+	QueriesInGo    int // of which decided without Z3 (package lia)
 	Interpolations int
 	Time           time.Duration
 	// Robust is RobustProof(model) when the verdict was proved by
@@ -199,8 +199,8 @@ func newEngine(sol Solver, opt Options) *engine {
 		e.k = opt.startK
 	}
 	e.progress = e.statusHook(e.progress)
-	// The abstraction's queries are mostly difference logic: decided in Go,
-	// the rest by sol (lia/doc.go).
+	// The abstraction's queries are mostly linear integer ones: decided in
+	// Go, the rest by sol (lia/doc.go).
 	e.dl = lia.New(sol)
 	e.ab = predabs.NewAbstractor(e.preds, e.dl)
 	e.ab.CacheLimit = 2 * opt.MaxStates // memory stays proportional to --max-states

@@ -18,9 +18,7 @@ type Prover interface {
 
 // Stats counts what Solver did with its queries.
 type Stats struct {
-	Decided  int // answered here (sat or unsat)
-	ByModel  int // of which by evaluating the model of the scopes below
-	Fallback int // sent to the fallback prover
+	Decided int // answered here (sat or unsat); the rest went to the fallback
 	// Rejected counts models found here that did not satisfy the formulas
 	// when evaluated: a bug of this package, answered by the fallback.
 	Rejected int
@@ -142,7 +140,6 @@ func (d *Solver) Check() (answer.Answer, error) {
 		d.Stats.Decided++
 		return ans, nil
 	}
-	d.Stats.Fallback++
 	if d.fallback == nil {
 		return answer.Unknown, nil
 	}
@@ -192,13 +189,10 @@ func (d *Solver) decide(top int) (answer.Answer, bool) {
 		}
 	}
 	if below != nil && d.holds(fr.fs, below) {
-		d.Stats.ByModel++
 		fr.model = below
 		return answer.Sat, true
 	}
 	todo := d.cone(top, below != nil)
-	if below == nil {
-	}
 	d.s.checks = 0
 	ans := d.s.run(nil, todo)
 	switch ans {

@@ -50,9 +50,9 @@ func junction(k kind, kids []*node) *node {
 	out := kids[:0:0]
 	for _, n := range kids {
 		switch {
-		case n == unit || n.kind == unit.kind:
+		case n.kind == unit.kind:
 			continue
-		case n == zero || n.kind == zero.kind:
+		case n.kind == zero.kind:
 			return zero
 		case n.kind == k:
 			out = append(out, n.kids...)

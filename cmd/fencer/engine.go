@@ -189,8 +189,8 @@ func printStats(w *os.File, r *cegar.Result) {
 	s := r.Stats
 	ref := []string{fmt.Sprintf("predicates %d", s.Refinements.Predicates), fmt.Sprintf("k %d", s.Refinements.K), fmt.Sprintf("fences %d", s.Refinements.Fences)}
 	queries := pluralForm(s.Queries, "SMT query", "SMT queries")
-	if s.DiffLogic > 0 {
-		queries += fmt.Sprintf(" (%d in Go)", s.DiffLogic)
+	if s.QueriesInGo > 0 {
+		queries += fmt.Sprintf(" (%d in Go)", s.QueriesInGo)
 	}
 	fmt.Fprintf(w, "k=%d, %s, refinements: %s; %s, %s, %s, %.2fs\n",
 		s.K, plural(s.Predicates, "predicate"), strings.Join(ref, ", "), plural(s.States, "abstract state"),

@@ -103,7 +103,7 @@ func newReport(command string, sys *cs.System, r *cegar.Result) *report {
 	rep.Trace = witnessReport(r.Trace)
 	s := r.Stats
 	rep.Stats = &statsReport{K: s.K, Predicates: s.Predicates, Refinements: map[string]int{"predicates": s.Refinements.Predicates, "k": s.Refinements.K, "fences": s.Refinements.Fences}, States: s.States,
-		Queries: s.Queries, QueriesInGo: s.DiffLogic, Interpolations: s.Interpolations, TimeSeconds: s.Time.Seconds(), Robust: s.Robust, NotMinimum: s.NotMinimum}
+		Queries: s.Queries, QueriesInGo: s.QueriesInGo, Interpolations: s.Interpolations, TimeSeconds: s.Time.Seconds(), Robust: s.Robust, NotMinimum: s.NotMinimum}
 	return rep
 }
 
