@@ -257,7 +257,7 @@ func witnessFor(id int, o *outcome) *Witness {
 func (e *engine) absorb(o *engine) {
 	e.stats.States += o.stats.States
 	e.stats.Queries += o.stats.Queries + o.ab.Stats.Queries
-	e.stats.QueriesInGo += o.dl.Stats.Decided
+	e.stats.QueriesInGo += o.decidedInGo()
 	e.stats.Interpolations += o.stats.Interpolations
 	e.stats.Refinements.add(o.stats.Refinements)
 }
@@ -271,7 +271,7 @@ func (e *engine) result(o *outcome, start time.Time) *Result {
 	}
 	r.Stats.Predicates = e.preds.Len()
 	r.Stats.Queries += e.ab.Stats.Queries
-	r.Stats.QueriesInGo += e.dl.Stats.Decided
+	r.Stats.QueriesInGo += e.decidedInGo()
 	r.Stats.Time = time.Since(start)
 	sort.Slice(r.Fences, func(i, j int) bool { return r.Fences[i].Site.Start < r.Fences[j].Site.Start })
 	return r

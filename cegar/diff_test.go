@@ -208,6 +208,11 @@ var debugLog = func(format string, args ...any) {
 // oracleLimit bounds both oracles; generated programs stay far below it.
 const oracleLimit = 300_000
 
+// engineWorkers is the number of goroutines of each engine run (parallel.go):
+// two, so that the oracles check the parallel expansion (TestWorkersSameRun
+// checks that it explores what one goroutine does).
+const engineWorkers = 2
+
 // diffStats are the counts the suite prints at the end. Each program fills
 // its own, merged into the run's in seed order.
 type diffStats struct {
@@ -351,7 +356,9 @@ func differential(clock *engineClock, sol Solver, name string, src []byte, st *d
 		refBad[m] = rr.Bad
 		var res *Result
 		st.timed("engine", func() {
-			clock.run(func(ctx context.Context) { res, err = Verify(ctx, sys, sol, Options{Model: m, Log: debugLog}) })
+			clock.run(func(ctx context.Context) {
+				res, err = Verify(ctx, sys, sol, Options{Model: m, Log: debugLog, Workers: engineWorkers})
+			})
 		})
 		if err != nil {
 			return fmt.Sprintf("verify %s: %v", m, err)
@@ -425,7 +432,9 @@ func differentialInsert(clock *engineClock, sol Solver, sys *cs.System, ref *ref
 		err     error
 	)
 	st.timed("engine", func() {
-		clock.run(func(ctx context.Context) { res, patched, err = Insert(ctx, sys, sol, Options{Model: m, Log: debugLog}) })
+		clock.run(func(ctx context.Context) {
+			res, patched, err = Insert(ctx, sys, sol, Options{Model: m, Log: debugLog, Workers: engineWorkers})
+		})
 	})
 	if err != nil {
 		return fmt.Sprintf("insert %s: %v", m, err)
@@ -555,7 +564,7 @@ func differentialKinds(clock *engineClock, sol Solver, sys *cs.System, ref *refs
 	)
 	st.timed("engine", func() {
 		clock.run(func(ctx context.Context) {
-			res, patched, err = Insert(ctx, sys, sol, Options{Model: kabs.PSO, StoreFences: true, Log: debugLog})
+			res, patched, err = Insert(ctx, sys, sol, Options{Model: kabs.PSO, StoreFences: true, Log: debugLog, Workers: engineWorkers})
 		})
 	})
 	if err != nil {

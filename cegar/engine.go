@@ -65,6 +65,10 @@ type Options struct {
 	// NoReduction turns the partial-order reduction of the exploration off
 	// (for measurements and for the tests that compare with and without).
 	NoReduction bool
+	// Workers is the number of goroutines that expand the states of an
+	// exploration (parallel.go); 0 or 1: one. More need a solver that can
+	// fork (Z3Solver).
+	Workers int
 }
 
 func (o *Options) defaults() {
@@ -190,6 +194,8 @@ type engine struct {
 	domainSeed *domains.Info
 	// nfences is the size of the fence set of the current iteration.
 	nfences int
+	// workers expand states in parallel (parallel.go); made on first use.
+	workers []*worker
 }
 
 func newEngine(sol Solver, opt Options) *engine {

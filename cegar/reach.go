@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"sync"
 
 	"fencer/cs"
 	"fencer/domains"
@@ -102,8 +103,9 @@ type explorer struct {
 	// active is the number of processes that move (the first ones), all
 	// when 0 (reachPrefix).
 	active int
-	// ffCur, ffNext and ffScratch are forward's value vectors.
-	ffCur, ffNext, ffScratch []int64
+	// mu guards the tables above and the successors of the nodes, which
+	// expand and resolve fill in as the workers need them (parallel.go).
+	mu sync.Mutex
 }
 
 // stepKey identifies a compiled explicit step: the transition and the
@@ -244,6 +246,8 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 }
 
 func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
 	if n.succs != nil {
 		return n.succs, nil
 	}
@@ -277,6 +281,8 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 // keeping those of the steps not yet taken cost more memory than the rest
 // of the exploration.
 func (x *explorer) resolve(n *ctlNode, idx []int) error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
 	todo := false
 	if idx == nil {
 		for i := range n.succs {
@@ -447,159 +453,143 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	if c0.bad {
 		return &path{}, nil
 	}
-	scratch := make([]int64, x.lay.Len())
-	cur := make([]int64, x.lay.Len()) // the values of the state being expanded
+	ws := e.workersFor(x.lay.Len())
+	defer e.collect(ws, x.por)
 	// The states are expanded in the order of their depth (the number of
 	// steps from the initial state, those forward passed through
-	// included): queue[d] lists the states of depth d not yet expanded.
-	// Without passing through it is the order in which they were stored.
+	// included): queue[d] lists the states of depth d, all stored before
+	// the level is expanded (a successor is deeper than its state). A level
+	// is expanded a window at a time, the next window while the successors
+	// of one are stored (parallel.go); without passing through it is the
+	// order in which the states were stored.
 	queue := [][]int32{{0}}
-	for qd, qi, expanded := 0, 0, 0; ; qi, expanded = qi+1, expanded+1 {
-		for qd < len(queue) && qi == len(queue[qd]) {
-			queue[qd] = nil
-			qd, qi = qd+1, 0
+	expanded := 0
+	// Two windows' buffers: one is stored while the other is expanded.
+	var spare [2]batch
+	other := func(b *batch) *batch {
+		if b == &spare[0] {
+			return &spare[1]
 		}
-		if qd == len(queue) {
-			break
+		return &spare[0]
+	}
+	for d := 0; d < len(queue); d++ {
+		level, pos := queue[d], 0
+		// take makes the items of the next window in b and starts expanding
+		// them.
+		take := func(b *batch) *batch {
+			end := min(pos+expandWindow, len(level))
+			b.fill(st, x.nodes, level[pos:end], x.lay.Len())
+			pos = end
+			b.ready = make(chan struct{})
+			x.expandAll(ws, b.items, func() { close(b.ready) })
+			return b
 		}
-		head := queue[qd][qi]
-		if expanded&255 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, &errLimit{interruptReason(err)}
+		var cur *batch
+		if len(level) > 0 {
+			cur = take(&spare[0])
+		}
+		for cur != nil {
+			<-cur.ready
+			var next *batch
+			if pos < len(level) {
+				next = take(other(cur))
 			}
-			if e.progress != nil {
-				e.progress(e.stats.States + expanded)
+			// wait lets the workers finish before the exploration returns.
+			wait := func() {
+				if next != nil {
+					<-next.ready
+				}
 			}
-		}
-		n := *st.at(head)
-		nc := x.nodes[n.c]
-		decodeVals(st.key(head), cur)
-		succs, err := x.expand(nc)
-		if err != nil {
-			return nil, err
-		}
-		var preEnv *domains.Env
-		// visit applies succs[i] and stores its new results. It reports
-		// whether the step produced a state (was enabled).
-		found := int32(-1)
-		visit := func(i int) (produced bool, err error) {
-			s := &succs[i]
-			var ferr error
-			err = s.x.Apply(cur, s.next.zero, scratch, func(vals []int64) bool {
-				var cube predabs.Cube
-				if s.next.anyKeep || s.x.GuardSymbolic {
-					if preEnv == nil {
-						preEnv = x.env(nc, cur, domains.Key(cur))
+			for i := range cur.items {
+				it := &cur.items[i]
+				if expanded&255 == 0 {
+					if err := ctx.Err(); err != nil {
+						wait()
+						return nil, &errLimit{interruptReason(err)}
 					}
-					var ok bool
-					cube, ok, ferr = e.ab.PostEnv(st.cube(head), s.t, preEnv, x.env(s.next, vals, domains.Key(vals)), s.next.keep, s.next.keepKey)
-					if ferr != nil {
-						return false
-					}
-					if !ok {
-						return true
+					if e.progress != nil {
+						e.progress(e.stats.States + expanded)
 					}
 				}
-				produced = true
-				next, depth := s.next, n.depth+1
-				if x.por != nil {
-					var passed int
-					if next, vals, passed, ferr = x.forward(next, vals, nil); ferr != nil {
-						return false
+				expanded++
+				found := int32(-1)
+				for _, r := range it.outs {
+					k := stateKey(r.next, r.vals)
+					h := st.hash(k)
+					first, seen := st.lookup(k, h)
+					if seen && st.subsumed(first, r.cube) {
+						continue
 					}
-					depth += int32(passed)
-					x.por.passed += passed
-				}
-				k := stateKey(next, vals)
-				h := st.hash(k)
-				first, seen := st.lookup(k, h)
-				if seen && st.subsumed(first, cube) {
-					return true
-				}
-				if st.n >= e.opt.MaxStates {
-					ferr = &errLimit{fmt.Sprintf("state limit reached (%d abstract states, --max-states)", e.opt.MaxStates)}
-					return false
-				}
-				if next.dyn != nil && !x.lay.Observe(next.dyn, vals) {
-					ferr = domains.ErrDomainFull
-					return false
-				}
-				idx := st.add(rnode{c: next.id, via: int32(i), parent: head, depth: depth}, k, cube, first, h)
-				for int(depth) >= len(queue) {
-					queue = append(queue, nil)
-				}
-				queue[depth] = append(queue[depth], idx)
-				if next.bad {
-					found = idx
-					return false
-				}
-				return true
-			})
-			if err == nil {
-				err = ferr
-			}
-			return produced, err
-		}
-		// The partial-order reduction: the steps of the first candidate
-		// process that has an enabled step (doc.go); with none, every step.
-		// A candidate none of whose steps is enabled produced no state.
-		reduced := false
-		var tried []int
-		for _, cand := range nc.ample {
-			if err := x.resolve(nc, cand); err != nil {
-				return nil, err
-			}
-			enabled := false
-			for _, i := range cand {
-				p, err := visit(i)
-				if err != nil {
-					e.stats.States += st.n
-					return nil, err
+					if st.n >= e.opt.MaxStates {
+						wait()
+						e.stats.States += st.n
+						return nil, &errLimit{fmt.Sprintf("state limit reached (%d abstract states, --max-states)", e.opt.MaxStates)}
+					}
+					if r.next.dyn != nil && !x.lay.Observe(r.next.dyn, r.vals) {
+						wait()
+						e.stats.States += st.n
+						return nil, domains.ErrDomainFull
+					}
+					idx := st.add(rnode{c: r.next.id, via: r.via, parent: it.head, depth: r.depth}, k, r.cube, first, h)
+					for int(r.depth) >= len(queue) {
+						queue = append(queue, nil)
+					}
+					queue[r.depth] = append(queue[r.depth], idx)
+					if r.next.bad {
+						found = idx
+						break
+					}
 				}
 				if found >= 0 {
-					break
-				}
-				enabled = enabled || p
-			}
-			tried = append(tried, cand...)
-			if found >= 0 || enabled {
-				reduced = true
-				break
-			}
-		}
-		if !reduced {
-			if err := x.resolve(nc, nil); err != nil {
-				return nil, err
-			}
-			for i := range succs {
-				if found >= 0 {
-					break
-				}
-				if contains(tried, i) {
-					continue
-				}
-				if _, err := visit(i); err != nil {
+					wait()
 					e.stats.States += st.n
-					return nil, err
+					e.collect(ws, x.por)
+					e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), counterexample of %d steps", x.activeNote(), st.n, e.k, e.preds.Len(), x.por.note(), st.at(found).depth)
+					return x.pathTo(ws[0], st, found)
+				}
+				if it.err != nil {
+					wait()
+					e.stats.States += st.n
+					return nil, it.err
 				}
 			}
+			cur = next
 		}
-		if x.por != nil {
-			if reduced {
-				x.por.reduced++
-			} else {
-				x.por.full++
-			}
-		}
-		if found >= 0 {
-			e.stats.States += st.n
-			e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), counterexample of %d steps", x.activeNote(), st.n, e.k, e.preds.Len(), x.por.note(), st.at(found).depth)
-			return x.pathTo(st, found)
-		}
+		queue[d] = nil
 	}
 	e.stats.States += st.n
+	e.collect(ws, x.por)
 	e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), no bad state", x.activeNote(), st.n, e.k, e.preds.Len(), x.por.note())
 	return nil, nil
+}
+
+// expandWindow is the number of states of a level expanded together.
+const expandWindow = 512
+
+// batch is a window of items being expanded; ready is closed when all
+// are. Its buffers are used again for a later window.
+type batch struct {
+	items []item
+	vals  []int64
+	ready chan struct{}
+}
+
+// fill makes the items of the stored states heads (n values each).
+func (b *batch) fill(st *stateStore, nodes []*ctlNode, heads []int32, n int) {
+	if cap(b.items) < len(heads) {
+		b.items = make([]item, len(heads))
+	}
+	b.items = b.items[:len(heads)]
+	if cap(b.vals) < n*len(heads) {
+		b.vals = make([]int64, n*len(heads))
+	}
+	for i, head := range heads {
+		r := st.at(head)
+		it := &b.items[i]
+		*it = item{head: head, n: nodes[r.c], cube: st.cube(head), depth: r.depth,
+			vals: b.vals[i*n : (i+1)*n : (i+1)*n], outs: it.outs[:0], arena: it.arena[:0]}
+		decodeVals(st.key(head), it.vals)
+	}
 }
 
 func (x *explorer) activeNote() string {
@@ -657,11 +647,8 @@ func insertCube(stored []predabs.Cube, c predabs.Cube) []predabs.Cube {
 // candidate with an enabled step, as in explore), so pathTo can replay it;
 // rec, when not nil, collects the steps taken. The returned values live in
 // x's buffers until the next call.
-func (x *explorer) forward(c *ctlNode, vals []int64, rec *[]*ctlSucc) (*ctlNode, []int64, int, error) {
-	if x.ffCur == nil {
-		x.ffCur, x.ffNext, x.ffScratch = make([]int64, len(vals)), make([]int64, len(vals)), make([]int64, len(vals))
-	}
-	cur := x.ffCur
+func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]*ctlSucc) (*ctlNode, []int64, int, error) {
+	cur := w.ffCur
 	copy(cur, vals)
 	passed := 0
 	for !c.bad {
@@ -677,10 +664,10 @@ func (x *explorer) forward(c *ctlNode, vals []int64, rec *[]*ctlSucc) (*ctlNode,
 			}
 			for _, i := range cand {
 				s := &succs[i]
-				err := s.x.Apply(cur, s.next.zero, x.ffScratch, func(v []int64) bool {
+				err := s.x.Apply(cur, s.next.zero, w.ffScratch, func(v []int64) bool {
 					count++
 					if count == 1 {
-						copy(x.ffNext, v)
+						copy(w.ffNext, v)
 						step = s
 					}
 					return count < 2
@@ -703,19 +690,19 @@ func (x *explorer) forward(c *ctlNode, vals []int64, rec *[]*ctlSucc) (*ctlNode,
 			return nil, nil, 0, domains.ErrDomainFull
 		}
 		passed++
-		cur, x.ffNext = x.ffNext, cur
+		cur, w.ffNext = w.ffNext, cur
 		c = step.next
 		if rec != nil {
 			*rec = append(*rec, step)
 		}
 	}
-	x.ffCur = cur
+	w.ffCur = cur
 	return c, cur, passed, nil
 }
 
 // pathTo returns the steps from the initial state to node i, with the
 // steps forward passed through replayed.
-func (x *explorer) pathTo(st *stateStore, i int32) (*path, error) {
+func (x *explorer) pathTo(w *worker, st *stateStore, i int32) (*path, error) {
 	var rev []*ctlSucc // the steps, newest first
 	for j := i; st.at(j).parent >= 0; j = st.at(j).parent {
 		r := st.at(j)
@@ -723,7 +710,7 @@ func (x *explorer) pathTo(st *stateStore, i int32) (*path, error) {
 		chain := []*ctlSucc{}
 		if x.por != nil {
 			var err error
-			if chain, err = x.replay(st, j); err != nil {
+			if chain, err = x.replay(w, st, j); err != nil {
 				return nil, err
 			}
 		}
@@ -742,7 +729,7 @@ func (x *explorer) pathTo(st *stateStore, i int32) (*path, error) {
 
 // replay returns the steps forward passed through between the step that
 // reached the stored state i and i.
-func (x *explorer) replay(st *stateStore, i int32) ([]*ctlSucc, error) {
+func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]*ctlSucc, error) {
 	r := st.at(i)
 	via := &x.nodes[st.at(r.parent).c].succs[r.via]
 	pv := make([]int64, x.lay.Len())
@@ -753,7 +740,7 @@ func (x *explorer) replay(st *stateStore, i int32) ([]*ctlSucc, error) {
 	var kbuf []byte
 	err := via.x.Apply(pv, via.next.zero, make([]int64, len(pv)), func(vals []int64) bool {
 		chain = chain[:0]
-		c, v, _, err := x.forward(via.next, vals, &chain)
+		c, v, _, err := x.forward(w, via.next, vals, &chain)
 		if err != nil {
 			ferr = err
 			return false

@@ -20,6 +20,10 @@ type Z3Solver struct {
 	// existed; stopWatch ends the watch started for it.
 	watch     context.Context
 	stopWatch func()
+	// watching is the context of the last InterruptOn, which forks watch
+	// too; forks are closed with z.
+	watching context.Context
+	forks    []*Z3Solver
 	// InterpolationTimeoutMs bounds one interpolation query.
 	InterpolationTimeoutMs int
 }
@@ -53,6 +57,10 @@ func (z *Z3Solver) start() error {
 
 // Close releases the Z3 context, if one was created.
 func (z *Z3Solver) Close() {
+	for _, f := range z.forks {
+		f.Close()
+	}
+	z.forks = nil
 	if z.stopWatch != nil {
 		z.stopWatch()
 		z.stopWatch = nil
@@ -64,6 +72,7 @@ func (z *Z3Solver) Close() {
 
 // InterruptOn makes every query give up when ctx is done.
 func (z *Z3Solver) InterruptOn(ctx context.Context) (stop func()) {
+	z.watching = ctx
 	if z.ctx != nil {
 		return z.ctx.Watch(ctx)
 	}
@@ -75,6 +84,16 @@ func (z *Z3Solver) InterruptOn(ctx context.Context) (stop func()) {
 			z.stopWatch = nil
 		}
 	}
+}
+
+// Fork returns a solver with its own Z3 context (made on first use: most
+// runs never need one), for another goroutine; it gives up when z's
+// InterruptOn context is done, and Close closes it with z. Fork itself is
+// not safe for concurrent use.
+func (z *Z3Solver) Fork() predabs.Prover {
+	f := &Z3Solver{InterpolationTimeoutMs: z.InterpolationTimeoutMs, watch: z.watching}
+	z.forks = append(z.forks, f)
+	return f
 }
 
 func (z *Z3Solver) Push() error {

@@ -1,6 +1,8 @@
 package predabs
 
 import (
+	"sync"
+
 	"fencer/expr"
 	"fencer/kabs"
 	"fencer/smt/answer"
@@ -47,7 +49,7 @@ type Abstractor struct {
 	CacheLimit int
 	Stats      Stats
 
-	cache map[string]postResult
+	cache *postCache
 	dec   *decisions // the solver's answers on sliced queries (slice.go)
 	// conjuncts memoises the text and variables of cube literals.
 	conjuncts conjunctMemo
@@ -59,14 +61,69 @@ type postResult struct {
 	ok   bool
 }
 
+// postCache memoises whole posts by cube, transition, kept predicates and
+// explicit values. Abstractors forked for a parallel exploration share it
+// (mu).
+type postCache struct {
+	mu sync.Mutex
+	m  map[string]postResult
+}
+
+func newPostCache() *postCache { return &postCache{m: map[string]postResult{}} }
+
+func (c *postCache) lookup(key string) (postResult, bool) {
+	c.mu.Lock()
+	r, ok := c.m[key]
+	c.mu.Unlock()
+	return r, ok
+}
+
+// store adds an entry, emptying the cache first when it holds limit.
+func (c *postCache) store(key string, r postResult, limit int) {
+	c.mu.Lock()
+	if len(c.m) >= limit {
+		c.m = map[string]postResult{}
+	}
+	c.m[key] = r
+	c.mu.Unlock()
+}
+
 // NewAbstractor returns an abstractor over ps using p.
 func NewAbstractor(ps *Preds, p Prover) *Abstractor {
-	return &Abstractor{Preds: ps, P: p, cache: map[string]postResult{}, dec: newDecisions(1 << 18), CacheLimit: 1 << 21, conjuncts: conjunctMemo{}}
+	return &Abstractor{Preds: ps, P: p, cache: newPostCache(), dec: newDecisions(1 << 18), CacheLimit: 1 << 21, conjuncts: conjunctMemo{}}
+}
+
+// Fork returns an abstractor over the same predicates that asks p and
+// shares a's memos of posts and of sliced queries: one per goroutine of a
+// parallel exploration (the memos lock; the predicates must not change
+// while forks run). Sync it with a again before each use.
+func (a *Abstractor) Fork(p Prover) *Abstractor {
+	b := &Abstractor{Preds: a.Preds, P: p, conjuncts: conjunctMemo{}}
+	b.Sync(a)
+	return b
+}
+
+// Sync makes b, a fork of a, use a's settings and memos as they are now
+// (ClearCache and ShareMemo replace them).
+func (b *Abstractor) Sync(a *Abstractor) {
+	b.Precise, b.CacheLimit, b.cache, b.dec = a.Precise, a.CacheLimit, a.cache, a.dec
+}
+
+// TakeStats adds the counts of b to a's and zeroes b's.
+func (a *Abstractor) TakeStats(b *Abstractor) {
+	s, t := &a.Stats, b.Stats
+	s.Queries += t.Queries
+	s.Unknowns += t.Unknowns
+	s.Posts += t.Posts
+	s.CacheHits += t.CacheHits
+	s.Syntactic += t.Syntactic
+	s.Memo += t.Memo
+	b.Stats = Stats{}
 }
 
 // ClearCache forgets cached posts (call it after the predicates change).
 // The memo of sliced queries stays: it is about formulas.
-func (a *Abstractor) ClearCache() { a.cache = map[string]postResult{} }
+func (a *Abstractor) ClearCache() { a.cache = newPostCache() }
 
 // SetMemoLimit bounds the memo of sliced queries (entries); it is emptied
 // when full.
@@ -151,7 +208,7 @@ func (a *Abstractor) PostEnv(c Cube, t *kabs.Trans, pre, post Env, keep []bool, 
 	if pre != nil {
 		key += "\x00" + pre.Key() + "\x00" + post.Key()
 	}
-	if r, hit := a.cache[key]; hit {
+	if r, hit := a.cache.lookup(key); hit {
 		a.Stats.CacheHits++
 		return r.cube, r.ok, nil
 	}
@@ -165,10 +222,7 @@ func (a *Abstractor) PostEnv(c Cube, t *kabs.Trans, pre, post Env, keep []bool, 
 	if err != nil {
 		return nil, false, err
 	}
-	if len(a.cache) >= a.CacheLimit {
-		a.ClearCache()
-	}
-	a.cache[key] = postResult{cube, ok}
+	a.cache.store(key, postResult{cube, ok}, a.CacheLimit)
 	return cube, ok, nil
 }
 
@@ -376,7 +430,7 @@ func (a *Abstractor) satisfiable(sl *slicer) (sat, sure bool, err error) {
 		}
 		done[c] = true
 		conj, key := sl.slice([]int{c})
-		sat, ok := a.dec.sat[key]
+		sat, ok := a.dec.lookupSat(key)
 		if ok {
 			a.Stats.Memo++
 		} else {

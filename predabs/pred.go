@@ -3,6 +3,7 @@ package predabs
 import (
 	"sort"
 	"strings"
+	"sync"
 
 	"fencer/expr"
 )
@@ -12,16 +13,11 @@ type Pred struct {
 	F    expr.Expr
 	Key  string
 	Vars map[string]bool
-	notF expr.Expr // !F, made once so that its identity is stable
+	notF expr.Expr // !F, made once (in Add) so that its identity is stable
 }
 
 // Not returns !F (the same term every time).
-func (p *Pred) Not() expr.Expr {
-	if p.notF == nil {
-		p.notF = expr.Not(p.F)
-	}
-	return p.notF
-}
+func (p *Pred) Not() expr.Expr { return p.notF }
 
 // Preds is an append-only, ordered set of predicates: the precision. A cube
 // made when the set was smaller is still valid (missing predicates are
@@ -31,6 +27,8 @@ type Preds struct {
 	index map[string]int
 	// byText memoises IndexText: the index (or -1) of a formula by its text
 	// as written, before normalisation. Emptied when a predicate is added.
+	// Abstractors forked for parallel posts read it at once (mu).
+	mu     sync.Mutex
 	byText map[string]int
 }
 
@@ -117,14 +115,19 @@ func (ps *Preds) Index(f expr.Expr) int {
 // text: the posts ask it for the same weakest preconditions again and
 // again, and normalising them was a seventh of a run.
 func (ps *Preds) IndexText(f expr.Expr, key string) int {
-	if i, ok := ps.byText[key]; ok {
+	ps.mu.Lock()
+	i, ok := ps.byText[key]
+	ps.mu.Unlock()
+	if ok {
 		return i
 	}
-	i := ps.Index(f)
+	i = ps.Index(f)
+	ps.mu.Lock()
 	if ps.byText == nil || len(ps.byText) >= 1<<16 {
 		ps.byText = map[string]int{}
 	}
 	ps.byText[key] = i
+	ps.mu.Unlock()
 	return i
 }
 
@@ -143,8 +146,10 @@ func (ps *Preds) Add(f expr.Expr) bool {
 		vars[v] = true
 	}
 	ps.index[k] = len(ps.list)
+	ps.mu.Lock()
 	ps.byText = nil
-	ps.list = append(ps.list, &Pred{F: f, Key: k, Vars: vars})
+	ps.mu.Unlock()
+	ps.list = append(ps.list, &Pred{F: f, Key: k, Vars: vars, notF: expr.Not(f)})
 	return true
 }
 

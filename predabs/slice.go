@@ -3,6 +3,7 @@ package predabs
 import (
 	"sort"
 	"strings"
+	"sync"
 
 	"fencer/expr"
 )
@@ -194,6 +195,7 @@ func (s *slicer) build(cs []int) ([]expr.Expr, string) {
 // decisions memoises the answers of the solver on sliced queries.
 // The slice's key is stored once for all the predicates decided under it.
 type decisions struct {
+	mu    sync.Mutex                 // forked abstractors share it (Fork)
 	lits  map[string]map[string]int8 // slice → wp → +1, -1, 0
 	sat   map[string]bool            // a component → satisfiable
 	n     int                        // entries
@@ -205,11 +207,22 @@ func newDecisions(limit int) *decisions {
 }
 
 func (d *decisions) lookup(slice, wp string) (int8, bool) {
+	d.mu.Lock()
 	v, ok := d.lits[slice][wp]
+	d.mu.Unlock()
+	return v, ok
+}
+
+func (d *decisions) lookupSat(comp string) (bool, bool) {
+	d.mu.Lock()
+	v, ok := d.sat[comp]
+	d.mu.Unlock()
 	return v, ok
 }
 
 func (d *decisions) store(slice, wp string, v int8) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	d.grow()
 	m := d.lits[slice]
 	if m == nil {
@@ -220,11 +233,14 @@ func (d *decisions) store(slice, wp string, v int8) {
 }
 
 func (d *decisions) storeSat(comp string, sat bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	d.grow()
 	d.sat[comp] = sat
 }
 
-// grow counts one more entry, emptying the memo when it is full.
+// grow counts one more entry, emptying the memo when it is full (with mu
+// held).
 func (d *decisions) grow() {
 	if d.n >= d.limit {
 		d.lits = map[string]map[string]int8{}

@@ -286,6 +286,7 @@ func benchRun(ctx context.Context, c *cli.Context, self, path string, m kabs.Mod
 		"--max-k", strconv.Itoa(c.Int("max-k")),
 		"--max-predicates", strconv.Itoa(c.Int("max-predicates")),
 		"--max-states", strconv.Itoa(c.Int("max-states")),
+		"--workers", strconv.Itoa(c.Int("workers")),
 		"--json", jsonPath, "-o", filepath.Join(dir, "patched.cs"), path}
 	if timeout > 0 {
 		var cancel context.CancelFunc

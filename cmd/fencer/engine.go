@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 	"time"
 
@@ -22,9 +23,14 @@ func engineFlags() []cli.Flag {
 		&cli.IntFlag{Name: "max-k", Value: 10, Usage: "largest number of exact writes kept per store buffer"},
 		&cli.IntFlag{Name: "max-predicates", Value: 400, Usage: "largest number of predicates"},
 		&cli.IntFlag{Name: "max-states", Value: 1_000_000, Usage: "largest number of abstract states in one exploration"},
+		&cli.IntFlag{Name: "workers", Value: defaultWorkers(), Usage: "goroutines that expand the states of an exploration (the states stored and the answer do not depend on it; default: the number of CPUs, at most 4)"},
 		verboseFlag,
 	}
 }
+
+// defaultWorkers is the number of CPUs, at most 4 (the merge of the
+// expanded states is sequential: more do not pay).
+func defaultWorkers() int { return min(runtime.NumCPU(), 4) }
 
 // jsonFlag is the --json of insert and verify (docs/report.md).
 func jsonFlag() cli.Flag {
@@ -43,6 +49,7 @@ func engineOptions(c *cli.Context, m kabs.Model) (cegar.Options, error) {
 		MaxK:          c.Int("max-k"),
 		MaxPredicates: c.Int("max-predicates"),
 		MaxStates:     c.Int("max-states"),
+		Workers:       c.Int("workers"),
 		Reconsider:    c.Bool("reconsider"), // insert only
 		All:           allOf(c),
 		Log: func(format string, args ...any) {

@@ -14,6 +14,7 @@ var flagMinimum = map[string]int64{
 	"max-predicates": 1,
 	"max-states":     1,
 	"jobs":           1,
+	"workers":        1,
 }
 
 // checkLimits refuses (exit 2) a numeric flag of the command below its

@@ -1,0 +1,53 @@
+package cegar
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"fencer/kabs"
+)
+
+// TestWorkersSameRun runs insert with one goroutine and with three (more
+// than the machine's cores, so that expansions interleave) and asks for
+// the same run: the successors are stored in the sequential order
+// (parallel.go), so the states, refinements, predicates, fences and trace
+// must all be equal. Only the number of solver queries may differ (two
+// workers may ask the same question before either memoises it).
+func TestWorkersSameRun(t *testing.T) {
+	names := []string{"sb.cs", "dekker_simple.cs", "peterson.cs", "ticket_lock.cs", "sc_bug.cs", "mp_array.cs", "scale/burns_3.cs"}
+	if !testing.Short() {
+		names = append(names, "bakery.cs", "lamport_fast.cs", "dijkstra.cs", "dekker_full.cs", "seqlock.cs",
+			"regressions/three_procs_z_a.cs", "scale/filter_3.cs", "scale/ticket_3.cs")
+	}
+	sol := newSolver(t)
+	ctx := context.Background()
+	for _, name := range names {
+		sys := benchSystem(t, name)
+		for _, m := range []kabs.Model{kabs.TSO, kabs.PSO} {
+			one, _, err := Insert(ctx, sys, sol, Options{Model: m, Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			three, _, err := Insert(ctx, sys, sol, Options{Model: m, Workers: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a, b := runSummary(one), runSummary(three); a != b {
+				t.Errorf("%s %s: one worker: %s\nthree workers: %s", name, m, a, b)
+			}
+		}
+	}
+}
+
+// runSummary is what must not depend on the number of workers.
+func runSummary(r *Result) string {
+	s := fmt.Sprintf("%s, states %d, refinements %+v, k %d, predicates %d, fences", r.Verdict, r.Stats.States, r.Stats.Refinements, r.Stats.K, r.Stats.Predicates)
+	for _, f := range r.Fences {
+		s += fmt.Sprintf(" %d", f.Site.ID)
+	}
+	if r.Trace != nil {
+		s += fmt.Sprintf(", trace %v", r.Trace.Trace.Steps)
+	}
+	return s
+}
