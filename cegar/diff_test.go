@@ -209,8 +209,9 @@ var debugLog = func(format string, args ...any) {
 const oracleLimit = 300_000
 
 // engineWorkers is the number of goroutines of each engine run (parallel.go):
-// two, so that the oracles check the parallel expansion (TestWorkersSameRun
-// checks that it explores what one goroutine does).
+// two, from levels of one state on, so that the oracles check the parallel
+// expansion (TestWorkersSameRun checks that it explores what one goroutine
+// does).
 const engineWorkers = 2
 
 // diffStats are the counts the suite prints at the end. Each program fills
@@ -357,7 +358,7 @@ func differential(clock *engineClock, sol Solver, name string, src []byte, st *d
 		var res *Result
 		st.timed("engine", func() {
 			clock.run(func(ctx context.Context) {
-				res, err = Verify(ctx, sys, sol, Options{Model: m, Log: debugLog, Workers: engineWorkers})
+				res, err = Verify(ctx, sys, sol, Options{Model: m, Log: debugLog, Workers: engineWorkers, parallelFrom: 1})
 			})
 		})
 		if err != nil {
@@ -433,7 +434,7 @@ func differentialInsert(clock *engineClock, sol Solver, sys *cs.System, ref *ref
 	)
 	st.timed("engine", func() {
 		clock.run(func(ctx context.Context) {
-			res, patched, err = Insert(ctx, sys, sol, Options{Model: m, Log: debugLog, Workers: engineWorkers})
+			res, patched, err = Insert(ctx, sys, sol, Options{Model: m, Log: debugLog, Workers: engineWorkers, parallelFrom: 1})
 		})
 	})
 	if err != nil {
@@ -564,7 +565,7 @@ func differentialKinds(clock *engineClock, sol Solver, sys *cs.System, ref *refs
 	)
 	st.timed("engine", func() {
 		clock.run(func(ctx context.Context) {
-			res, patched, err = Insert(ctx, sys, sol, Options{Model: kabs.PSO, StoreFences: true, Log: debugLog, Workers: engineWorkers})
+			res, patched, err = Insert(ctx, sys, sol, Options{Model: kabs.PSO, StoreFences: true, Log: debugLog, Workers: engineWorkers, parallelFrom: 1})
 		})
 	})
 	if err != nil {

@@ -69,6 +69,10 @@ type Options struct {
 	// exploration (parallel.go); 0 or 1: one. More need a solver that can
 	// fork (Z3Solver).
 	Workers int
+	// parallelFrom is the least number of states of a BFS level that the
+	// workers expand (default minParallelLevel); tests lower it so that
+	// the small programs exercise the pipeline too.
+	parallelFrom int
 }
 
 func (o *Options) defaults() {
@@ -83,6 +87,9 @@ func (o *Options) defaults() {
 	}
 	if o.MaxRefinements <= 0 {
 		o.MaxRefinements = 500
+	}
+	if o.parallelFrom <= 0 {
+		o.parallelFrom = minParallelLevel
 	}
 }
 
@@ -207,7 +214,17 @@ func newEngine(sol Solver, opt Options) *engine {
 	e.progress = e.statusHook(e.progress)
 	// The abstraction's queries are mostly linear integer ones: decided in
 	// Go, the rest by sol (lia/doc.go).
-	e.dl = lia.New(sol)
+	//
+	// Z3 answers the few lia cannot in a context of its own (a fork), not
+	// in sol's: Spacer's interpolants depend on the history of its
+	// context, and that history is then the path-level work alone
+	// (classification, interpolation), the same whichever worker asked
+	// which query (parallel.go).
+	var fallback predabs.Prover = sol
+	if f, ok := sol.(forker); ok {
+		fallback = f.Fork()
+	}
+	e.dl = lia.New(fallback)
 	e.ab = predabs.NewAbstractor(e.preds, e.dl)
 	e.ab.CacheLimit = 2 * opt.MaxStates // memory stays proportional to --max-states
 	for _, f := range opt.Seed {

@@ -10,9 +10,9 @@ import (
 )
 
 // Both cores (doc.go, "Parallel expansion"): the states of one BFS level
-// are expanded by several goroutines, a window of them at a time, and
-// their successors are stored by one goroutine in the order of the
-// sequential search. Expanding a state (its control successors, the
+// are expanded by several goroutines, a few dozen states ahead of the one
+// goroutine that stores their successors in the order of the sequential
+// search. Expanding a state (its control successors, the
 // explicit step, the abstract post, the states passed through) reads
 // nothing the store holds, so it can run anywhere; storing (lookup,
 // subsumption, limits, the queue) is done in order, so the states stored,
@@ -44,13 +44,22 @@ type forker interface {
 }
 
 // workersFor returns the engine's workers for an exploration with layout
-// length n: Options.Workers of them when the solver can fork, else one.
-// They persist across explorations (the forks keep their memos and
-// provers) and are synced with the engine's abstractor here.
+// length n: Options.Workers of them when the states have predicate cubes
+// to compute and the solver can fork, else one. They persist across
+// explorations (the forks keep their memos and provers) and are synced
+// with the engine's abstractor here.
+//
+// An exploration without predicates (every state explicit: a few
+// microseconds of evaluation each) gets one worker: there the storing,
+// which is sequential, is 40% of the work and the workers contend for the
+// control nodes they create, and two workers were measured slower than one
+// (filter_3 TSO 1.63 s against 1.49 s, dijkstra_3 19.0 s against 18.5 s,
+// medians of 3); with predicates the abstract posts are most of the work
+// and two workers pay (bakery TSO 2.42 s to 1.86 s, medians of 5).
 func (e *engine) workersFor(n int) []*worker {
 	want := e.opt.Workers
 	f, ok := e.sol.(forker)
-	if !ok || want < 1 {
+	if !ok || want < 1 || e.preds.Len() == 0 || e.info.AllFinite() {
 		want = 1
 	}
 	if len(e.workers) == 0 {
@@ -108,6 +117,22 @@ type item struct {
 	outs  []succRec
 	arena []int64 // the values of outs
 	err   error
+	ready chan struct{} // closed when expanded (pipeline)
+}
+
+// reset makes it the item of the stored state head, reusing its buffers.
+// It runs on the goroutine that stores states (which alone touches st).
+func (it *item) reset(x *explorer, st *stateStore, head int32) {
+	r := st.at(head)
+	x.mu.Lock()
+	n := x.nodes[r.c]
+	x.mu.Unlock()
+	if len(it.vals) != x.lay.Len() {
+		it.vals = make([]int64, x.lay.Len())
+	}
+	it.head, it.n, it.cube, it.depth = head, n, st.cube(head), r.depth
+	it.outs, it.arena, it.err = it.outs[:0], it.arena[:0], nil
+	decodeVals(st.key(head), it.vals)
 }
 
 // succRec is one successor: the step (an index into the succs of the
@@ -228,34 +253,106 @@ func (x *explorer) expandState(w *worker, it *item) {
 	}
 }
 
-// expandAll expands items with the workers: inline with one, else each
-// worker takes the next item not taken until none is left. done is called
-// when all are expanded (on another goroutine with several workers).
-func (x *explorer) expandAll(ws []*worker, items []item, done func()) {
-	if len(ws) == 1 || len(items) < 2 {
-		for i := range items {
-			x.expandState(ws[0], &items[i])
-		}
-		done()
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
+// pipeline expands stored states on the worker goroutines ahead of the
+// goroutine that stores their successors, which takes them in the order it
+// issued them. The unit of work is a chunk of chunkItems states of one
+// level; at most len(ring) states are out at a time (the j-th state of a
+// level is ring[j % len(ring)], in chunk slot j / chunkItems % slots, issued
+// again once stored). When the exploration ends early (a bad state, an
+// error, a limit) the chunks not yet started are skipped.
+type pipeline struct {
+	x     *explorer
+	ring  []item
+	ready []chan struct{} // by chunk slot: closed when expanded
+	work  chan chunk
+	stop  atomic.Bool
+	wg    sync.WaitGroup
+	done  bool
+}
+
+// chunk is a slot of the ring and its number of items.
+type chunk struct{ slot, n int }
+
+const (
+	// chunkItems is the number of states handed to a worker at once (one
+	// by one, the hand-over cost more than a cheap expansion).
+	chunkItems = 16
+	// chunksPerWorker is how far, in chunks per worker, the expansion runs
+	// ahead of the storing.
+	chunksPerWorker = 4
+	// minParallelLevel is the least number of states of a level expanded
+	// by the workers; a smaller one is expanded inline.
+	minParallelLevel = 4 * chunkItems
+)
+
+func (x *explorer) newPipeline(ws []*worker) *pipeline {
+	slots := chunksPerWorker * len(ws)
+	p := &pipeline{x: x, ring: make([]item, slots*chunkItems), ready: make([]chan struct{}, slots), work: make(chan chunk, slots)}
 	for _, w := range ws {
-		wg.Add(1)
+		p.wg.Add(1)
 		go func(w *worker) {
-			defer wg.Done()
-			for {
-				i := next.Add(1) - 1
-				if i >= int64(len(items)) {
-					return
+			defer p.wg.Done()
+			for c := range p.work {
+				if !p.stop.Load() {
+					for i := 0; i < c.n; i++ {
+						x.expandState(w, &p.ring[c.slot*chunkItems+i])
+					}
 				}
-				x.expandState(w, &items[i])
+				close(p.ready[c.slot])
 			}
 		}(w)
 	}
-	go func() {
-		wg.Wait()
-		done()
-	}()
+	return p
+}
+
+// issue starts the expansion of chunk k of the stored states level; its
+// slot's states must have been stored (or never used). It does nothing
+// past the end of the level.
+func (p *pipeline) issue(k int, st *stateStore, level []int32) {
+	lo := k * chunkItems
+	if lo >= len(level) {
+		return
+	}
+	hi := min(lo+chunkItems, len(level))
+	slot := k % len(p.ready)
+	for i, head := range level[lo:hi] {
+		p.ring[slot*chunkItems+i].reset(p.x, st, head)
+	}
+	p.ready[slot] = make(chan struct{})
+	p.work <- chunk{slot, hi - lo}
+}
+
+// start issues the first chunks of a level.
+func (p *pipeline) start(st *stateStore, level []int32) {
+	for k := 0; k < len(p.ready); k++ {
+		p.issue(k, st, level)
+	}
+}
+
+// wait returns the item of the j-th state of the level once expanded.
+func (p *pipeline) wait(j int) *item {
+	slot := j / chunkItems % len(p.ready)
+	if j%chunkItems == 0 {
+		<-p.ready[slot]
+	}
+	return &p.ring[slot*chunkItems+j%chunkItems]
+}
+
+// stored says that the j-th state of the level is stored: after the last
+// of a chunk, the chunk that takes its slot is issued.
+func (p *pipeline) stored(j int, st *stateStore, level []int32) {
+	if j%chunkItems == chunkItems-1 {
+		p.issue(j/chunkItems+len(p.ready), st, level)
+	}
+}
+
+// close skips what is not started, and returns when the workers are done.
+func (p *pipeline) close() {
+	if p.done {
+		return
+	}
+	p.done = true
+	p.stop.Store(true)
+	close(p.work)
+	p.wg.Wait()
 }

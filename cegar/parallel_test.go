@@ -9,27 +9,30 @@ import (
 )
 
 // TestWorkersSameRun runs insert with one goroutine and with three (more
-// than the machine's cores, so that expansions interleave) and asks for
+// than the machine's cores, so that expansions interleave; from levels of
+// one state on) and asks for
 // the same run: the successors are stored in the sequential order
 // (parallel.go), so the states, refinements, predicates, fences and trace
 // must all be equal. Only the number of solver queries may differ (two
 // workers may ask the same question before either memoises it).
 func TestWorkersSameRun(t *testing.T) {
-	names := []string{"sb.cs", "dekker_simple.cs", "peterson.cs", "ticket_lock.cs", "sc_bug.cs", "mp_array.cs", "scale/burns_3.cs"}
+	// The programs with predicates (the others are explored by one
+	// worker: workersFor), and two without.
+	names := []string{"ticket_lock.cs", "seqlock.cs", "producer_loop.cs", "nondet.cs", "sb.cs", "scale/burns_3.cs"}
 	if !testing.Short() {
-		names = append(names, "bakery.cs", "lamport_fast.cs", "dijkstra.cs", "dekker_full.cs", "seqlock.cs",
-			"regressions/three_procs_z_a.cs", "scale/filter_3.cs", "scale/ticket_3.cs")
+		names = append(names, "bakery.cs", "scale/bakery_2.cs")
 	}
-	sol := newSolver(t)
 	ctx := context.Background()
 	for _, name := range names {
 		sys := benchSystem(t, name)
 		for _, m := range []kabs.Model{kabs.TSO, kabs.PSO} {
-			one, _, err := Insert(ctx, sys, sol, Options{Model: m, Workers: 1})
+			// A fresh solver for each run: Spacer's interpolants depend on
+			// the history of its context.
+			one, _, err := Insert(ctx, sys, newSolver(t), Options{Model: m, Workers: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
-			three, _, err := Insert(ctx, sys, sol, Options{Model: m, Workers: 3})
+			three, _, err := Insert(ctx, sys, newSolver(t), Options{Model: m, Workers: 3, parallelFrom: 1})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -455,141 +455,97 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	}
 	ws := e.workersFor(x.lay.Len())
 	defer e.collect(ws, x.por)
+	// With several workers, states are expanded ahead of the storing of
+	// their successors, in order (parallel.go).
+	var pl *pipeline
+	if len(ws) > 1 {
+		pl = x.newPipeline(ws)
+		defer pl.close()
+	}
+	finish := func() {
+		if pl != nil {
+			pl.close()
+		}
+		e.stats.States += st.n
+		e.collect(ws, x.por)
+	}
+	var single item // the state being expanded, with one worker
 	// The states are expanded in the order of their depth (the number of
 	// steps from the initial state, those forward passed through
 	// included): queue[d] lists the states of depth d, all stored before
-	// the level is expanded (a successor is deeper than its state). A level
-	// is expanded a window at a time, the next window while the successors
-	// of one are stored (parallel.go); without passing through it is the
-	// order in which the states were stored.
+	// the level is expanded (a successor is deeper than its state).
+	// Without passing through it is the order in which they were stored.
 	queue := [][]int32{{0}}
 	expanded := 0
-	// Two windows' buffers: one is stored while the other is expanded.
-	var spare [2]batch
-	other := func(b *batch) *batch {
-		if b == &spare[0] {
-			return &spare[1]
-		}
-		return &spare[0]
-	}
 	for d := 0; d < len(queue); d++ {
-		level, pos := queue[d], 0
-		// take makes the items of the next window in b and starts expanding
-		// them.
-		take := func(b *batch) *batch {
-			end := min(pos+expandWindow, len(level))
-			b.fill(st, x.nodes, level[pos:end], x.lay.Len())
-			pos = end
-			b.ready = make(chan struct{})
-			x.expandAll(ws, b.items, func() { close(b.ready) })
-			return b
+		level := queue[d]
+		par := pl != nil && len(level) >= e.opt.parallelFrom
+		if par {
+			pl.start(st, level)
 		}
-		var cur *batch
-		if len(level) > 0 {
-			cur = take(&spare[0])
-		}
-		for cur != nil {
-			<-cur.ready
-			var next *batch
-			if pos < len(level) {
-				next = take(other(cur))
-			}
-			// wait lets the workers finish before the exploration returns.
-			wait := func() {
-				if next != nil {
-					<-next.ready
+		for j, head := range level {
+			if expanded&255 == 0 {
+				if err := ctx.Err(); err != nil {
+					finish()
+					return nil, &errLimit{interruptReason(err)}
+				}
+				if e.progress != nil {
+					e.progress(e.stats.States + expanded)
 				}
 			}
-			for i := range cur.items {
-				it := &cur.items[i]
-				if expanded&255 == 0 {
-					if err := ctx.Err(); err != nil {
-						wait()
-						return nil, &errLimit{interruptReason(err)}
-					}
-					if e.progress != nil {
-						e.progress(e.stats.States + expanded)
-					}
+			expanded++
+			var it *item
+			if par {
+				it = pl.wait(j)
+			} else {
+				it = &single
+				it.reset(x, st, head)
+				x.expandState(ws[0], it)
+			}
+			found := int32(-1)
+			for _, r := range it.outs {
+				k := stateKey(r.next, r.vals)
+				h := st.hash(k)
+				first, seen := st.lookup(k, h)
+				if seen && st.subsumed(first, r.cube) {
+					continue
 				}
-				expanded++
-				found := int32(-1)
-				for _, r := range it.outs {
-					k := stateKey(r.next, r.vals)
-					h := st.hash(k)
-					first, seen := st.lookup(k, h)
-					if seen && st.subsumed(first, r.cube) {
-						continue
-					}
-					if st.n >= e.opt.MaxStates {
-						wait()
-						e.stats.States += st.n
-						return nil, &errLimit{fmt.Sprintf("state limit reached (%d abstract states, --max-states)", e.opt.MaxStates)}
-					}
-					if r.next.dyn != nil && !x.lay.Observe(r.next.dyn, r.vals) {
-						wait()
-						e.stats.States += st.n
-						return nil, domains.ErrDomainFull
-					}
-					idx := st.add(rnode{c: r.next.id, via: r.via, parent: it.head, depth: r.depth}, k, r.cube, first, h)
-					for int(r.depth) >= len(queue) {
-						queue = append(queue, nil)
-					}
-					queue[r.depth] = append(queue[r.depth], idx)
-					if r.next.bad {
-						found = idx
-						break
-					}
+				if st.n >= e.opt.MaxStates {
+					finish()
+					return nil, &errLimit{fmt.Sprintf("state limit reached (%d abstract states, --max-states)", e.opt.MaxStates)}
 				}
-				if found >= 0 {
-					wait()
-					e.stats.States += st.n
-					e.collect(ws, x.por)
-					e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), counterexample of %d steps", x.activeNote(), st.n, e.k, e.preds.Len(), x.por.note(), st.at(found).depth)
-					return x.pathTo(ws[0], st, found)
+				if r.next.dyn != nil && !x.lay.Observe(r.next.dyn, r.vals) {
+					finish()
+					return nil, domains.ErrDomainFull
 				}
-				if it.err != nil {
-					wait()
-					e.stats.States += st.n
-					return nil, it.err
+				idx := st.add(rnode{c: r.next.id, via: r.via, parent: it.head, depth: r.depth}, k, r.cube, first, h)
+				for int(r.depth) >= len(queue) {
+					queue = append(queue, nil)
+				}
+				queue[r.depth] = append(queue[r.depth], idx)
+				if r.next.bad {
+					found = idx
+					break
 				}
 			}
-			cur = next
+			if found >= 0 {
+				finish()
+				e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), counterexample of %d steps", x.activeNote(), st.n, e.k, e.preds.Len(), x.por.note(), st.at(found).depth)
+				return x.pathTo(ws[0], st, found)
+			}
+			if it.err != nil {
+				finish()
+				return nil, it.err
+			}
+			if par {
+				pl.stored(j, st, level)
+			}
 		}
 		queue[d] = nil
 	}
-	e.stats.States += st.n
-	e.collect(ws, x.por)
+	finish()
 	e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), no bad state", x.activeNote(), st.n, e.k, e.preds.Len(), x.por.note())
 	return nil, nil
-}
-
-// expandWindow is the number of states of a level expanded together.
-const expandWindow = 512
-
-// batch is a window of items being expanded; ready is closed when all
-// are. Its buffers are used again for a later window.
-type batch struct {
-	items []item
-	vals  []int64
-	ready chan struct{}
-}
-
-// fill makes the items of the stored states heads (n values each).
-func (b *batch) fill(st *stateStore, nodes []*ctlNode, heads []int32, n int) {
-	if cap(b.items) < len(heads) {
-		b.items = make([]item, len(heads))
-	}
-	b.items = b.items[:len(heads)]
-	if cap(b.vals) < n*len(heads) {
-		b.vals = make([]int64, n*len(heads))
-	}
-	for i, head := range heads {
-		r := st.at(head)
-		it := &b.items[i]
-		*it = item{head: head, n: nodes[r.c], cube: st.cube(head), depth: r.depth,
-			vals: b.vals[i*n : (i+1)*n : (i+1)*n], outs: it.outs[:0], arena: it.arena[:0]}
-		decodeVals(st.key(head), it.vals)
-	}
 }
 
 func (x *explorer) activeNote() string {
