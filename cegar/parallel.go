@@ -12,12 +12,11 @@ import (
 // Both cores (doc.go, "Parallel expansion"): the states of one BFS level
 // are expanded by several goroutines, a few dozen states ahead of the one
 // goroutine that stores their successors in the order of the sequential
-// search. Expanding a state (its control successors, the
-// explicit step, the abstract post, the states passed through) reads
-// nothing the store holds, so it can run anywhere; storing (lookup,
-// subsumption, limits, the queue) is done in order, so the states stored,
-// their numbering and the counterexample found are those of the search
-// with one goroutine.
+// search. Expanding a state (its control successors, the explicit step,
+// the abstract post, the states passed through) reads nothing the store
+// holds, so it can run anywhere; storing (lookup, subsumption, limits,
+// the queue) is done in order, so the states stored, their numbering and
+// the counterexample found are those of the search with one goroutine.
 
 // worker is what one goroutine of an exploration has of its own: an
 // abstractor (worker 0 uses the engine's; the others a fork with their own

@@ -454,14 +454,14 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		return &path{}, nil
 	}
 	ws := e.workersFor(x.lay.Len())
-	defer e.collect(ws, x.por)
 	// With several workers, states are expanded ahead of the storing of
 	// their successors, in order (parallel.go).
 	var pl *pipeline
 	if len(ws) > 1 {
 		pl = x.newPipeline(ws)
-		defer pl.close()
+		defer pl.close() // finish does it; this is for a panic
 	}
+	// finish ends the exploration: every return below goes through it.
 	finish := func() {
 		if pl != nil {
 			pl.close()
