@@ -169,6 +169,8 @@ func TestNegativeLimits(t *testing.T) {
 		{"explore", "--max-states", "-1"},
 		{"check", "--max-k", "-2"},
 		{"bench", "--max-states", "-1"},
+		{"insert", "--workers", "0"},
+		{"bench", "--workers=-1"},
 	}
 	for _, args := range cases {
 		flag := strings.SplitN(args[1], "=", 2)[0]
