@@ -9,8 +9,10 @@
 // C's: they truncate toward zero, and the divisor must be a non-zero constant.
 //
 // Key returns a canonical string for structural equality, and Linearize turns
-// a comparison into the normal form Σ cᵢxᵢ + k ≤ 0 (or = 0) used to decide
-// when two predicates are the same.
+// a comparison into the normal form Σ cᵢxᵢ + k ≤ 0 (or = 0). The two normal
+// forms of formulas are built on it (normal.go): Normal, which keeps the
+// polarity (how predabs stores and finds predicates), and NormalAtom, up to
+// negation (the atoms smt.Atoms takes from interpolants).
 //
 // The package is pure Go and safe for concurrent use.
 package expr

@@ -1,7 +1,6 @@
 package predabs
 
 import (
-	"sort"
 	"strings"
 	"sync"
 
@@ -44,64 +43,10 @@ func (ps *Preds) At(i int) *Pred { return ps.list[i] }
 // All returns the predicates in order (do not modify).
 func (ps *Preds) All() []*Pred { return ps.list }
 
-// normal returns the form in which f is stored and its key; ok is false for
-// constants.
-func normal(f expr.Expr) (expr.Expr, string, bool) {
-	if _, ok := f.(expr.Bool); ok {
-		return nil, "", false
-	}
-	if l, ok := expr.Linearize(f); ok {
-		if len(l.Coef) == 0 {
-			return nil, "", false
-		}
-		f = l.Expr()
-	} else {
-		f = canon(f)
-	}
-	return f, expr.Key(f), true
-}
-
-// canon returns f with the arguments of every and/or in the order of their
-// keys (recursively) and its linear atoms in normal form, so that whole
-// interpolants that differ only in the order of their conjuncts or
-// disjuncts, or in how an atom is written, are one predicate.
-func canon(f expr.Expr) expr.Expr {
-	a, ok := f.(*expr.App)
-	if !ok {
-		return f
-	}
-	switch a.Op {
-	case expr.OpAnd, expr.OpOr:
-		args := make([]expr.Expr, len(a.Args))
-		keys := make([]string, len(a.Args))
-		for i, x := range a.Args {
-			args[i] = canon(x)
-			keys[i] = expr.Key(args[i])
-		}
-		idx := make([]int, len(args))
-		for i := range idx {
-			idx[i] = i
-		}
-		sort.SliceStable(idx, func(i, j int) bool { return keys[idx[i]] < keys[idx[j]] })
-		sorted := make([]expr.Expr, len(args))
-		for i, k := range idx {
-			sorted[i] = args[k]
-		}
-		return &expr.App{Op: a.Op, Args: sorted}
-	case expr.OpNot:
-		return &expr.App{Op: expr.OpNot, Args: []expr.Expr{canon(a.Args[0])}}
-	case expr.OpEq, expr.OpNe, expr.OpLt, expr.OpLe, expr.OpGt, expr.OpGe:
-		if l, ok := expr.Linearize(f); ok && len(l.Coef) > 0 {
-			return l.Expr()
-		}
-	}
-	return f
-}
-
 // Index returns the index of the predicate equal to f after normalisation,
 // or -1.
 func (ps *Preds) Index(f expr.Expr) int {
-	_, k, ok := normal(f)
+	_, k, ok := expr.Normal(f)
 	if !ok {
 		return -1
 	}
@@ -134,7 +79,7 @@ func (ps *Preds) IndexText(f expr.Expr, key string) int {
 // Add inserts f unless an equal predicate (after normalisation of linear
 // atoms) or a constant is there; it reports whether f was new.
 func (ps *Preds) Add(f expr.Expr) bool {
-	f, k, ok := normal(f)
+	f, k, ok := expr.Normal(f)
 	if !ok {
 		return false
 	}
