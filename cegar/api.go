@@ -31,6 +31,7 @@ func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *
 		return r, err
 	}
 	e := newEngine(sol, opt)
+	defer e.release()
 	e.seedFromProgram(sys)
 	e.domainSeed = seed
 	if memo != nil {
@@ -126,6 +127,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	scOpt := opt
 	scOpt.Model = kabs.SC
 	sc := newEngine(sol, scOpt)
+	defer sc.release()
 	sc.seedFromProgram(sys)
 	o, err := sc.loop(ctx, sys, false)
 	if err != nil {
@@ -144,6 +146,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	}
 	opt.Seed = append(opt.Seed, sc.preds.Exprs()...)
 	e := newEngine(sol, opt)
+	defer e.release()
 	e.seedFromProgram(sys)
 	e.ab.ShareMemo(sc.ab)
 	e.absorb(sc)

@@ -203,6 +203,8 @@ type engine struct {
 	nfences int
 	// workers expand states in parallel (parallel.go); made on first use.
 	workers []*worker
+	// releases close the provers forked for the engine (release).
+	releases []func()
 }
 
 func newEngine(sol Solver, opt Options) *engine {
@@ -222,7 +224,9 @@ func newEngine(sol Solver, opt Options) *engine {
 	// which query (parallel.go).
 	var fallback predabs.Prover = sol
 	if f, ok := sol.(forker); ok {
-		fallback = f.Fork()
+		var release func()
+		fallback, release = f.Fork()
+		e.releases = append(e.releases, release)
 	}
 	e.dl = lia.New(fallback)
 	e.ab = predabs.NewAbstractor(e.preds, e.dl)

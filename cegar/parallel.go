@@ -37,9 +37,10 @@ func (w *worker) buffers(n int) {
 	}
 }
 
-// forker makes a prover for another goroutine (Z3Solver.Fork).
+// forker makes a prover for another goroutine, and the function that
+// closes it (Z3Solver.Fork).
 type forker interface {
-	Fork() predabs.Prover
+	Fork() (predabs.Prover, func())
 }
 
 // workersFor returns the engine's workers for an exploration with layout
@@ -65,7 +66,9 @@ func (e *engine) workersFor(n int) []*worker {
 		e.workers = []*worker{{ab: e.ab}}
 	}
 	for len(e.workers) < want {
-		dl := lia.New(f.Fork())
+		p, release := f.Fork()
+		e.releases = append(e.releases, release)
+		dl := lia.New(p)
 		e.workers = append(e.workers, &worker{ab: e.ab.Fork(dl), dl: dl})
 	}
 	ws := e.workers[:want]
@@ -91,6 +94,15 @@ func (e *engine) collect(ws []*worker, por *porInfo) {
 		}
 		w.passed, w.reduced, w.full = 0, 0, 0
 	}
+}
+
+// release closes the provers the engine forked (its workers' and its
+// fallback's): call it when the engine is done.
+func (e *engine) release() {
+	for _, r := range e.releases {
+		r()
+	}
+	e.releases = nil
 }
 
 // decidedInGo is the number of queries package lia decided, the workers'

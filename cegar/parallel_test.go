@@ -54,3 +54,23 @@ func runSummary(r *Result) string {
 	}
 	return s
 }
+
+// The provers an engine forks (its lia fallback's, its workers') are
+// closed when the run ends, not when the solver is: a solver that serves
+// many runs (the differential suite's, fencer check's) keeps no Z3
+// context per run.
+func TestForksReleased(t *testing.T) {
+	sol := newSolver(t)
+	sys := benchSystem(t, "ticket_lock.cs")
+	for _, m := range []kabs.Model{kabs.SC, kabs.TSO} {
+		if _, _, err := Insert(context.Background(), sys, sol, Options{Model: m, Workers: 2, parallelFrom: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Verify(context.Background(), sys, sol, Options{Model: m, Workers: 2, parallelFrom: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(sol.forks); n != 0 {
+			t.Errorf("%s: %d forked provers left open after the runs", m, n)
+		}
+	}
+}

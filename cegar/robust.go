@@ -90,6 +90,7 @@ func verifyRobust(ctx context.Context, sys *cs.System, sol Solver, opt Options, 
 	// Insert's own SC check does.
 	scOpt.Seed = nil
 	e := newEngine(sol, scOpt)
+	defer e.release()
 	e.seedFromProgram(sys)
 	o, err := e.loop(ctx, sys, false)
 	if err != nil {

@@ -87,13 +87,22 @@ func (z *Z3Solver) InterruptOn(ctx context.Context) (stop func()) {
 }
 
 // Fork returns a solver with its own Z3 context (made on first use: most
-// runs never need one), for another goroutine; it gives up when z's
-// InterruptOn context is done, and Close closes it with z. Fork itself is
-// not safe for concurrent use.
-func (z *Z3Solver) Fork() predabs.Prover {
+// runs never need one), for another goroutine, and the function that
+// closes it; it gives up when z's InterruptOn context is done, and z's
+// Close closes it too if it is still open. Fork itself and the function it
+// returns are not safe for concurrent use with z's other methods.
+func (z *Z3Solver) Fork() (predabs.Prover, func()) {
 	f := &Z3Solver{InterpolationTimeoutMs: z.InterpolationTimeoutMs, watch: z.watching}
 	z.forks = append(z.forks, f)
-	return f
+	return f, func() {
+		for i, g := range z.forks {
+			if g == f {
+				z.forks = append(z.forks[:i], z.forks[i+1:]...)
+				f.Close()
+				return
+			}
+		}
+	}
 }
 
 func (z *Z3Solver) Push() error {
