@@ -333,6 +333,25 @@ func Implies(x, y Expr) Expr {
 	return app(OpImplies, x, y)
 }
 
+// Conjuncts returns the top-level conjuncts of f, nested conjunctions
+// flattened, in order; true gives none.
+func Conjuncts(f Expr) []Expr {
+	return appendConjuncts(nil, f)
+}
+
+func appendConjuncts(out []Expr, f Expr) []Expr {
+	if a, ok := f.(*App); ok && a.Op == OpAnd {
+		for _, x := range a.Args {
+			out = appendConjuncts(out, x)
+		}
+		return out
+	}
+	if f == True {
+		return out
+	}
+	return append(out, f)
+}
+
 // Vars returns the sorted, distinct names of the variables of e.
 func Vars(e Expr) []string {
 	set := map[string]bool{}

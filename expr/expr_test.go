@@ -120,3 +120,18 @@ func TestConstructorsFold(t *testing.T) {
 		t.Errorf("Rename: %s", got)
 	}
 }
+
+func TestConjuncts(t *testing.T) {
+	x, y := V("x"), V("y")
+	a, b, c := Le(x, N(1)), Eq(y, N(2)), Or(Le(x, y), Eq(x, N(0)))
+	got := Conjuncts(&App{Op: OpAnd, Args: []Expr{a, &App{Op: OpAnd, Args: []Expr{True, b}}, c}})
+	if len(got) != 3 || got[0] != a || got[1] != b || got[2] != c {
+		t.Errorf("Conjuncts = %v, want [%v %v %v]", got, a, b, c)
+	}
+	if got := Conjuncts(True); len(got) != 0 {
+		t.Errorf("Conjuncts(true) = %v", got)
+	}
+	if got := Conjuncts(c); len(got) != 1 || got[0] != c {
+		t.Errorf("Conjuncts of a disjunction = %v", got)
+	}
+}

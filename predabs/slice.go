@@ -73,20 +73,7 @@ func (m conjunctMemo) info(e expr.Expr) conjunctInfo {
 
 func newSlicer(pre expr.Expr, memo conjunctMemo) *slicer {
 	s := &slicer{ofVar: map[string]int{}, compKey: map[int]string{}}
-	var flat func(e expr.Expr)
-	flat = func(e expr.Expr) {
-		if a, ok := e.(*expr.App); ok && a.Op == expr.OpAnd {
-			for _, x := range a.Args {
-				flat(x)
-			}
-			return
-		}
-		if b, ok := expr.BoolValue(e); ok && b {
-			return
-		}
-		s.conj = append(s.conj, e)
-	}
-	flat(pre)
+	s.conj = expr.Conjuncts(pre)
 	s.parent = make([]int, len(s.conj))
 	s.keys = make([]string, len(s.conj))
 	for i, c := range s.conj {

@@ -340,7 +340,7 @@ func (c *Context) slice(steps []expr.Expr, deadline time.Time) ([]expr.Expr, err
 	var parts []expr.Expr
 	var owner []int
 	for i, s := range steps {
-		for _, p := range conjuncts(s) {
+		for _, p := range expr.Conjuncts(s) {
 			parts = append(parts, p)
 			owner = append(owner, i)
 		}
@@ -412,19 +412,4 @@ func (c *Context) slice(steps []expr.Expr, deadline time.Time) ([]expr.Expr, err
 		out[i] = expr.And(byStep[i]...)
 	}
 	return out, nil
-}
-
-// conjuncts returns the top-level conjuncts of f.
-func conjuncts(f expr.Expr) []expr.Expr {
-	if a, ok := f.(*expr.App); ok && a.Op == expr.OpAnd {
-		var out []expr.Expr
-		for _, x := range a.Args {
-			out = append(out, conjuncts(x)...)
-		}
-		return out
-	}
-	if f == expr.True {
-		return nil
-	}
-	return []expr.Expr{f}
 }
