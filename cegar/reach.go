@@ -442,10 +442,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	st := newStateStore()
 	var kbuf []byte
 	stateKey := func(c *ctlNode, vals []int64) []byte {
-		kbuf = binary.AppendUvarint(kbuf[:0], uint64(c.id))
-		for _, v := range vals {
-			kbuf = binary.AppendVarint(kbuf, v)
-		}
+		kbuf = appendStateKey(kbuf[:0], c.id, vals)
 		return kbuf
 	}
 	key0 := stateKey(c0, vals0)
@@ -562,7 +559,17 @@ func interruptReason(err error) string {
 	return "interrupted"
 }
 
-// decodeVals reads the values of a state key (stateKey) into out.
+// appendStateKey appends the key of the state with control node id and
+// values vals to b: the node's id, then the values (decodeVals reads them).
+func appendStateKey(b []byte, id int32, vals []int64) []byte {
+	b = binary.AppendUvarint(b, uint64(id))
+	for _, v := range vals {
+		b = binary.AppendVarint(b, v)
+	}
+	return b
+}
+
+// decodeVals reads the values of a state key (appendStateKey) into out.
 func decodeVals(b []byte, out []int64) {
 	_, n := binary.Uvarint(b)
 	b = b[n:]
@@ -602,7 +609,7 @@ func insertCube(stored []predabs.Cube, c predabs.Cube) []predabs.Cube {
 // are passed through. The choice is a function of the state (the first
 // candidate with an enabled step, as in explore), so pathTo can replay it;
 // rec, when not nil, collects the steps taken. The returned values live in
-// x's buffers until the next call.
+// w's buffers until the next call with w.
 func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]*ctlSucc) (*ctlNode, []int64, int, error) {
 	cur := w.ffCur
 	copy(cur, vals)
@@ -701,10 +708,7 @@ func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]*ctlSucc, error
 			ferr = err
 			return false
 		}
-		kbuf = binary.AppendUvarint(kbuf[:0], uint64(c.id))
-		for _, y := range v {
-			kbuf = binary.AppendVarint(kbuf, y)
-		}
+		kbuf = appendStateKey(kbuf[:0], c.id, v)
 		found = c.id == r.c && bytes.Equal(kbuf, st.key(i))
 		return !found
 	})
