@@ -37,7 +37,6 @@ func newPorInfo(sys *cs.System) *porInfo {
 
 // mayBeLocal reports whether an edge of kind k can be a local step in some
 // control state (kabs.Abs.Local): reads and atomic blocks never are.
-
 func mayBeLocal(k cs.OpKind) bool {
 	switch k {
 	case cs.OpAssign, cs.OpAssume, cs.OpHavoc, cs.OpFence, cs.OpWrite:

@@ -206,7 +206,7 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 	for _, i := range zero {
 		pk = binary.AppendUvarint(pk, uint64(i))
 	}
-	rel, relKey := x.rel.mask(c)
+	rel, relKey := x.rel.Mask(c)
 	kk := []byte(relKey)
 	anyKeep := false
 	for i, p := range x.e.preds.All() {

@@ -20,6 +20,3 @@ func (r *relevance) update(ps *predabs.Preds) {
 		r.Add(ps.At(i).Vars)
 	}
 }
-
-// mask returns which predicates are relevant at ctl, and a key for it.
-func (r *relevance) mask(ctl *kabs.Ctl) ([]bool, string) { return r.Mask(ctl) }

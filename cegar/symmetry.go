@@ -168,12 +168,7 @@ func (s *symmetry) opKey(op cs.Op, perm []int) string {
 	if op.Val != nil {
 		v := op.Val
 		if perm != nil {
-			v = expr.Rename(v, func(n string) expr.Expr {
-				if m := s.rename(n, perm); m != n {
-					return expr.V(m)
-				}
-				return nil
-			})
+			v = s.image(v, perm)
 		}
 		b.WriteString(expr.Key(v))
 	}
@@ -277,12 +272,17 @@ func (s *symmetry) images(f expr.Expr) []expr.Expr {
 	}
 	out := make([]expr.Expr, 0, len(s.perms))
 	for _, perm := range s.perms {
-		out = append(out, expr.Rename(f, func(n string) expr.Expr {
-			if m := s.rename(n, perm); m != n {
-				return expr.V(m)
-			}
-			return nil
-		}))
+		out = append(out, s.image(f, perm))
 	}
 	return out
+}
+
+// image returns f with its variables renamed by perm.
+func (s *symmetry) image(f expr.Expr, perm []int) expr.Expr {
+	return expr.Rename(f, func(n string) expr.Expr {
+		if m := s.rename(n, perm); m != n {
+			return expr.V(m)
+		}
+		return nil
+	})
 }
