@@ -38,8 +38,9 @@ func newRobustCheck(sys *cs.System, m kabs.Model) *robustCheck {
 	return &robustCheck{sys: sys, m: m}
 }
 
-// holds reports whether the system with fences at the sites in fenced is
-// robust (never under SC: there is nothing to prove).
+// holds reports whether the system with the fence elements in fenced (a
+// full fence at site id < len(Sites), a store fence at id-len(Sites)
+// above) is robust (never under SC: there is nothing to prove).
 func (c *robustCheck) holds(fenced map[int]bool) bool {
 	if c.m == kabs.SC {
 		return false
@@ -47,7 +48,16 @@ func (c *robustCheck) holds(fenced map[int]bool) bool {
 	if c.an == nil {
 		c.an = robust.Analyze(c.sys, c.m)
 	}
-	ok, _ := c.an.Robust(fenced)
+	n := len(c.sys.Sites)
+	full, store := map[int]bool{}, map[int]bool{}
+	for id := range fenced {
+		if id >= n {
+			store[id-n] = true
+		} else {
+			full[id] = true
+		}
+	}
+	ok, _ := c.an.RobustKinds(full, store)
 	return ok
 }
 

@@ -168,9 +168,16 @@ func (s *search) dfs(t int, mask uint64) ([]Segment, bool) {
 // the sites in fenced installed (nil: the fences of the program only), and
 // if not, a critical pair that is still relaxed.
 func (an *Analysis) Robust(fenced map[int]bool) (bool, *Pair) {
+	return an.RobustKinds(fenced, nil)
+}
+
+// RobustKinds is Robust with full fences at the sites in full and store
+// fences at the sites in store installed: a store fence cuts the
+// write→write pairs it lies between, not the write→read ones.
+func (an *Analysis) RobustKinds(full, store map[int]bool) (bool, *Pair) {
 	for i := range an.Critical {
 		p := &an.Critical[i]
-		if _, ok := an.Graph.FreePath(p.A, p.B, fenced); ok {
+		if _, ok := an.Graph.FreePathKinds(p.A, p.B, full, store); ok {
 			return false, p
 		}
 	}

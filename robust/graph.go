@@ -163,17 +163,25 @@ func RelaxedKind(m kabs.Model, a, b *Access) bool {
 type Path []int
 
 // FreePath returns a shortest path of process a.Proc from the end of a's
-// edge to the start of b's edge that passes no fence, no atomic step and no
-// write whose site is in fenced (a fence there would lie on the path), or
-// ok=false when there is none or a's own site is fenced. The path is the
-// list of edge indices.
+// edge to the start of b's edge that passes no fence that orders the pair,
+// no atomic step and no write whose site is in fenced (a fence there would
+// lie on the path), or ok=false when there is none or a's own site is
+// fenced. The path is the list of edge indices. A full fence orders every
+// pair; a store fence (`fence store;`) orders a pair whose second access is
+// a write (PSO's write→write reordering) and not a write→read pair.
 func (g *Graph) FreePath(a, b int, fenced map[int]bool) (Path, bool) {
+	return g.FreePathKinds(a, b, fenced, nil)
+}
+
+// FreePathKinds is FreePath with full fences at the sites in full and store
+// fences at the sites in store installed.
+func (g *Graph) FreePathKinds(a, b int, full, store map[int]bool) (Path, bool) {
 	x, y := g.Acc[a], g.Acc[b]
 	if x.Proc != y.Proc || x.Atomic || y.Atomic {
 		return nil, false
 	}
 	for _, id := range x.Points {
-		if fenced[id] {
+		if full[id] || y.Write && store[id] {
 			return nil, false
 		}
 	}
@@ -190,7 +198,7 @@ func (g *Graph) FreePath(a, b int, fenced map[int]bool) (Path, bool) {
 		queue = queue[1:]
 		for _, ei := range proc.Out[l] {
 			e := proc.Edges[ei]
-			if parent[e.To] != -2 || blocks(e, fenced) {
+			if parent[e.To] != -2 || blocks(e, y.Write, full, store) {
 				continue
 			}
 			parent[e.To] = ei
@@ -210,18 +218,20 @@ func (g *Graph) FreePath(a, b int, fenced map[int]bool) (Path, bool) {
 	return path, true
 }
 
-// blocks reports whether passing edge e drains the buffers: a fence, an
-// atomic step, or a write followed by an installed fence.
-func blocks(e cs.Edge, fenced map[int]bool) bool {
+// blocks reports whether passing edge e orders a buffered write before a
+// later access (a write when toWrite): a full fence, an atomic step, or a
+// write followed by an installed full fence drain the buffers; a store
+// fence, or a write followed by an installed store fence, keeps the
+// buffered writes before every later write (PSO's write→write order) but
+// lets later reads pass them.
+func blocks(e cs.Edge, toWrite bool, full, store map[int]bool) bool {
 	switch e.Op.Kind {
 	case cs.OpFence:
-		// A store fence keeps writes in order but lets reads pass: counting
-		// it as no cut is sound (more cycles stay critical).
-		return !e.Op.Store
+		return !e.Op.Store || toWrite
 	case cs.OpAtomic:
 		return true
 	case cs.OpWrite:
-		return e.Fenced(fenced)
+		return e.Fenced(full) || toWrite && e.Fenced(store)
 	}
 	return false
 }
