@@ -33,6 +33,25 @@ type builder struct {
 	shared []*cs.VarSpec
 	inits  map[string]int64 // "x" or "0:EAX" -> initial value
 	sites  map[int][2]int   // instruction start -> (thread, row)
+	// addr[th][REG] is the location whose address register REG of thread
+	// th holds (0:EBX=x); written[th] the registers th's instructions
+	// write; arrays the arrays of the initial state.
+	addr    []map[string]token
+	written []map[string]bool
+	arrays  map[string]*array
+	// flagsRead[th]: thread th reads its flags (a jump, CMOVC, SETNB).
+	flagsRead []bool
+	// labels[th] maps the labels of thread th to their .cs names.
+	labels    []map[string]string
+	labelDone []map[string]bool
+}
+
+// array is an array of the initial state: its elements are shared
+// variables of their own.
+type array struct {
+	name  token
+	size  int64 // bytes per element
+	elems []string
 }
 
 func ident(name string, off int) *cs.Ident { return &cs.Ident{NamePos: cs.PosAt(off), Name: name} }
@@ -64,6 +83,9 @@ func (b *builder) location(x token) string {
 	if name, ok := b.mem[x.Text]; ok {
 		return name
 	}
+	if _, ok := b.arrays[x.Text]; ok {
+		panic(errAt(x.Pos, "%s is an array: only its elements are read, through a register holding its address", x.Text))
+	}
 	name := fresh(x.Text, b.taken)
 	b.mem[x.Text] = name
 	sp := &cs.VarSpec{Name: ident(name, x.Pos)}
@@ -81,52 +103,112 @@ func (b *builder) program() *cs.Program {
 	for i := range b.regs {
 		b.regs[i] = map[string]string{}
 	}
+	b.addr = make([]map[string]token, t.threads)
+	b.written = make([]map[string]bool, t.threads)
+	b.flagsRead = make([]bool, t.threads)
+	b.labels = make([]map[string]string, t.threads)
+	b.labelDone = make([]map[string]bool, t.threads)
+	for th := range b.addr {
+		b.addr[th], b.written[th] = map[string]token{}, map[string]bool{}
+		b.labels[th], b.labelDone[th] = map[string]string{}, map[string]bool{}
+	}
+	b.arrays = map[string]*array{}
 	for _, e := range t.init {
-		key := e.name.Text
 		if e.thread >= 0 {
 			if e.thread >= t.threads {
 				panic(errAt(e.name.Pos, "thread %d does not exist (%d threads)", e.thread, t.threads))
 			}
-			key = strconv.Itoa(e.thread) + ":" + strings.ToUpper(key)
+			reg := b.regOf(e.name)
+			if e.addr != nil {
+				b.addr[e.thread][reg] = *e.addr
+				continue
+			}
+			b.inits[strconv.Itoa(e.thread)+":"+reg] = e.value
+			continue
 		}
-		b.inits[key] = e.value
+		if e.n > 0 {
+			b.declareArray(e)
+			continue
+		}
+		if e.typ != "" {
+			typeSize(e.typ, e.name)
+		}
+		b.inits[e.name.Text] = e.value
 	}
 	// Memory locations: those of the initial state first, then in order of
 	// appearance; the names the observer needs are made after them.
 	for _, e := range t.init {
-		if e.thread < 0 {
+		if e.thread < 0 && e.n == 0 {
 			b.location(e.name)
 		}
 	}
-	for _, row := range t.rows {
-		for _, c := range row {
-			for i := 0; i+2 < len(c.toks); i++ {
-				if c.toks[i].Is("[") && c.toks[i+1].Kind == tIdent && c.toks[i+2].Is("]") {
-					b.location(c.toks[i+1])
+	// The instructions of each thread, read first: which registers each
+	// thread writes (an address register must keep its address), whether
+	// it reads its flags, and its labels.
+	insns := make([][]insn, t.threads)
+	for th := 0; th < t.threads; th++ {
+		taken := map[string]bool{"outcome": true}
+		for _, row := range t.rows {
+			c := row[th]
+			if len(c.toks) == 0 {
+				insns[th] = append(insns[th], insn{})
+				continue
+			}
+			in := parseInsn(t.arch, c)
+			if in.label != nil {
+				if _, dup := b.labels[th][in.label.Text]; !dup {
+					b.labels[th][in.label.Text] = fresh(in.label.Text, taken)
 				}
+			}
+			for _, r := range in.writes(t.arch) {
+				b.written[th][r] = true
+			}
+			switch in.op {
+			case "JE", "JNE", "JS", "JNS", "JGT", "JLE", "JGE", "JLT", "CMOVC", "SETNB":
+				b.flagsRead[th] = true
+			}
+			insns[th] = append(insns[th], in)
+		}
+		for reg, x := range b.addr[th] {
+			if b.written[th][reg] {
+				panic(errAt(x.Pos, "%d:%s holds the address of %s and P%d writes %s: only addresses known statically are read", th, reg, x.Text, th, reg))
+			}
+		}
+	}
+	for _, e := range t.init {
+		if e.addr != nil {
+			if _, isArr := b.arrays[e.addr.Text]; !isArr {
+				b.location(*e.addr)
 			}
 		}
 	}
 	memAtoms(t.cond, func(x token) { b.location(x) })
+	if t.filter != nil {
+		memAtoms(t.filter, func(x token) { b.location(x) })
+	}
 	procs := make([]*cs.ProcDecl, t.threads)
 	bodies := make([][]cs.Stmt, t.threads)
 	for th := 0; th < t.threads; th++ {
-		for r, row := range t.rows {
-			if c := row[th]; len(c.toks) > 0 {
-				bodies[th] = append(bodies[th], b.instr(th, r, c)...)
+		for r := range t.rows {
+			if in := &insns[th][r]; in.cell.end > 0 {
+				bodies[th] = append(bodies[th], b.instr(th, r, in)...)
 			}
 		}
 	}
 	// Registers of the condition (and of the initial state) exist even when
 	// no instruction names them.
 	for _, e := range t.init {
-		if e.thread >= 0 {
+		if e.thread >= 0 && e.addr == nil {
 			b.register(e.thread, e.name)
 		}
 	}
 	bad := t.cond
 	if t.quant.Is("forall") {
 		bad = propNot{bad}
+	}
+	if t.filter != nil {
+		// herd answers for the executions the filter keeps.
+		bad = propAnd{t.filter, bad}
 	}
 	var extra []cs.Decl
 	if lits, ok := registerConj(bad); ok {
@@ -189,23 +271,43 @@ func (b *builder) program() *cs.Program {
 
 func procName(th int) string { return "P" + strconv.Itoa(th) }
 
-type regName struct{ orig, cs string }
+type regEntry struct{ orig, cs string }
 
 // sortedValues lists the registers of a thread by their .cs name.
-func sortedValues(m map[string]string) []regName {
-	var out []regName
+func sortedValues(m map[string]string) []regEntry {
+	var out []regEntry
 	for k, v := range m {
-		out = append(out, regName{k, v})
+		out = append(out, regEntry{k, v})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].cs < out[j].cs })
 	return out
 }
 
-// register returns the local of register r of thread th.
-// Register names are not case-sensitive (EAX, eax).
+// regOf returns the register a name of the initial state or the
+// condition denotes (EAX, eax; rax, eax and al are RAX in X86_64), refusing
+// a name that is no register of the test's architecture.
+func (b *builder) regOf(r token) string {
+	name, _, ok := regName(b.t.arch, r.Text)
+	if !ok {
+		panic(errAt(r.Pos, "%s is not a register of %s", r.Text, b.t.arch))
+	}
+	return name
+}
+
+// register returns the local of register r (as the initial state or the
+// condition writes it) of thread th.
 func (b *builder) register(th int, r token) string {
-	key := strings.ToUpper(r.Text)
-	if name, ok := b.regs[th][key]; ok {
+	reg := b.regOf(r)
+	if x, ok := b.addr[th][reg]; ok {
+		panic(errAt(r.Pos, "%d:%s holds the address of %s: fencer compares integers only", th, reg, x.Text))
+	}
+	return b.regLocal(th, reg)
+}
+
+// regLocal returns the local of register reg (a register name as regName
+// returns it) of thread th.
+func (b *builder) regLocal(th int, reg string) string {
+	if name, ok := b.regs[th][reg]; ok {
 		return name
 	}
 	taken := map[string]bool{}
@@ -220,8 +322,8 @@ func (b *builder) register(th int, r token) string {
 			taken[x.name.Text] = true
 		}
 	}
-	name := fresh(key, taken)
-	b.regs[th][key] = name
+	name := fresh(reg, taken)
+	b.regs[th][reg] = name
 	return name
 }
 
@@ -288,6 +390,9 @@ func (b *builder) observer(bad prop, bodies [][]cs.Stmt) []cs.Decl {
 	for th := 0; th < t.threads; th++ {
 		var list []cs.Stmt
 		for _, r := range sortedValues(b.regs[th]) {
+			if strings.HasPrefix(r.orig, "\x00") {
+				continue // a local of fencer's, not a register
+			}
 			pub := fresh(fmt.Sprintf("%s_%s", procName(th), r.orig), b.taken)
 			published[th][r.orig] = pub
 			b.shared = append(b.shared, &cs.VarSpec{Name: ident(pub, t.quant.Pos)})
@@ -319,7 +424,7 @@ func (b *builder) observer(bad prop, bodies [][]cs.Stmt) []cs.Decl {
 			if p.thread < 0 {
 				return b.eq(p, ident(b.mem[p.name.Text], p.name.Pos))
 			}
-			return b.eq(p, ident(published[p.thread][strings.ToUpper(p.name.Text)], p.name.Pos))
+			return b.eq(p, ident(published[p.thread][b.regOf(p.name)], p.name.Pos))
 		}
 		panic(errAt(t.quant.Pos, "internal error: unknown proposition"))
 	}
@@ -333,201 +438,6 @@ func (b *builder) observer(bad prop, bodies [][]cs.Stmt) []cs.Decl {
 		&cs.ProcDecl{Process: at, Name: ident(obsName, t.quant.Pos), Body: body},
 		&cs.ForbiddenDecl{Forbidden: at, Items: []*cs.ProcLabel{{Proc: ident(obsName, t.quant.Pos), At: at, Label: ident("outcome", t.quant.Pos)}}, Semi: at},
 	}
-}
-
-// operand is one operand of an instruction.
-type operand struct {
-	kind  byte // 'm' memory [x], 'r' register, 'i' immediate $n
-	tok   token
-	value int64
-}
-
-// operands splits the tokens after the mnemonic at top-level commas.
-func operands(toks []token) []operand {
-	var out []operand
-	for i := 0; i < len(toks); {
-		t := toks[i]
-		switch {
-		case t.Is("["):
-			if i+2 >= len(toks) || toks[i+1].Kind != tIdent || !toks[i+2].Is("]") {
-				panic(errAt(t.Pos, "expected [location]"))
-			}
-			out = append(out, operand{kind: 'm', tok: toks[i+1]})
-			i += 3
-		case t.Is("$"):
-			j := i + 1
-			neg := false
-			if j < len(toks) && toks[j].Is("-") {
-				neg = true
-				j++
-			}
-			if j >= len(toks) || toks[j].Kind != tInt {
-				panic(errAt(t.Pos, "expected an integer after '$'"))
-			}
-			v, _ := strconv.ParseInt(toks[j].Text, 10, 64)
-			if neg {
-				v = -v
-			}
-			out = append(out, operand{kind: 'i', tok: t, value: v})
-			i = j + 1
-		case t.Kind == tIdent:
-			out = append(out, operand{kind: 'r', tok: t})
-			i++
-		default:
-			panic(errAt(t.Pos, "expected an operand ([x], $n or a register), found %s", t))
-		}
-		if i < len(toks) {
-			if !toks[i].Is(",") {
-				panic(errAt(toks[i].Pos, "expected ',' between operands, found %s", toks[i]))
-			}
-			i++
-			if i == len(toks) {
-				panic(errAt(toks[i-1].Pos, "operand missing after ','"))
-			}
-		}
-	}
-	return out
-}
-
-// instr turns one instruction of thread th into statements.
-func (b *builder) instr(th, row int, c cell) []cs.Stmt {
-	toks := c.toks
-	pos := cs.PosAt(c.start)
-	semi := cs.PosAt(c.end - 1)
-	mn := toks[0]
-	if mn.Kind != tIdent {
-		panic(errAt(mn.Pos, "expected an instruction, found %s", mn))
-	}
-	op := strings.ToUpper(mn.Text)
-	rest := toks[1:]
-	locked := false
-	if op == "LOCK" {
-		if len(rest) == 0 || rest[0].Kind != tIdent {
-			panic(errAt(mn.Pos, "expected an instruction after LOCK"))
-		}
-		locked = true
-		op = strings.ToUpper(rest[0].Text)
-		rest = rest[1:]
-	}
-	ops := operands(rest)
-	want := func(n int) {
-		if len(ops) != n {
-			panic(errAt(mn.Pos, "%s takes %d operands, not %d", op, n, len(ops)))
-		}
-	}
-	value := func(o operand) cs.Expr {
-		switch o.kind {
-		case 'i':
-			return intLit(o.value, o.tok.Pos)
-		case 'r':
-			return ident(b.register(th, o.tok), o.tok.Pos)
-		}
-		panic(errAt(o.tok.Pos, "%s: at most one memory operand", op))
-	}
-	reg := func(o operand) *cs.Ident {
-		if o.kind != 'r' {
-			panic(errAt(o.tok.Pos, "%s: expected a register operand", op))
-		}
-		return ident(b.register(th, o.tok), o.tok.Pos)
-	}
-	mem := func(o operand) string {
-		if o.kind != 'm' {
-			panic(errAt(o.tok.Pos, "%s: expected a memory operand [x]", op))
-		}
-		return b.location(o.tok)
-	}
-	if locked {
-		switch op {
-		case "XCHG", "XADD", "CMPXCHG", "INC", "DEC", "ADD", "SUB":
-		default:
-			panic(errAt(mn.Pos, "LOCK %s is not supported (LOCK XCHG, XADD, CMPXCHG, INC, DEC, ADD and SUB are)", op))
-		}
-	}
-	switch op {
-	case "MFENCE":
-		want(0)
-		return []cs.Stmt{&cs.FenceStmt{Fence: pos, Semi: semi}}
-	case "LFENCE":
-		// Loads are never reordered with loads in TSO and PSO.
-		want(0)
-		return []cs.Stmt{&cs.SkipStmt{Skip: pos, Semi: semi}}
-	case "SFENCE":
-		// A store-store fence: fence store; (nothing under TSO, where
-		// stores already reach memory in order).
-		want(0)
-		return []cs.Stmt{&cs.FenceStmt{Fence: pos, Store: true, StorePos: pos, Semi: semi}}
-	case "MOV":
-		want(2)
-		d, s := ops[0], ops[1]
-		if d.kind == 'm' {
-			x := mem(d)
-			b.sites[c.start] = [2]int{th, row}
-			// The statement starts at the instruction, so that its site reads
-			// "MOV [x],$1".
-			return []cs.Stmt{&cs.AssignStmt{Lhs: ident(x, c.start), TokPos: pos, Rhs: value(s), Semi: semi}}
-		}
-		r := reg(d)
-		if s.kind == 'm' {
-			return []cs.Stmt{&cs.AssignStmt{Lhs: r, TokPos: pos, Rhs: ident(mem(s), s.tok.Pos), Semi: semi}}
-		}
-		return []cs.Stmt{&cs.AssignStmt{Lhs: r, TokPos: pos, Rhs: value(s), Semi: semi}}
-	case "XCHG", "XADD":
-		want(2)
-		m, r := ops[0], ops[1]
-		if op == "XCHG" && m.kind != 'm' {
-			m, r = r, m
-		}
-		if op == "XADD" && !locked {
-			panic(errAt(mn.Pos, "XADD without LOCK is not atomic and not supported; write LOCK XADD"))
-		}
-		x, rr := mem(m), reg(r)
-		fn := "swap"
-		if op == "XADD" {
-			fn = "fetch_add"
-		}
-		call := &cs.CallExpr{Fun: ident(fn, mn.Pos), Lparen: pos, Args: []cs.Expr{ident(x, m.tok.Pos), ident(rr.Name, r.tok.Pos)}, Rparen: semi}
-		return []cs.Stmt{&cs.AssignStmt{Lhs: rr, TokPos: pos, Rhs: call, Semi: semi}}
-	case "CMPXCHG":
-		want(2)
-		if !locked {
-			panic(errAt(mn.Pos, "CMPXCHG without LOCK is not atomic and not supported; write LOCK CMPXCHG"))
-		}
-		x, r := mem(ops[0]), reg(ops[1])
-		eax := ident(b.register(th, token{Kind: tIdent, Text: "EAX", Pos: mn.Pos}), mn.Pos)
-		tmp := ident(b.register(th, token{Kind: tIdent, Text: "cmpxchg_old", Pos: mn.Pos}), mn.Pos)
-		body := []cs.Stmt{
-			&cs.AssignStmt{Lhs: tmp, TokPos: pos, Rhs: ident(x, ops[0].tok.Pos), Semi: semi},
-			&cs.IfStmt{If: pos, Cond: bin(tmp, cs.EQL, eax, mn.Pos),
-				Then: &cs.AssignStmt{Lhs: ident(x, ops[0].tok.Pos), TokPos: pos, Rhs: r, Semi: semi},
-				Else: &cs.AssignStmt{Lhs: eax, TokPos: pos, Rhs: tmp, Semi: semi}},
-		}
-		return []cs.Stmt{&cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: body, Rbrace: semi}}}
-	case "INC", "DEC", "ADD", "SUB":
-		if !locked {
-			panic(errAt(mn.Pos, "%s without LOCK is not supported", op))
-		}
-		var delta cs.Expr
-		switch op {
-		case "INC", "DEC":
-			want(1)
-			delta = intLit(1, mn.Pos)
-		default:
-			want(2)
-			delta = value(ops[1])
-		}
-		x := mem(ops[0])
-		arith := cs.ADD
-		if op == "DEC" || op == "SUB" {
-			arith = cs.SUB
-		}
-		tmp := ident(b.register(th, token{Kind: tIdent, Text: "rmw_old", Pos: mn.Pos}), mn.Pos)
-		body := []cs.Stmt{
-			&cs.AssignStmt{Lhs: tmp, TokPos: pos, Rhs: ident(x, ops[0].tok.Pos), Semi: semi},
-			&cs.AssignStmt{Lhs: ident(x, ops[0].tok.Pos), TokPos: pos, Rhs: bin(tmp, arith, delta, mn.Pos), Semi: semi},
-		}
-		return []cs.Stmt{&cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: body, Rbrace: semi}}}
-	}
-	panic(errAt(mn.Pos, "instruction %s is not supported (MOV, XCHG, LOCK XADD, LOCK CMPXCHG, LOCK INC/DEC/ADD/SUB, MFENCE, LFENCE are)", mn.Text))
 }
 
 // memAtoms calls f on the memory locations of p.

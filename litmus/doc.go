@@ -1,33 +1,59 @@
-// Package litmus reads herd/litmus7 litmus tests of the X86 architecture
-// and builds the concurrent system that package cs builds for a .cs
+// Package litmus reads herd/litmus7 litmus tests of the X86 and X86_64
+// architectures and builds the concurrent system that package cs builds for a .cs
 // program: it builds the .cs syntax tree with positions in the .litmus
 // file and lowers it with cs.Lower (one semantics, errors and traces at
 // file:line:col of the test).
 //
 // # Format
 //
-// The first line is "X86 NAME"; what follows up to the '{' (a quoted doc
-// string, key=value lines, (* comments *)) is skipped. The initial state
-// { x=0; y=1; 0:EAX=1; int z=0; } gives memory and register values (all
-// others are 0). The program is a table "P0 | P1 | ... ;" with one row of
-// instructions per line, columns separated by '|', rows ended by ';';
-// empty cells are allowed. Then the final condition: exists P, ~exists P
-// or forall P, where P combines P:REG=n, x=n and [x]=n (also !=) with /\,
-// \/, ~ and parentheses. A locations [...] clause is skipped.
+// The first line is "X86 NAME" (Intel syntax: MOV [x],$1, MOV EAX,[x]) or
+// "X86_64 NAME" (AT&T syntax: movl $1,(x), movl (x),%eax); what follows
+// up to the '{' (a quoted doc string, key=value lines, (* comments *)) is
+// skipped. The initial state gives memory and register values, with or
+// without a C type ({ x=0; int y=1; uint64_t z; [w]=2; 0:EAX=1; }; all
+// others are 0), addresses held by registers (0:EBX=x) and arrays
+// (int64_t t[2]={1,-1}). The program is a table "P0 | P1 | ... ;" with one
+// row of instructions per line, columns separated by '|', rows ended by
+// ';'; empty cells and label cells ("L0:") are allowed. Then an optional
+// filter P and the final condition: exists P, ~exists P or forall P, where
+// P combines P:REG=n, x=n and [x]=n (also !=) with /\, \/, ~ and
+// parentheses. A locations [...] clause is skipped.
 //
-// # Instructions
+// # Instructions (instr.go, sem.go, mem.go)
 //
-//   - MOV [x],$n / MOV [x],R: a write (a fence site, its text the
-//     instruction); MOV R,[x]: a read; MOV R,$n / MOV R,R2: local.
-//   - MFENCE: fence;. LFENCE: nothing (loads are never reordered with loads
-//     in TSO and PSO). SFENCE: fence store; (a
-//     store-store fence).
-//   - XCHG [x],R (either operand order, with or without LOCK):
-//     R = swap(x, R). LOCK XADD [x],R: R = fetch_add(x, R).
-//     LOCK CMPXCHG [x],R: atomic { old = x; if (old == EAX) x = R; else
-//     EAX = old; }. LOCK INC/DEC [x], LOCK ADD/SUB [x],src: an atomic
-//     read-modify-write. The flags (ZF, ...) are not modelled; jumps,
-//     labels and other instructions are refused.
+// Each dialect reads herd's instruction set for it (herd/X86Sem.ml and
+// X86_64Sem.ml of herdtools7), the X86_64 mnemonics with or without a
+// size suffix (movb, movw, movl, movq):
+//
+//   - MOV: to memory a buffered write (a fence site, its text the
+//     instruction), from memory a read, else local. Immediates are $n or n.
+//   - ADD, SUB, XOR, OR, INC, DEC: on a register, local; on memory without
+//     LOCK a read then a buffered write (not atomic: a fence site), with
+//     LOCK one atomic step. XCHG with memory is always atomic (swap); of
+//     two registers, local. LOCK XADD is fetch_add; LOCK CMPXCHG [x],R is
+//     atomic { old = x; if (old == EAX) x = R; else EAX = old; }.
+//   - CMP, the jumps JMP, JE, JNE (X86_64 also JS, JNS, JGT, JLE, JGE, JLT)
+//     to a label of the thread, CMOVC and SETNB, with herd's flags: CMP
+//     a,b sets ZF = (a = b), SF = (a > b), CF = 0; arithmetic sets them
+//     from its result. The flags are locals of the threads that read them.
+//   - MFENCE: fence;. LFENCE, NOP: nothing (loads are never reordered with
+//     loads in TSO and PSO). SFENCE: fence store;.
+//   - Memory operands: a location ([x], (x)), or a register holding an
+//     address known statically ([EBX], (%rbx), 8(%rsi,%rdi,8)): the base
+//     holds the address of a location from the initial state, the index
+//     an integer of it, and the thread writes neither; the address must be
+//     the location itself or an element of an array.
+//   - Registers are those of the architecture (EAX ... ESP; X86_64's
+//     rax ... r15 in every width, eax, ax and al all being RAX), case
+//     insensitive. Values are integers: sizes are not modelled, so a
+//     negative immediate into a register narrower than 64 bits, and an
+//     immediate outside the instruction's size, are refused. XOR and OR of
+//     two values are computed on 8 bits after an assert that both are in
+//     [0, 255] (a run outside is reported as an assert failure).
+//
+// Anything else (another instruction, a name that is no register, an
+// address register that is written or used as a value, an offset that is
+// no location) is refused at its file:line:col.
 //
 // # The condition
 //
@@ -35,7 +61,8 @@
 // outcome is P for exists and ~exists, and not P for forall; it is the bad
 // state, so verify exits 1 (with a trace) when it is reachable and 0 when
 // it is not, and insert returns the fewest MFENCEs that make it
-// unreachable. When the outcome is a conjunction of register equalities,
+// unreachable. A filter F makes the bad state F and the outcome (herd
+// answers for the executions F keeps). When the outcome is a conjunction of register equalities,
 // each thread ends with assume(its conjuncts); outcome: skip; and the bad
 // state is every such thread at "outcome". Otherwise (final memory values,
 // disjunctions, negations) every thread ends with a locked step that
@@ -48,7 +75,7 @@
 // # Writing fences back
 //
 // InsertFences adds a row after the row of each fenced write, with MFENCE
-// in the columns that need one, and prints the table again with aligned
+// (mfence in an X86_64 test) in the columns that need one, and prints the table again with aligned
 // columns; the text before and after the table is unchanged (comments
 // inside the table are not kept).
 package litmus

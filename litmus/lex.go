@@ -1,6 +1,10 @@
 package litmus
 
-import "fencer/readkit"
+import (
+	"strconv"
+
+	"fencer/readkit"
+)
 
 // The tokens of a .litmus file are readkit's: identifiers (MOV, EAX, x,
 // P0, exists), integers, strings ("Fre PodWR Fre PodWR") and operators
@@ -61,6 +65,21 @@ func lex(src []byte, from int) []token {
 				i++
 			}
 			toks = append(toks, token{Kind: tIdent, Text: string(src[start:i]), Pos: start, End: i})
+		case c == '0' && i+1 < len(src) && (src[i+1] == 'x' || src[i+1] == 'X'):
+			// A hexadecimal literal (0x202), kept as a decimal Int token.
+			j := i + 2
+			for j < len(src) && (isDigit(src[j]) || 'a' <= src[j]|32 && src[j]|32 <= 'f') {
+				j++
+			}
+			v, err := strconv.ParseInt(string(src[i+2:j]), 16, 64)
+			if j == i+2 {
+				panic(errAt(i, "expected hexadecimal digits after 0x"))
+			}
+			if err != nil {
+				panic(errAt(i, "integer %s out of range", src[i:j]))
+			}
+			toks = append(toks, token{Kind: tInt, Text: strconv.FormatInt(v, 10), Pos: start, End: j})
+			i = j
 		case isDigit(c):
 			t := readkit.LexInt(src, start)
 			toks = append(toks, t)

@@ -107,7 +107,7 @@ func InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
 			}
 			sort.Ints(keys)
 			for _, th := range keys {
-				fence[th] = "MFENCE"
+				fence[th] = t.arch.fence()
 			}
 			table = append(table, fence)
 		}

@@ -9,6 +9,7 @@ import (
 
 // test is a parsed litmus test.
 type test struct {
+	arch    dialect
 	name    string
 	threads int
 	init    []initEntry
@@ -20,13 +21,21 @@ type test struct {
 	quant                token // exists, forall, or the '~' of ~exists
 	neg                  bool  // ~exists
 	cond                 prop
+	filter               prop // nil: no filter clause
 }
 
-// initEntry is "x=1" (thread -1) or "0:EAX=1" of the initial state.
+// initEntry is "x=1" (thread -1) or "0:EAX=1" of the initial state, with
+// an optional type ("int x=1", "uint64_t y", "int64_t 0:rcx"); "0:EBX=x"
+// makes a register hold the address of x (addr), and "int64_t t[2]={1,-1}"
+// declares an array of n elements (values).
 type initEntry struct {
 	thread int
 	name   token
 	value  int64
+	addr   *token  // the location whose address the register holds
+	typ    string  // the declared type, "" when none
+	n      int     // > 0 for an array of n elements
+	values []int64 // the array's initial values (the rest are 0)
 }
 
 // cell is one instruction of the table (or an empty cell: no tokens).
@@ -72,14 +81,19 @@ func parseTest(src []byte) *test {
 		lineEnd++
 	}
 	fields := strings.Fields(string(src[i:lineEnd]))
-	if len(fields) == 0 || !strings.EqualFold(fields[0], "X86") {
+	t := &test{}
+	switch {
+	case len(fields) > 0 && strings.EqualFold(fields[0], "X86"):
+		t.arch = intel
+	case len(fields) > 0 && strings.EqualFold(fields[0], "X86_64"):
+		t.arch = att
+	default:
 		found := "end of file"
 		if len(fields) > 0 {
 			found = fields[0]
 		}
-		panic(errAt(i, "expected X86 (the architecture of a herd litmus test; only x86 tests are read), found %s", found))
+		panic(errAt(i, "expected X86 or X86_64 (the architecture of a herd litmus test; only x86 tests are read), found %s", found))
 	}
-	t := &test{}
 	if len(fields) > 1 {
 		t.name = strings.Join(fields[1:], " ")
 	}
@@ -139,17 +153,63 @@ func (p *parser) location() (int, token) {
 }
 
 func (p *parser) initEntry() initEntry {
-	// An optional type: "int x = 0", "uint32_t x = 0".
-	if p.Tok().Kind == tIdent && p.Toks[p.I+1].Kind == tIdent && (p.I+2 >= len(p.Toks) || !p.Toks[p.I+1].Is(":")) {
+	var e initEntry
+	// An optional type: "int x = 0", "uint64_t y", "int64_t 0:rcx".
+	if p.Tok().Kind == tIdent && (p.Peek().Kind == tIdent || p.Peek().Kind == tInt || p.Peek().Is("[")) {
+		e.typ = p.Next().Text
+	}
+	e.thread, e.name = p.location()
+	if e.thread < 0 && p.Tok().Is("[") {
+		// An array: t[n], its values in braces.
 		p.Next()
+		n := p.Tok()
+		v := p.IntLit()
+		if v < 1 || v > maxArray {
+			panic(errAt(n.Pos, "array size %d out of range (1 to %d)", v, maxArray))
+		}
+		e.n = int(v)
+		p.Expect("]", "']'")
+		if e.typ == "" {
+			panic(errAt(e.name.Pos, "array %s needs a type (int64_t %s[%d])", e.name.Text, e.name.Text, e.n))
+		}
+		if p.Tok().Is("=") {
+			p.Next()
+			p.Expect("{", "'{' (the values of the array)")
+			for !p.Tok().Is("}") {
+				if len(e.values) > 0 {
+					p.Expect(",", "',' or '}'")
+				}
+				at := p.Tok().Pos
+				e.values = append(e.values, p.IntLit())
+				if len(e.values) > e.n {
+					panic(errAt(at, "more values than the %d elements of %s", e.n, e.name.Text))
+				}
+			}
+			p.Next()
+		}
+		return e
 	}
-	th, name := p.location()
-	p.Expect("=", "'='")
+	if !p.Tok().Is("=") {
+		if e.typ == "" {
+			panic(errAt(p.Tok().Pos, "expected '=', found %s", p.Tok()))
+		}
+		return e // a typed declaration without a value: 0
+	}
+	p.Next()
 	if p.Tok().Kind == tIdent {
-		panic(errAt(p.Tok().Pos, "initial value %s: only integer values are supported (no addresses)", p.Tok().Text))
+		if e.thread < 0 {
+			panic(errAt(p.Tok().Pos, "initial value %s: a memory location holds integers only (no addresses)", p.Tok().Text))
+		}
+		a := p.Next()
+		e.addr = &a
+		return e
 	}
-	return initEntry{thread: th, name: name, value: p.IntLit()}
+	e.value = p.IntLit()
+	return e
 }
+
+// maxArray bounds the elements of an array of the initial state.
+const maxArray = 64
 
 func isCondWord(t token) bool {
 	return t.Kind == tEOF || t.Is("exists") || t.Is("forall") || t.Is("~") || t.Is("locations") || t.Is("filter")
@@ -217,7 +277,13 @@ func (p *parser) condition(t *test) {
 	for p.Tok().Is("locations") || p.Tok().Is("filter") {
 		kw := p.Next()
 		if kw.Text == "filter" {
-			panic(errAt(kw.Pos, "filter is not supported"))
+			// herd keeps only the executions whose final state satisfies
+			// the filter: it is a conjunct of the outcome.
+			if t.filter != nil {
+				panic(errAt(kw.Pos, "a second filter clause"))
+			}
+			t.filter = p.disj(0)
+			continue
 		}
 		p.Expect("[", "'['")
 		for !p.Tok().Is("]") {
