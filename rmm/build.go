@@ -36,6 +36,7 @@ type builder struct {
 	taken   map[string]bool     // cs shared names in use
 	specs   []*cs.VarSpec
 	sites   map[int]*site
+	opt     Options
 }
 
 // csName returns a name for want that is not a .cs keyword and not in
@@ -153,10 +154,11 @@ type inst struct {
 	*builder
 	parser
 	pid    int
-	regs   map[string]string // "$r" -> cs local name
-	atomic bool              // inside a locked block
-	level  int               // nesting depth of statements and expressions
-	nwrite int               // writes read so far
+	regs   map[string]string   // "$r" -> cs local name
+	regDom map[string]*varDecl // cs local name -> register declaration with a domain
+	atomic bool                // inside a locked block
+	level  int                 // nesting depth of statements and expressions
+	nwrite int                 // writes read so far
 	// A pointer location [e] in a statement: the statement is read once to
 	// find e (ptrSeen, ptrExpr), then once per global variable k with
 	// ptrTarget = k.
@@ -166,7 +168,7 @@ type inst struct {
 }
 
 func (b *builder) process(pid int, pd *procDecl) *cs.ProcDecl {
-	in := &inst{builder: b, parser: parser{readkit.Cursor{Toks: pd.text}}, pid: pid, regs: map[string]string{}}
+	in := &inst{builder: b, parser: parser{readkit.Cursor{Toks: pd.text}}, pid: pid, regs: map[string]string{}, regDom: map[string]*varDecl{}}
 	taken := map[string]bool{}
 	for k := range b.taken {
 		taken[k] = true
@@ -185,10 +187,20 @@ func (b *builder) process(pid int, pd *procDecl) *cs.ProcDecl {
 			sp.Value = intLit(d.value, d.name.Pos)
 		}
 		specs = append(specs, sp)
+		if d.hasDomain && !b.opt.StrictDomains {
+			in.regDom[name] = d
+		}
 	}
 	body := &cs.BlockStmt{Lbrace: cs.PosAt(pd.kw.Pos)}
 	if len(specs) > 0 {
 		body.List = append(body.List, &cs.DeclStmt{Decl: &cs.VarsDecl{Keyword: cs.PosAt(pd.kw.Pos), Tok: cs.LOCAL, Specs: specs, Semi: cs.PosAt(pd.kw.Pos)}})
+	}
+	// A register "= *" starts at any value of its domain.
+	for _, d := range pd.regs {
+		if name := in.regs[d.name.Text]; d.nondet && in.regDom[name] != nil {
+			at := cs.PosAt(d.name.Pos)
+			body.List = append(body.List, &cs.AssumeStmt{Assume: at, X: inDomain(ident(name, d.name.Pos), d, d.name.Pos), Semi: at})
+		}
 	}
 	body.List = append(body.List, in.stmtList()...)
 	if t := in.Tok(); t.Kind != tEOF {
@@ -287,7 +299,12 @@ func (in *inst) instr(bare bool, start int) cs.Stmt {
 		lhs := in.reg()
 		op := in.Expect(":=", "':='")
 		e := in.expr()
-		return &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.Pos), Rhs: e, Semi: in.semi()}
+		as := &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.Pos), Rhs: e, Semi: in.semi()}
+		// Enabled when the value is in the register's domain (Memorax).
+		if g := in.guard(in.regDom[lhs.Name], e, t); g != nil {
+			return &cs.BlockStmt{Lbrace: pos, List: []cs.Stmt{g, as}, Rbrace: in.semi()}
+		}
+		return as
 	case t.Kind != tIdent && !t.Is("{"):
 		panic(errAt(t.Pos, "expected a statement, found %s", t))
 	}
@@ -302,7 +319,8 @@ func (in *inst) instr(bare bool, start int) cs.Stmt {
 			lhs := in.reg()
 			op := in.Expect(":=", "':='")
 			x := in.memloc()
-			return &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.Pos), Rhs: x, Semi: in.semi()}
+			rd := &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.Pos), Rhs: x, Semi: in.semi()}
+			return in.readInto(rd, lhs, x, t)
 		}
 		x := in.memloc()
 		op := in.Expect("=", "'=' (read: x = e) or a register (read: $r := x)")
@@ -388,8 +406,16 @@ func (in *inst) instr(bare bool, start int) cs.Stmt {
 		in.notInLocked(t)
 		in.Next()
 		return &cs.FenceStmt{Fence: pos, Store: true, StorePos: pos, Semi: in.semi()}
-	case "syncrd", "syncwr", "slocked":
-		panic(errAt(t.Pos, "%s is not supported: fencer models only TSO and PSO reads, writes and locked instructions", t.Text))
+	case "llfence":
+		// Memorax's load-load fence: loads are never reordered with loads
+		// under SC, TSO and PSO, so it orders nothing there.
+		in.notInLocked(t)
+		in.Next()
+		return &cs.SkipStmt{Skip: pos, Semi: in.semi()}
+	case "syncrd", "syncwr":
+		panic(errAt(t.Pos, "%s is not read: it is a synchronising access of Memorax's VIPS-M model, with no rule under SC, TSO or PSO", t.Text))
+	case "slocked":
+		panic(errAt(t.Pos, "slocked is not read: Memorax's manual gives no rule for store-store locked writes under TSO or PSO"))
 	}
 	panic(errAt(t.Pos, "expected a statement, found %s", t))
 }
@@ -445,13 +471,21 @@ func (in *inst) write(bare bool, start int) cs.Stmt {
 	return &cs.BlockStmt{Lbrace: cs.PosAt(w.Pos), List: append(check, as), Rbrace: semi}
 }
 
-// domainCheck checks that the value e written to x lies in x's declared
-// domain: an error now when e is a constant, else an assert before the
-// write (so a run that would leave the domain is a bad state, with a
-// trace).
+// domainCheck is what comes before the write of e to x when x has a
+// declared domain. As in Memorax, the write is enabled only when e is in
+// the domain: an assume (none when e is a constant inside it). With
+// Options.StrictDomains, a check instead: an error now when e is a
+// constant outside, else an assert before the write (so a run that would
+// leave the domain is a bad state, with a trace).
 func (in *inst) domainCheck(x *cs.Ident, e cs.Expr, at token) []cs.Stmt {
 	d := in.domains[x.Name]
 	if d == nil {
+		return nil
+	}
+	if !in.opt.StrictDomains {
+		if g := in.guard(d, e, at); g != nil {
+			return []cs.Stmt{g}
+		}
 		return nil
 	}
 	if v, ok := constValue(e); ok {
@@ -464,6 +498,58 @@ func (in *inst) domainCheck(x *cs.Ident, e cs.Expr, at token) []cs.Stmt {
 	c := &cs.BinaryExpr{X: &cs.BinaryExpr{X: intLit(d.lo, at.Pos), OpPos: pos, Op: cs.LEQ, Y: e}, OpPos: pos, Op: cs.LAND,
 		Y: &cs.BinaryExpr{X: e, OpPos: pos, Op: cs.LEQ, Y: intLit(d.hi, at.Pos)}}
 	return []cs.Stmt{&cs.AssertStmt{Assert: pos, X: c, Semi: pos}}
+}
+
+// inDomain is lo <= e && e <= hi for the domain of d.
+func inDomain(e cs.Expr, d *varDecl, off int) cs.Expr {
+	pos := cs.PosAt(off)
+	return &cs.BinaryExpr{X: &cs.BinaryExpr{X: intLit(d.lo, off), OpPos: pos, Op: cs.LEQ, Y: e}, OpPos: pos, Op: cs.LAND,
+		Y: &cs.BinaryExpr{X: e, OpPos: pos, Op: cs.LEQ, Y: intLit(d.hi, off)}}
+}
+
+// guard is the assume that enables a step storing e into a variable of
+// domain d only when e is in it (Memorax's semantics): nil when d is nil or
+// e a constant inside the domain, assume(false) for a constant outside.
+func (in *inst) guard(d *varDecl, e cs.Expr, at token) cs.Stmt {
+	if d == nil {
+		return nil
+	}
+	pos := cs.PosAt(at.Pos)
+	if v, ok := constValue(e); ok {
+		if v >= d.lo && v <= d.hi {
+			return nil
+		}
+		return &cs.AssumeStmt{Assume: pos, X: &cs.BoolLit{ValuePos: pos, Value: false}, Semi: pos}
+	}
+	return &cs.AssumeStmt{Assume: pos, X: inDomain(e, d, at.Pos), Semi: pos}
+}
+
+// readInto is rd, the read "read: $r := x", with Memorax's semantics when
+// the register has a domain: the read is enabled only when the value in
+// memory is in the register's domain, so the process waits until it is.
+// When every value x can hold is in the domain (x has a constant initial
+// value and a domain inside the register's, and writes to x never leave
+// x's domain) there is nothing to do. Otherwise the read is retried while
+// the value is outside: "r = x; while (!(lo <= r && r <= hi)) r = x;". A
+// run that reads an outside value and reads again is a run that read
+// later, so the states reached are Memorax's. In a locked block, where the
+// whole sequence must be enabled, an assume follows the read.
+func (in *inst) readInto(rd *cs.AssignStmt, r, x *cs.Ident, at token) cs.Stmt {
+	d := in.regDom[r.Name]
+	if d == nil {
+		return rd
+	}
+	if xd := in.domains[x.Name]; xd != nil && !xd.nondet && xd.lo >= d.lo && xd.hi <= d.hi {
+		return rd
+	}
+	pos := cs.PosAt(at.Pos)
+	ok := inDomain(ident(r.Name, at.Pos), d, at.Pos)
+	if in.atomic {
+		return &cs.BlockStmt{Lbrace: pos, List: []cs.Stmt{rd, &cs.AssumeStmt{Assume: pos, X: ok, Semi: pos}}, Rbrace: rd.Semi}
+	}
+	again := &cs.AssignStmt{Lhs: ident(r.Name, at.Pos), TokPos: pos, Rhs: ident(x.Name, x.NamePos.Offset()), Semi: pos}
+	loop := &cs.WhileStmt{While: pos, Cond: &cs.UnaryExpr{OpPos: pos, Op: cs.NOT, X: &cs.ParenExpr{Lparen: pos, X: ok, Rparen: pos}}, Body: again}
+	return &cs.BlockStmt{Lbrace: pos, List: []cs.Stmt{rd, loop}, Rbrace: rd.Semi}
 }
 
 // constValue evaluates an expression without registers.

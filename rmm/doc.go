@@ -35,27 +35,41 @@
 //     Memorax); locked { A or B } is atomic { if (*) A else B }. A locked
 //     block without a write is refused: Memorax does not fence it, while a
 //     .cs atomic block always waits for an empty buffer.
-//   - fence is fence;. forbidden L1 L2 ...; lists one label (or '*') per
-//     process; each list is one forbidden declaration.
+//   - forbidden L1 L2 ...; lists one label (or '*') per process; each
+//     list is one forbidden declaration.
 //
 // # Domains
 //
-// "x = 0 : [0:2]" declares a domain. Memorax blocks a write whose value is
-// outside it; fencer does not model blocking. Instead it checks that no
-// write leaves the domain: a constant value outside it is an error at the
-// write, and a write of a register expression gets an assert before it, so
-// a run that would leave the domain is a bad state reported with its trace
-// (the verdict is then sc-bug or unsafe). When fencer finds a model correct,
-// no write leaves its domain in any run, so Memorax's blocking never
-// happens and the two semantics agree. Domains of registers, and "= *"
-// initial values, are not restricted: a register or a "*" variable may hold
-// any integer (an over-approximation: a correct verdict holds for the
-// domains too). Domains are not fed to the explicit-value analysis.
+// "x = 0 : [0:2]" declares a domain. As in Memorax's manual (the rules of
+// writes, assignments, assigning reads and cas), a step whose value leaves
+// the domain is not enabled: the process waits there. A write or cas
+// stores e only after assume(lo <= e && e <= hi) (nothing for a constant
+// inside the domain, assume(false) for one outside); an assignment to a
+// register with a domain likewise; an assigning read into such a register
+// is retried while the value read is outside ("r = x; while (!(lo <= r &&
+// r <= hi)) r = x;", which reaches the states of a read that waits; none
+// when x's domain lies inside the register's and x starts at a constant;
+// in a locked block an assume follows the read); a register "= *" starts
+// with an assume of its domain. A shared variable "= *" may start at any
+// integer (fencer has no initial constraint on shared variables): an
+// over-approximation, so a "correct" verdict holds for Memorax's
+// semantics too. Domains are not fed to the explicit-value analysis.
 //
-// # Not supported
+// Options.StrictDomains (rmm.Reader{Options: ...}) reads domains as
+// fencer did before: a constant written outside the domain is an error at
+// the write, and a write or cas of a register expression gets
+// assert(lo <= e && e <= hi), so a run that would leave the domain is a bad
+// state reported with its trace; register domains are not enforced. It
+// shows where a model meant never to leave its domains does.
 //
-// syncrd, syncwr, slocked and llfence, and the me/other/@ expressions:
-// each is a positioned error. A pointer location [e] is, as in Memorax, a
+// # Fences and what is not read
+//
+// fence is fence;, ssfence is fence store;, llfence (Memorax's load-load
+// fence) is a skip: loads are never reordered with loads under SC, TSO
+// and PSO. syncrd and syncwr (the synchronising accesses of Memorax's
+// VIPS-M model, with no rule under TSO or PSO), slocked (no TSO or PSO rule
+// in Memorax's manual) and the me/other/@ expressions are positioned
+// errors. A pointer location [e] is, as in Memorax, a
 // choice between the global variables: the statement becomes
 // either { assume: e = 0; S(v0) or ... or assume: e = n; S(vn) } over the
 // global variables v0 ... vn in declaration order (only v_e when e is a

@@ -67,10 +67,11 @@ func FuzzParse(f *testing.F) {
 // TestErrors checks the position and text of some errors.
 func TestErrors(t *testing.T) {
 	for src, want := range map[string]string{
-		"forbidden A data x = 0 : [0:1] process text A: write: x := 2": "t.rmm:1:48: the write of 2 to x leaves its domain [0:1]",
-		"forbidden A B process text A: nop":                            "t.rmm:1:11: forbidden state has 2 entries, the model has 1 processes",
-		"macro M(v) M(v) endmacro forbidden A process text A: M(1)":    "t.rmm:1:12: cyclic call of macro M",
-		"forbidden A process text A: read: $r := x":                    "t.rmm:1:35: register $r is not declared",
+		"forbidden A process text A: syncwr: x := 1":                "t.rmm:1:29: syncwr is not read: it is a synchronising access of Memorax's VIPS-M model",
+		"forbidden A process text A: slocked write: x := 1":         "t.rmm:1:29: slocked is not read",
+		"forbidden A B process text A: nop":                         "t.rmm:1:11: forbidden state has 2 entries, the model has 1 processes",
+		"macro M(v) M(v) endmacro forbidden A process text A: M(1)": "t.rmm:1:12: cyclic call of macro M",
+		"forbidden A process text A: read: $r := x":                 "t.rmm:1:35: register $r is not declared",
 		"forbidden A /* x":                "t.rmm:1:13: comment not terminated",
 		"forbidden A process text B: nop": "t.rmm:1:11: ",
 	} {

@@ -32,7 +32,7 @@ type edit struct {
 //     all of them). A write made of body text and argument text cannot be
 //     patched (an error).
 func InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
-	_, info, err := read(cs.NewFile("", src))
+	_, info, err := read(cs.NewFile("", src), Options{})
 	if err != nil {
 		return nil, err
 	}

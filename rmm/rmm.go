@@ -5,46 +5,75 @@ import (
 	"fencer/readkit"
 )
 
+// Options change how a model is read.
+type Options struct {
+	// StrictDomains replaces Memorax's semantics of domains (a write, an
+	// assignment or a cas whose value leaves the domain is not enabled: the
+	// process waits) with a check: a constant value outside the domain is
+	// an error at the write, and a write or cas of a register expression
+	// gets an assert, so that a run that would leave the domain is a bad
+	// state reported with its trace. Register domains are then not
+	// enforced. For models meant never to leave their domains, it says
+	// where they do instead of blocking there silently.
+	StrictDomains bool
+}
+
 // Parse reads the Memorax model src of the file named filename and builds
 // its concurrent system. On an error it returns a nil System and a
 // cs.ErrorList with one "file:line:col: message" entry.
 func Parse(filename string, src []byte) (*cs.System, error) {
+	return ParseWith(filename, src, Options{})
+}
+
+// ParseWith is Parse with options.
+func ParseWith(filename string, src []byte, opt Options) (*cs.System, error) {
 	file := cs.NewFile(filename, src)
-	prog, _, err := read(file)
+	prog, _, err := read(file, opt)
 	if err != nil {
 		return nil, err
 	}
-	return readkit.Lower(file, prog, Reader{})
+	return readkit.Lower(file, prog, Reader{Options: opt})
 }
 
 // Program returns the .cs syntax tree of the model (what Parse lowers), for
 // printing it as a .cs program.
 func Program(filename string, src []byte) (*cs.Program, error) {
-	prog, _, err := read(cs.NewFile(filename, src))
+	return ProgramWith(filename, src, Options{})
+}
+
+// ProgramWith is Program with options.
+func ProgramWith(filename string, src []byte, opt Options) (*cs.Program, error) {
+	prog, _, err := read(cs.NewFile(filename, src), opt)
 	return prog, err
 }
 
 // read builds the syntax tree and the write sites of a model.
-func read(file *cs.File) (*cs.Program, map[int]*site, error) {
+func read(file *cs.File, opt Options) (*cs.Program, map[int]*site, error) {
 	type result struct {
 		prog  *cs.Program
 		sites map[int]*site
 	}
 	r, err := readkit.Read(file, func() result {
-		b := &builder{m: parseModel(expand(lex(file.Src)))}
+		b := &builder{m: parseModel(expand(lex(file.Src))), opt: opt}
 		return result{b.program(), b.sites}
 	})
 	return r.prog, r.sites, err
 }
 
-// Reader is the cs.Reader of .rmm models.
-type Reader struct{}
+// Reader is the cs.Reader of .rmm models; its Options apply to Parse (a
+// command line passes rmm.Reader{Options: rmm.Options{StrictDomains:
+// true}} for a strict-domains flag).
+type Reader struct {
+	Options Options
+}
 
 // Format is "rmm".
 func (Reader) Format() string { return "rmm" }
 
-// Parse is Parse.
-func (Reader) Parse(filename string, src []byte) (*cs.System, error) { return Parse(filename, src) }
+// Parse is ParseWith with the reader's options.
+func (r Reader) Parse(filename string, src []byte) (*cs.System, error) {
+	return ParseWith(filename, src, r.Options)
+}
 
 // InsertFences is InsertFences.
 func (Reader) InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
