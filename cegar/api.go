@@ -12,6 +12,7 @@ import (
 	"fencer/fences"
 	"fencer/kabs"
 	"fencer/predabs"
+	"fencer/readkit"
 )
 
 // Verify decides whether sys is correct under opt.Model, without inserting
@@ -55,11 +56,17 @@ func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *
 // are fences of the source stay, the others are removed from the patched
 // text (Result.Removed), and a program that needs none loses them all.
 func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, []byte, error) {
-	if sys.Reader != nil && (opt.Reconsider || opt.StoreFences) {
-		return nil, nil, fmt.Errorf("--reconsider and --kinds store work on .cs input only, not on %s", sys.Reader.Format())
+	if err := ReaderCanEdit(sys, opt); err != nil {
+		return nil, nil, err
 	}
 	if opt.Reconsider {
-		rsys, err := cs.ParseWith(sys.File.Name, sys.File.Src, cs.Options{Reconsider: true})
+		var rsys *cs.System
+		var err error
+		if fw, ok := sys.Reader.(readkit.FenceWriter); ok {
+			rsys, err = fw.ParseWith(sys.File.Name, sys.File.Src, cs.Options{Reconsider: true})
+		} else {
+			rsys, err = cs.ParseWith(sys.File.Name, sys.File.Src, cs.Options{Reconsider: true})
+		}
 		if err != nil {
 			return nil, nil, err
 		}
@@ -103,6 +110,24 @@ func placeFences(sys *cs.System, ids []int) ([]byte, []*cs.Site, error) {
 			return "fence store;"
 		}
 		return "fence;"
+	}
+	if fw, ok := sys.Reader.(readkit.FenceWriter); ok {
+		// Another input format whose reader writes both kinds and removes
+		// fences (candidates: fences after writes, and the fences of the
+		// source with Reconsider).
+		var full, st []*cs.Site
+		for _, s := range add {
+			if store[s] {
+				st = append(st, s)
+			} else {
+				full = append(full, s)
+			}
+		}
+		patched, err := fw.EditFences(sys.File.Src, full, st, removed)
+		if err != nil {
+			return nil, nil, fmt.Errorf("internal error: patching: %v", err)
+		}
+		return patched, removed, nil
 	}
 	if sys.Reader != nil {
 		// Another input format: its reader writes the fences (only full

@@ -700,15 +700,25 @@ func withElements(sys *cs.System, set map[int]bool) *cs.System {
 // fences.StoreCandidates).
 //
 // For a system read from another format (cs.System.Reader), whose readers
-// write fences only right after a write, only those points are candidates.
+// write fences only right after a write, only those points are candidates,
+// and the fences of the source read with Reconsider (which the reader
+// keeps or removes).
 func candidates(w *Witness, store bool) []int {
 	c := kabs.NewConcrete(w.Sys, w.Model)
 	cand := fences.Candidates(w.Sys, c, w.Trace, w.States)
 	if w.Sys.Reader != nil {
 		var after []int
 		for _, id := range cand {
-			if s := w.Sys.Sites[id]; s.AfterWrite && s.Place == cs.After {
+			if s := w.Sys.Sites[id]; s.AfterWrite && s.Place == cs.After || s.Fence {
 				after = append(after, id)
+			}
+		}
+		if store { // the reader writes store fences (ReaderCanEdit)
+			n := len(w.Sys.Sites)
+			for _, q := range fences.StoreCandidates(w.Sys, c, w.Trace, w.States) {
+				if s := w.Sys.Sites[q]; s.AfterWrite && s.Place == cs.After {
+					after = append(after, n+q)
+				}
 			}
 		}
 		return after

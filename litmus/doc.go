@@ -77,5 +77,7 @@
 // InsertFences adds a row after the row of each fenced write, with MFENCE
 // (mfence in an X86_64 test) in the columns that need one, and prints the table again with aligned
 // columns; the text before and after the table is unchanged (comments
-// inside the table are not kept).
+// inside the table are not kept). EditFences also takes MFENCEs out of
+// their cells (insert --reconsider; a row left empty goes); it writes no
+// store fence (Reader.StoreFences says why).
 package litmus

@@ -13,12 +13,7 @@ import (
 // builds its concurrent system. On an error it returns a nil System and a
 // cs.ErrorList with one "file:line:col: message" entry.
 func Parse(filename string, src []byte) (*cs.System, error) {
-	file := cs.NewFile(filename, src)
-	prog, _, err := read(file)
-	if err != nil {
-		return nil, err
-	}
-	return readkit.Lower(file, prog, Reader{})
+	return Reader{}.ParseWith(filename, src, cs.Options{})
 }
 
 // Program returns the .cs syntax tree of the test (what Parse lowers).
@@ -55,6 +50,30 @@ func (Reader) InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
 	return InsertFences(src, sites)
 }
 
+// ParseWith reads a test and lowers it with the options opt
+// (readkit.FenceWriter): with opt.Reconsider, every MFENCE becomes a
+// candidate point.
+func (Reader) ParseWith(filename string, src []byte, opt cs.Options) (*cs.System, error) {
+	file := cs.NewFile(filename, src)
+	prog, _, err := read(file)
+	if err != nil {
+		return nil, err
+	}
+	return readkit.LowerWith(file, prog, Reader{}, opt)
+}
+
+// StoreFences is false: fencer writes no store fence into a litmus test.
+// The tests are x86's, where stores are never reordered with stores (a
+// store fence orders nothing under TSO), and herd's X86_64 has no SFENCE.
+func (Reader) StoreFences() (bool, string) {
+	return false, "an x86 litmus test has no store fence to write: x86 keeps stores in order (SFENCE orders nothing under TSO) and herd's X86_64 has no sfence"
+}
+
+// EditFences is EditFences.
+func (Reader) EditFences(src []byte, full, store, remove []*cs.Site) ([]byte, error) {
+	return EditFences(src, full, store, remove)
+}
+
 // InsertFences returns the test src with an MFENCE after each write
 // instruction of sites, in the write's column: a new row right after the
 // write's row holds the MFENCEs of every column that needs one there. The
@@ -62,9 +81,26 @@ func (Reader) InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
 // before and after it is unchanged (comments inside the table are not
 // kept).
 func InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
+	return EditFences(src, sites, nil, nil)
+}
+
+// EditFences is InsertFences with the fences of full, and the fence
+// instructions of remove (sites of a System read with
+// cs.Options.Reconsider) taken out of their cells; a row left with no
+// instruction goes. store must be empty (Reader.StoreFences).
+func EditFences(src []byte, full, store, remove []*cs.Site) ([]byte, error) {
+	if len(store) > 0 {
+		_, why := Reader{}.StoreFences()
+		return nil, fmt.Errorf("%s", why)
+	}
+	sites := full
 	_, t, err := read(cs.NewFile("", src))
 	if err != nil {
 		return nil, err
+	}
+	gone := map[int]bool{}
+	for _, s := range remove {
+		gone[s.Start] = true
 	}
 	where := map[int][2]int{}
 	for r, row := range t.rows {
@@ -93,12 +129,21 @@ func InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
 	table = append(table, header)
 	for r, row := range t.rows {
 		cells := make([]string, t.threads)
+		had, has := false, false
 		for th, c := range row {
 			if len(c.toks) > 0 {
+				had = true
+				if gone[c.start] {
+					delete(gone, c.start)
+					continue
+				}
 				cells[th] = string(src[c.start:c.end])
+				has = true
 			}
 		}
-		table = append(table, cells)
+		if has || !had {
+			table = append(table, cells)
+		}
 		if ths := after[r]; len(ths) > 0 {
 			fence := make([]string, t.threads)
 			keys := make([]int, 0, len(ths))
@@ -111,6 +156,9 @@ func InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
 			}
 			table = append(table, fence)
 		}
+	}
+	for off := range gone {
+		return nil, fmt.Errorf("no fence instruction at offset %d", off)
 	}
 	width := make([]int, t.threads)
 	for _, row := range table {

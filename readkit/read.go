@@ -44,10 +44,5 @@ func Read[T any](file *cs.File, read func() T) (v T, err error) {
 // Lower lowers the syntax tree a reader built from file into its System
 // and attaches the reader (for writing fences back in its format).
 func Lower(file *cs.File, prog *cs.Program, r cs.Reader) (*cs.System, error) {
-	sys, err := cs.Lower(file, prog)
-	if err != nil {
-		return nil, err
-	}
-	sys.Reader = r
-	return sys, nil
+	return LowerWith(file, prog, r, cs.Options{})
 }

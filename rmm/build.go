@@ -36,7 +36,17 @@ type builder struct {
 	taken   map[string]bool     // cs shared names in use
 	specs   []*cs.VarSpec
 	sites   map[int]*site
+	fences  map[int]*fenceSite
 	opt     Options
+}
+
+// fenceSite is what the patcher needs to remove a "fence" statement,
+// keyed by the offset of its token.
+type fenceSite struct {
+	tok        token
+	prev, next token // the tokens around it (prev of kind tEOF: the first of the process)
+	keep       bool  // labelled, a whole if/else/while body, or alone in its list: becomes nop
+	inMacro    bool  // written in the body of a macro
 }
 
 // csName returns a name for want that is not a .cs keyword and not in
@@ -79,6 +89,7 @@ func (b *builder) declare(d *varDecl, name string) {
 func (b *builder) program() *cs.Program {
 	m := b.m
 	b.global, b.domains, b.taken, b.sites = map[string]string{}, map[string]*varDecl{}, map[string]bool{}, map[int]*site{}
+	b.fences = map[int]*fenceSite{}
 	for _, pd := range m.procs {
 		for k := 0; k < pd.count; k++ {
 			b.owner = append(b.owner, pd)
@@ -400,7 +411,13 @@ func (in *inst) instr(bare bool, start int) cs.Stmt {
 		return &cs.BlockStmt{Lbrace: pos, List: list, Rbrace: cs.PosAt(in.last().Pos)}
 	case "fence":
 		in.notInLocked(t)
+		prev := token{Kind: tEOF}
+		if in.I > 0 {
+			prev = in.Toks[in.I-1]
+		}
 		in.Next()
+		alone := (prev.Kind == tEOF || prev.Is("{") || prev.Is("or")) && endsList(in.Tok())
+		in.fences[t.Pos] = &fenceSite{tok: t, prev: prev, next: in.Tok(), keep: bare || start != t.Pos || alone, inMacro: t.Origin != 0}
 		return &cs.FenceStmt{Fence: pos, Semi: in.semi()}
 	case "ssfence":
 		in.notInLocked(t)

@@ -80,5 +80,7 @@
 // InsertFences (patch.go) puts "fence;" on a line of its own after a write
 // followed by ';', "; fence" after a write that ends a list, and
 // "{ write: ...; fence }" around a write that is the whole body of an if,
-// else or while. The rest of the text is unchanged.
+// else or while. The rest of the text is unchanged. EditFences also
+// writes store fences (ssfence, in the same places) and removes fence
+// statements (insert --reconsider), for readkit.FenceWriter.
 package rmm

@@ -2,17 +2,11 @@ package rmm
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"fencer/cs"
+	"fencer/readkit"
 )
-
-// edit inserts text at off.
-type edit struct {
-	off  int
-	text string
-}
 
 // InsertFences returns the model src with a fence after each write
 // statement of sites (sites of the System Parse built from src), the rest
@@ -32,55 +26,116 @@ type edit struct {
 //     all of them). A write made of body text and argument text cannot be
 //     patched (an error).
 func InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
-	_, info, err := read(cs.NewFile("", src), Options{})
+	return EditFences(src, sites, nil, nil)
+}
+
+// EditFences returns the model src with a fence after each write statement
+// of full and an ssfence after each of store, placed as InsertFences
+// places them, and the "fence" statements of remove (sites of a System
+// read with cs.Options.Reconsider) taken out: "fence;" and the blanks after
+// it (the whole line when nothing else is on it), or ";" and "fence" when
+// it ends a list; a fence that is labelled, the whole body of an if, else
+// or while, or alone in its list becomes nop.
+func EditFences(src []byte, full, store, remove []*cs.Site) ([]byte, error) {
+	res, err := read(cs.NewFile("", src), Options{})
 	if err != nil {
 		return nil, err
 	}
-	var edits []edit
+	var edits []readkit.Edit
 	done := map[int]bool{}
-	for _, s := range sites {
-		if done[s.Start] {
-			continue
-		}
-		done[s.Start] = true
-		w := info[s.Start]
-		if w == nil {
-			return nil, fmt.Errorf("no write statement at offset %d", s.Start)
-		}
-		if w.mixed || w.lastEnd <= w.write.Pos || !w.inMacro && w.next.Kind != tEOF && w.next.Pos < w.lastEnd {
-			return nil, fmt.Errorf("%s: cannot place a fence after this write: it is made of a macro's text and a call's arguments", position(cs.NewFile("", src), w.write.Pos))
-		}
-		switch {
-		case w.bare:
-			edits = append(edits, edit{w.wrapStart, "{ "}, edit{w.lastEnd, "; fence }"})
-		case w.inMacro:
-			// In a macro body: right after the write, for every use.
-			edits = append(edits, edit{w.lastEnd, "; fence"})
-		case w.next.Is(";"):
-			at := w.next.End
-			if eol, ok := restOfLine(src, at); ok {
-				edits = append(edits, edit{eol, newline(src, eol) + indent(src, w.write.Pos) + "fence;"})
-			} else {
-				edits = append(edits, edit{at, " fence;"})
+	add := func(sites []*cs.Site, word string) error {
+		for _, s := range sites {
+			if done[s.Start] {
+				continue
 			}
-		default:
-			if eol, ok := restOfLine(src, w.lastEnd); ok {
-				edits = append(edits, edit{w.lastEnd, ";"}, edit{eol, newline(src, eol) + indent(src, w.write.Pos) + "fence"})
-			} else {
-				edits = append(edits, edit{w.lastEnd, "; fence"})
+			done[s.Start] = true
+			e, err := fenceEdits(src, res.sites[s.Start], s.Start, word)
+			if err != nil {
+				return err
+			}
+			edits = append(edits, e...)
+		}
+		return nil
+	}
+	if err := add(full, "fence"); err != nil {
+		return nil, err
+	}
+	if err := add(store, "ssfence"); err != nil {
+		return nil, err
+	}
+	for _, s := range remove {
+		f := res.fences[s.Start]
+		if f == nil {
+			return nil, fmt.Errorf("no fence statement at offset %d", s.Start)
+		}
+		if f.inMacro {
+			return nil, fmt.Errorf("%s: cannot remove a fence written in a macro body", position(cs.NewFile("", src), f.tok.Pos))
+		}
+		edits = append(edits, removeEdit(src, f))
+	}
+	return readkit.ApplyEdits(src, edits)
+}
+
+// fenceEdits places the fence word after the write w (at offset off).
+func fenceEdits(src []byte, w *site, off int, word string) ([]readkit.Edit, error) {
+	ins := func(at int, text string) readkit.Edit { return readkit.Edit{Off: at, End: at, Text: text} }
+	if w == nil {
+		return nil, fmt.Errorf("no write statement at offset %d", off)
+	}
+	if w.mixed || w.lastEnd <= w.write.Pos || !w.inMacro && w.next.Kind != tEOF && w.next.Pos < w.lastEnd {
+		return nil, fmt.Errorf("%s: cannot place a fence after this write: it is made of a macro's text and a call's arguments", position(cs.NewFile("", src), w.write.Pos))
+	}
+	switch {
+	case w.bare:
+		return []readkit.Edit{ins(w.wrapStart, "{ "), ins(w.lastEnd, "; "+word+" }")}, nil
+	case w.inMacro:
+		// In a macro body: right after the write, for every use.
+		return []readkit.Edit{ins(w.lastEnd, "; "+word)}, nil
+	case w.next.Is(";"):
+		at := w.next.End
+		if eol, ok := restOfLine(src, at); ok {
+			return []readkit.Edit{ins(eol, newline(src, eol)+indent(src, w.write.Pos)+word+";")}, nil
+		}
+		return []readkit.Edit{ins(at, " "+word+";")}, nil
+	}
+	if eol, ok := restOfLine(src, w.lastEnd); ok {
+		return []readkit.Edit{ins(w.lastEnd, ";"), ins(eol, newline(src, eol)+indent(src, w.write.Pos)+word)}, nil
+	}
+	return []readkit.Edit{ins(w.lastEnd, "; "+word)}, nil
+}
+
+// removeEdit takes the fence statement f out of src.
+func removeEdit(src []byte, f *fenceSite) readkit.Edit {
+	start, end := f.tok.Pos, f.tok.End
+	switch {
+	case f.keep:
+		return readkit.Edit{Off: start, End: end, Text: "nop"}
+	case f.next.Is(";"):
+		// "fence;" and the blanks after it; the whole line when it held
+		// nothing else.
+		end = f.next.End
+		for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+			end++
+		}
+		if end == len(src) || src[end] == '\n' || src[end] == '\r' {
+			// Nothing after it on the line: the blanks before it go too,
+			// and the line itself when it held nothing else.
+			for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
+				start--
+			}
+			if start == 0 || src[start-1] == '\n' {
+				if end < len(src) && src[end] == '\r' {
+					end++
+				}
+				if end < len(src) && src[end] == '\n' {
+					end++
+				}
 			}
 		}
+		return readkit.Edit{Off: start, End: end}
 	}
-	sort.SliceStable(edits, func(i, j int) bool { return edits[i].off < edits[j].off })
-	var b strings.Builder
-	last := 0
-	for _, e := range edits {
-		b.Write(src[last:e.off])
-		b.WriteString(e.text)
-		last = e.off
-	}
-	b.Write(src[last:])
-	return []byte(b.String()), nil
+	// The fence ends a list: the ';' before it goes too.
+	return readkit.Edit{Off: f.prev.Pos, End: end}
 }
 
 // restOfLine reports whether src from off to the end of its line holds

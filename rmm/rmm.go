@@ -27,12 +27,7 @@ func Parse(filename string, src []byte) (*cs.System, error) {
 
 // ParseWith is Parse with options.
 func ParseWith(filename string, src []byte, opt Options) (*cs.System, error) {
-	file := cs.NewFile(filename, src)
-	prog, _, err := read(file, opt)
-	if err != nil {
-		return nil, err
-	}
-	return readkit.Lower(file, prog, Reader{Options: opt})
+	return Reader{Options: opt}.ParseWith(filename, src, cs.Options{})
 }
 
 // Program returns the .cs syntax tree of the model (what Parse lowers), for
@@ -43,21 +38,26 @@ func Program(filename string, src []byte) (*cs.Program, error) {
 
 // ProgramWith is Program with options.
 func ProgramWith(filename string, src []byte, opt Options) (*cs.Program, error) {
-	prog, _, err := read(cs.NewFile(filename, src), opt)
-	return prog, err
+	r, err := read(cs.NewFile(filename, src), opt)
+	return r.prog, err
 }
 
-// read builds the syntax tree and the write sites of a model.
-func read(file *cs.File, opt Options) (*cs.Program, map[int]*site, error) {
-	type result struct {
-		prog  *cs.Program
-		sites map[int]*site
-	}
-	r, err := readkit.Read(file, func() result {
+// readResult is what reading a model gives: its syntax tree, and where its
+// write and fence statements are (for the patcher), keyed by the offset of
+// their first token.
+type readResult struct {
+	prog   *cs.Program
+	sites  map[int]*site
+	fences map[int]*fenceSite
+}
+
+// read builds the syntax tree and the write and fence sites of a model.
+func read(file *cs.File, opt Options) (readResult, error) {
+	return readkit.Read(file, func() readResult {
 		b := &builder{m: parseModel(expand(lex(file.Src))), opt: opt}
-		return result{b.program(), b.sites}
+		prog := b.program()
+		return readResult{prog, b.sites, b.fences}
 	})
-	return r.prog, r.sites, err
 }
 
 // Reader is the cs.Reader of .rmm models; its Options apply to Parse (a
@@ -72,7 +72,27 @@ func (Reader) Format() string { return "rmm" }
 
 // Parse is ParseWith with the reader's options.
 func (r Reader) Parse(filename string, src []byte) (*cs.System, error) {
-	return ParseWith(filename, src, r.Options)
+	return r.ParseWith(filename, src, cs.Options{})
+}
+
+// ParseWith reads a model with the reader's options and lowers it with
+// the lowering options opt (readkit.FenceWriter): with opt.Reconsider,
+// every "fence" statement becomes a candidate point.
+func (r Reader) ParseWith(filename string, src []byte, opt cs.Options) (*cs.System, error) {
+	file := cs.NewFile(filename, src)
+	res, err := read(file, r.Options)
+	if err != nil {
+		return nil, err
+	}
+	return readkit.LowerWith(file, res.prog, r, opt)
+}
+
+// StoreFences is true: a Memorax model writes a store fence as ssfence.
+func (Reader) StoreFences() (bool, string) { return true, "" }
+
+// EditFences is EditFences.
+func (Reader) EditFences(src []byte, full, store, remove []*cs.Site) ([]byte, error) {
+	return EditFences(src, full, store, remove)
 }
 
 // InsertFences is InsertFences.

@@ -258,10 +258,11 @@ func (g *Graph) pathSites(a int, path Path) []int {
 	}
 	if g.Sys.Reader != nil {
 		// Another input format: its reader writes fences only right after
-		// a write.
+		// a write (and keeps or removes the fences of its source, read with
+		// cs.Options.Reconsider).
 		var after []int
 		for _, id := range out {
-			if s := g.Sys.Sites[id]; s.AfterWrite && s.Place == cs.After {
+			if s := g.Sys.Sites[id]; s.AfterWrite && s.Place == cs.After || s.Fence {
 				after = append(after, id)
 			}
 		}
