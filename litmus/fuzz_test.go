@@ -22,6 +22,8 @@ var fuzzSeeds = []string{
 	"X86 T\n{}\n P0 ;\n JNE L0 ;\nexists (x=1)",
 	"ARM T\n{}\n",
 	"X86 T\n{}\n P0 ;\n SFENCE ;\nexists (0:EAX=0)",
+	"X86_64 T\n{ int64_t t[2]={1,-1}; 0:rax=t; 0:rbx=1; uint64_t y; }\n P0 | P1 ;\n movq 0(%rax,%rbx,8),%rcx | movl $0x1,(y) ;\n lock incq (y) | mfence ;\n L0: | xchgl (y),%eax ;\n cmpl $1,%ecx | jne L1 ;\n jne L0 | L1: ;\nfilter (0:rcx=-1)\nexists ([y]=2 /\\ 1:rax=1)",
+	"X86 T\n{ 0:EBX=x; }\n P0 ;\n MOV [EBX],1 ;\n ADD [x],EAX ;\n XOR EAX,EAX ;\n CMP EAX,0 ;\n JE L ;\n SETNB [x] ;\n L: ;\n CMOVC ECX,[x] ;\n MFENCE ;\nexists (x=1)",
 }
 
 // FuzzParse checks that no input makes Parse panic, that every failure is
@@ -32,6 +34,8 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	files, _ := filepath.Glob("../benchmarks/litmus/x86/*.litmus")
+	more, _ := filepath.Glob("../benchmarks/litmus/x86/herd/*.litmus")
+	files = append(files, more...)
 	for _, path := range files {
 		if src, err := os.ReadFile(path); err == nil {
 			f.Add(src)
@@ -57,6 +61,31 @@ func FuzzParse(f *testing.F) {
 		}
 		if len(psys.WriteSites()) != len(sys.WriteSites()) {
 			t.Fatalf("%d sites before, %d after patching", len(sys.WriteSites()), len(psys.WriteSites()))
+		}
+		// Every MFENCE removed (insert --reconsider): the test still
+		// parses and has none left.
+		rsys, err := Reader{}.ParseWith("fuzz.litmus", src, cs.Options{Reconsider: true})
+		if err != nil {
+			t.Fatalf("reads without Reconsider, not with it: %v", err)
+		}
+		var fences []*cs.Site
+		for _, s := range rsys.Sites {
+			if s.Fence {
+				fences = append(fences, s)
+			}
+		}
+		removed, err := EditFences(src, nil, nil, fences)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rsys, err = Reader{}.ParseWith("fuzz.litmus", removed, cs.Options{Reconsider: true})
+		if err != nil {
+			t.Fatalf("test without its fences does not parse: %v\n%s", err, removed)
+		}
+		for _, s := range rsys.Sites {
+			if s.Fence {
+				t.Fatalf("a fence is left:\n%s", removed)
+			}
 		}
 	})
 }

@@ -26,6 +26,8 @@ var fuzzSeeds = []string{
 	"forbidden A process(99999999999999999999) text A: nop",
 	"forbidden A B data a = 0 b = 0 : [0:1] process registers $i = 1 text A: write: [$i] := 1; read: [$i - 1] = 0; cas([1], 0, 1) process text B: write: [0] := [1]",
 	"forbidden skip data x = 0 process text skip: goto skip",
+	"forbidden A data x = 2 process registers $r = * : [0:1] text $r := $r + 1; read: $r := x; llfence; A: fence",
+	"forbidden A data x = 0 : [0:1] process text A: { fence }; either { fence or nop }; if true then fence; L: fence; fence",
 }
 
 // FuzzParse checks that no input makes Parse panic, that every failure is
@@ -36,6 +38,8 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	files, _ := filepath.Glob("../benchmarks/rmm/*.rmm")
+	more, _ := filepath.Glob("../benchmarks/rmm/constructs/*.rmm")
+	files = append(files, more...)
 	for _, path := range files {
 		if src, err := os.ReadFile(path); err == nil {
 			f.Add(src)
@@ -60,6 +64,31 @@ func FuzzParse(f *testing.F) {
 		}
 		if _, err := Parse("fuzz.rmm", patched); err != nil {
 			t.Fatalf("patched model does not parse: %v\n%s", err, patched)
+		}
+		// Every fence statement removed (insert --reconsider): the model
+		// still parses and has none left.
+		rsys, err := Reader{}.ParseWith("fuzz.rmm", src, cs.Options{Reconsider: true})
+		if err != nil {
+			t.Fatalf("reads without Reconsider, not with it: %v", err)
+		}
+		var fences []*cs.Site
+		for _, s := range rsys.Sites {
+			if s.Fence {
+				fences = append(fences, s)
+			}
+		}
+		removed, err := EditFences(src, nil, nil, fences)
+		if err != nil {
+			return // a fence in a macro body
+		}
+		rsys, err = Reader{}.ParseWith("fuzz.rmm", removed, cs.Options{Reconsider: true})
+		if err != nil {
+			t.Fatalf("model without its fences does not parse: %v\n%s", err, removed)
+		}
+		for _, s := range rsys.Sites {
+			if s.Fence {
+				t.Fatalf("a fence is left:\n%s", removed)
+			}
 		}
 	})
 }
