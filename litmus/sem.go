@@ -19,7 +19,8 @@ import (
 //     to a > b and CF to 0; ADD, SUB, XOR, OR set them from the result r
 //     (r = 0, r > 0, 0); INC and DEC set ZF and SF. JE jumps when ZF is
 //     set, JNE when not, JMP always; X86_64's JS, JNS, JGT, JLE, JGE, JLT
-//     test SF (and ZF) as herd does. CMOVC r,src moves when CF is set;
+//     test SF (and ZF) as herd does; LOCK CMPXCHG sets ZF when it
+//     exchanged. CMOVC r,src moves when CF is set;
 //     SETNB d writes 1 - CF.
 //   - values are integers: operand sizes are not modelled (no
 //     truncation). A negative immediate written to a register narrower
@@ -308,14 +309,16 @@ func (b *builder) instr(th, row int, in *insn) []cs.Stmt {
 		acc := ident(b.regLocal(th, accumulator(b.t.arch)), mn.Pos)
 		old := b.tmp(th, "cmpxchg_old")
 		old.NamePos = pos
-		body := []cs.Stmt{
-			assign(old, ident(x, ops[0].tok.Pos)),
-			&cs.IfStmt{If: pos, Cond: bin(old, cs.EQL, acc, mn.Pos),
-				Then: assign(ident(x, ops[0].tok.Pos), r),
-				Else: assign(ident(acc.Name, mn.Pos), ident(old.Name, mn.Pos))},
+		body := []cs.Stmt{assign(old, ident(x, ops[0].tok.Pos))}
+		if b.flagsRead[th] {
+			// As herd: ZF says whether the exchange happens (compared
+			// before EAX takes the value read).
+			body = append(body, setBool(b.flag(th, "ZF", off), bin(ident(old.Name, off), cs.EQL, ident(acc.Name, off), off), off))
 		}
-		out := []cs.Stmt{&cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: body, Rbrace: semi}}}
-		return append(out, b.flagsOf(th, ident(old.Name, off), ident(acc.Name, off), false, off)...)
+		body = append(body, &cs.IfStmt{If: pos, Cond: bin(ident(old.Name, off), cs.EQL, acc, mn.Pos),
+			Then: assign(ident(x, ops[0].tok.Pos), r),
+			Else: assign(ident(acc.Name, mn.Pos), ident(old.Name, mn.Pos))})
+		return []cs.Stmt{&cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: body, Rbrace: semi}}}
 	}
 	panic(errAt(mn.Pos, "instruction %s is not read", mn.Text))
 }
