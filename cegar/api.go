@@ -10,7 +10,7 @@ import (
 	"fencer/cs"
 	"fencer/domains"
 	"fencer/fences"
-	"fencer/kabs"
+	"fencer/memmodel"
 	"fencer/predabs"
 )
 
@@ -18,6 +18,7 @@ import (
 // fences: Correct, Unsafe with a shortest real trace the engine found
 // (SCBug when the model is SC), or Unknown.
 func Verify(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, error) {
+	opt.defaults()
 	return verify(ctx, sys, sol, opt, nil, nil)
 }
 
@@ -55,6 +56,7 @@ func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *
 // are fences of the source stay, the others are removed from the patched
 // text (Result.Removed), and a program that needs none loses them all.
 func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, []byte, error) {
+	opt.defaults()
 	if sys.Reader != nil && (opt.Reconsider || opt.StoreFences) {
 		return nil, nil, fmt.Errorf("--reconsider and --kinds store work on .cs input only, not on %s", sys.Reader.Format())
 	}
@@ -74,23 +76,24 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	return r, patched, err
 }
 
-// placeFences patches the source of sys with fences at the sites ids: a
-// new "fence;" at each, except at the fences of the source (cs.Site.Fence,
-// with Options.Reconsider) which stay; those not in ids are removed.
-func placeFences(sys *cs.System, ids []int) ([]byte, []*cs.Site, error) {
+// placeFences patches the source of sys with the fences of set: a new
+// "fence;" (or "fence store;") at each, except at the fences of the source
+// (cs.Site.Fence, with Options.Reconsider) which stay; those not in set are
+// removed.
+func placeFences(sys *cs.System, set []fences.Element) ([]byte, []*cs.Site, error) {
 	chosen := map[int]bool{}
 	var add, removed []*cs.Site
 	store := map[*cs.Site]bool{}
-	n := len(sys.Sites)
-	for _, id := range ids {
-		if id >= n { // a store fence (Options.StoreFences)
-			store[sys.Sites[id-n]] = true
-			add = append(add, sys.Sites[id-n])
+	for _, f := range set {
+		s := sys.Sites[f.Site]
+		if f.Kind == cs.StoreFence { // Options.StoreFences
+			store[s] = true
+			add = append(add, s)
 			continue
 		}
-		chosen[id] = true
-		if !sys.Sites[id].Fence {
-			add = append(add, sys.Sites[id])
+		chosen[f.Site] = true
+		if !s.Fence {
+			add = append(add, s)
 		}
 	}
 	for _, s := range sys.Sites {
@@ -125,7 +128,7 @@ func placeFences(sys *cs.System, ids []int) ([]byte, []*cs.Site, error) {
 func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, []byte, error) {
 	start := time.Now()
 	scOpt := opt
-	scOpt.Model = kabs.SC
+	scOpt.Model = memmodel.SC
 	sc := newEngine(sol, scOpt)
 	defer sc.release()
 	sc.seedFromProgram(sys)
@@ -133,10 +136,10 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	if err != nil {
 		return nil, nil, err
 	}
-	if o.verdict != Correct || opt.Model == kabs.SC {
+	if o.verdict != Correct || !buffered(opt.Model) {
 		r := sc.result(o, start)
 		r.Model = opt.Model
-		if r.Verdict == Unknown && opt.Model != kabs.SC {
+		if r.Verdict == Unknown && buffered(opt.Model) {
 			r.Reason = "during the SC check: " + r.Reason
 		}
 		return r, sys.File.Src, nil
@@ -160,8 +163,8 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 		return r, sys.File.Src, nil
 	}
 	// Fences and the counterexample that makes each necessary.
-	for _, id := range o.fences {
-		r.Fences = append(r.Fences, fenceOf(sys, id, witnessFor(id, o)))
+	for _, f := range o.fences {
+		r.Fences = append(r.Fences, fenceOf(sys, f, witnessFor(f, o)))
 	}
 	patched, removed, err := placeFences(sys, o.fences)
 	if err != nil {
@@ -210,8 +213,8 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 			ho := *o
 			ho.fences = h
 			var fs []Fence
-			for _, id := range h {
-				fs = append(fs, fenceOf(sys, id, witnessFor(id, &ho)))
+			for _, f := range h {
+				fs = append(fs, fenceOf(sys, f, witnessFor(f, &ho)))
 			}
 			r.Alternatives = append(r.Alternatives, fs)
 		}
@@ -220,19 +223,15 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	return r, patched, nil
 }
 
-// fenceOf is the Fence of element id (a full fence at site id, or a store
-// fence at site id-len(sys.Sites)).
-func fenceOf(sys *cs.System, id int, w *Witness) Fence {
-	if n := len(sys.Sites); id >= n {
-		return Fence{Site: sys.Sites[id-n], Store: true, Witness: w}
-	}
-	return Fence{Site: sys.Sites[id], Witness: w}
+// fenceOf is the Fence of element f.
+func fenceOf(sys *cs.System, f fences.Element, w *Witness) Fence {
+	return Fence{Site: sys.Sites[f.Site], Store: f.Kind == cs.StoreFence, Witness: w}
 }
 
-// witnessFor picks the counterexample that shows site id is needed: one
+// witnessFor picks the counterexample that shows fence id is needed: one
 // whose candidate set meets the fence set only in id, else any containing it.
-func witnessFor(id int, o *outcome) *Witness {
-	in := map[int]bool{}
+func witnessFor(id fences.Element, o *outcome) *Witness {
+	in := map[fences.Element]bool{}
 	for _, s := range o.fences {
 		in[s] = true
 	}
@@ -269,7 +268,7 @@ func (e *engine) result(o *outcome, start time.Time) *Result {
 	r := &Result{Verdict: o.verdict, Model: e.opt.Model, Trace: o.trace, Reason: o.reason, Preds: e.preds.Exprs()}
 	r.Stats = e.stats
 	r.Stats.K = e.k
-	if e.opt.Model == kabs.SC {
+	if !buffered(e.opt.Model) {
 		r.Stats.K = 0
 	}
 	r.Stats.Predicates = e.preds.Len()
@@ -305,7 +304,7 @@ func (e *engine) statusHook(next func(int)) func(int) {
 			phase = strings.ToUpper(e.opt.Model.String())
 		}
 		k := e.k
-		if e.opt.Model == kabs.SC {
+		if !buffered(e.opt.Model) {
 			k = 0
 		}
 		round := 1 + e.stats.Refinements.Total()

@@ -13,6 +13,7 @@ import (
 	"fencer/fences"
 	"fencer/kabs"
 	"fencer/lia"
+	"fencer/memmodel"
 	"fencer/predabs"
 )
 
@@ -32,11 +33,11 @@ type Solver interface {
 
 // Options configure a run. Zero values mean the defaults.
 type Options struct {
-	Model          kabs.Model
-	MaxK           int // default 10
-	MaxPredicates  int // default 400
-	MaxStates      int // abstract states per exploration, default 1,000,000
-	MaxRefinements int // default 500
+	Model          memmodel.Model // nil: SC
+	MaxK           int            // default 10
+	MaxPredicates  int            // default 400
+	MaxStates      int            // abstract states per exploration, default 1,000,000
+	MaxRefinements int            // default 500
 	// Seed predicates to start from (e.g. those of an earlier run).
 	Seed []expr.Expr
 	// Progress, if set, is called now and then with the number of abstract
@@ -76,6 +77,7 @@ type Options struct {
 }
 
 func (o *Options) defaults() {
+	o.Model = memmodel.OrSC(o.Model)
 	if o.MaxK <= 0 {
 		o.MaxK = 10
 	}
@@ -111,9 +113,9 @@ func (v Verdict) String() string { return verdictNames[v] }
 // explicit-state checker: States[i] is the state after i steps.
 type Witness struct {
 	Sys    *cs.System
-	Model  kabs.Model
-	Trace  *kabs.Trace
-	States []*kabs.State
+	Model  memmodel.Model
+	Trace  *memmodel.Trace
+	States []*memmodel.State
 }
 
 // Fence is one fence site of the answer and a counterexample that needs
@@ -163,7 +165,7 @@ func (r *Refinements) add(o Refinements) {
 // Result of a run.
 type Result struct {
 	Verdict Verdict
-	Model   kabs.Model
+	Model   memmodel.Model
 	Fences  []Fence // Correct: the minimum fence set, in source order
 	// Removed lists, with Options.Reconsider, the fences of the source that
 	// the answer drops (the patched text no longer has them).
@@ -267,8 +269,8 @@ func (e *engine) seedFromProgram(sys *cs.System) {
 type outcome struct {
 	verdict Verdict
 	trace   *Witness
-	fences  []int // site IDs, sorted
-	cands   [][]int
+	fences  []fences.Element // sorted (fences.Compare)
+	cands   [][]fences.Element
 	wits    []*Witness
 	reason  string
 }
@@ -278,7 +280,7 @@ type outcome struct {
 func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcome, error) {
 	model := e.opt.Model
 	out := &outcome{}
-	fenced := map[int]bool{}
+	order := fences.NewOrder(sys, e.opt.StoreFences)
 	e.sysForParams = sys
 	e.writers = writersOf(sys)
 	e.sym = newSymmetry(sys)
@@ -290,10 +292,10 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 			return unknown(out, fmt.Sprintf("refinement limit reached (%d refinements)", iter)), nil
 		}
 		cur := sys
-		if len(fenced) > 0 {
-			cur = withElements(sys, fenced)
+		if len(out.fences) > 0 {
+			cur = withElements(sys, out.fences)
 		}
-		if insert && len(fenced) > 0 && rob.holds(fenced) {
+		if insert && len(out.fences) > 0 && rob.holds(out.fences) {
 			return e.provedRobust(out), nil
 		}
 		abs, err := kabs.NewAbs(cur, model, e.k)
@@ -316,9 +318,9 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 			return e.stopped(ctx, out, err)
 		}
 		switch {
-		case res.real != nil && (model == kabs.SC || !insert):
+		case res.real != nil && (!buffered(model) || !insert):
 			out.verdict, out.trace = Unsafe, res.real
-			if model == kabs.SC {
+			if !buffered(model) {
 				out.verdict = SCBug
 			}
 			return out, nil
@@ -329,13 +331,9 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 			}
 			out.cands = append(out.cands, cand)
 			out.wits = append(out.wits, res.real)
-			hs, ok := minFenceSet(sys, out.cands, e.opt.StoreFences)
+			hs, ok := order.MinSet(out.cands)
 			if !ok {
 				return unknown(out, "no fence set blocks all counterexamples"), nil
-			}
-			fenced = map[int]bool{}
-			for _, s := range hs {
-				fenced[s] = true
 			}
 			out.fences = hs
 			e.nfences = len(hs)
@@ -382,15 +380,14 @@ func unknown(o *outcome, reason string) *outcome {
 	return o
 }
 
-func siteLines(sys *cs.System, ids []int) string {
+func siteLines(sys *cs.System, set []fences.Element) string {
 	var parts []string
-	n := len(sys.Sites)
-	for _, id := range ids {
-		if id >= n {
-			parts = append(parts, fmt.Sprintf("%d(store)", sys.File.Line(sys.Sites[id-n].Pos())))
-			continue
+	for _, f := range set {
+		line := fmt.Sprintf("%d", sys.File.Line(sys.Sites[f.Site].Pos()))
+		if f.Kind == cs.StoreFence {
+			line += "(store)"
 		}
-		parts = append(parts, fmt.Sprintf("%d", sys.File.Line(sys.Sites[id].Pos())))
+		parts = append(parts, line)
 	}
 	return "lines [" + strings.Join(parts, ",") + "]"
 }
@@ -408,7 +405,7 @@ func (e *engine) classify(ctx context.Context, sys *cs.System, abs *kabs.Abs, p 
 	model := e.opt.Model
 	// 1. feasible under the exact semantics of the schedule?
 	exact := abs
-	if model != kabs.SC {
+	if buffered(model) {
 		var err error
 		if exact, err = kabs.NewAbs(sys, model, kabs.Unbounded); err != nil {
 			return nil, err
@@ -440,11 +437,11 @@ func (e *engine) classify(ctx context.Context, sys *cs.System, abs *kabs.Abs, p 
 	// 2. feasible under the k-abstraction (the trace's own transitions)?
 	// With every variable explicit, the exploration ran the trace in the
 	// k-abstraction: it is.
-	if det && model != kabs.SC {
+	if det && buffered(model) {
 		return e.raiseK(sys, p)
 	}
 	f := buildSSA(abs.InitFormula(), p.ts)
-	if model != kabs.SC {
+	if buffered(model) {
 		ans, err := e.checkAll(f.A, nil)
 		if err != nil {
 			return nil, err
@@ -480,8 +477,8 @@ func (e *engine) checkAll(fs []expr.Expr, onSat func() error) (predabs.Answer, e
 // witness builds the real trace of a feasible schedule from the solver's
 // model and replays it in the explicit checker: a trace that does not replay
 // is a fencer bug, reported as an error.
-func (e *engine) witness(sys *cs.System, model kabs.Model, steps []kabs.AStep) (*Witness, error) {
-	c := kabs.NewConcrete(sys, model)
+func (e *engine) witness(sys *cs.System, model memmodel.Model, steps []kabs.AStep) (*Witness, error) {
+	c := memmodel.NewConcrete(sys, model)
 	tr := concreteTrace(c, steps, e.sol.Value)
 	states, err := c.Replay(tr)
 	if err != nil {
@@ -626,7 +623,7 @@ func hasStepLocal(f expr.Expr) bool {
 // x waits in a buffer (the paper's parameterised predicates).
 func (e *engine) parameterise(a expr.Expr) []expr.Expr {
 	sys := e.sysForParams
-	if sys == nil || e.opt.Model == kabs.SC {
+	if sys == nil || !buffered(e.opt.Model) {
 		return nil
 	}
 	var xs []string
@@ -652,11 +649,7 @@ func (e *engine) parameterise(a expr.Expr) []expr.Expr {
 		name := sys.Procs[p].Name
 		out = append(out, subst(kabs.LWVar(name, x)))
 		for i := 1; i <= e.k; i++ {
-			if e.opt.Model == kabs.PSO {
-				out = append(out, subst(kabs.SlotVarX(name, x, i)))
-			} else {
-				out = append(out, subst(kabs.SlotVar(name, i)))
-			}
+			out = append(out, subst(kabs.SlotName(e.opt.Model.Layout(), name, x, i)))
 		}
 	}
 	return out
@@ -664,6 +657,10 @@ func (e *engine) parameterise(a expr.Expr) []expr.Expr {
 
 // writersOf maps each shared variable to the processes that write it through
 // their buffers (writes outside atomic).
+// buffered reports whether writes wait in buffers under m (not SC): only
+// then are there buffers to abstract, k to raise and fences to insert.
+func buffered(m memmodel.Model) bool { return m.Layout().Buffered() }
+
 func writersOf(sys *cs.System) map[string][]int {
 	w := map[string][]int{}
 	for i, p := range sys.Procs {
@@ -678,55 +675,20 @@ func writersOf(sys *cs.System) map[string][]int {
 	return w
 }
 
-// Fence elements: an element id < len(sys.Sites) is a full fence at site
-// id, len(sys.Sites)+id a store fence there (Options.StoreFences).
-
-// withElements is sys with the fences of the elements in set.
-func withElements(sys *cs.System, set map[int]bool) *cs.System {
-	n := len(sys.Sites)
-	full, store := map[int]bool{}, map[int]bool{}
-	for id := range set {
-		if id >= n {
-			store[id-n] = true
-		} else {
-			full[id] = true
+// withElements is sys with the fences of set (cs.System.WithFenceKinds).
+func withElements(sys *cs.System, set []fences.Element) *cs.System {
+	kinds := make(map[int]cs.FenceKind, len(set))
+	for _, f := range set {
+		if k, ok := kinds[f.Site]; !ok || k == cs.StoreFence {
+			kinds[f.Site] = f.Kind
 		}
 	}
-	return sys.WithFenceKinds(full, store)
+	return sys.WithFenceKinds(kinds)
 }
 
-// candidates is the candidate set of a real counterexample: the full
-// fences that block it and, with store, the store fences (fences.Candidates,
-// fences.StoreCandidates).
-//
-// For a system read from another format (cs.System.Reader), whose readers
-// write fences only right after a write, only those points are candidates.
-func candidates(w *Witness, store bool) []int {
-	c := kabs.NewConcrete(w.Sys, w.Model)
-	cand := fences.Candidates(w.Sys, c, w.Trace, w.States)
-	if w.Sys.Reader != nil {
-		var after []int
-		for _, id := range cand {
-			if s := w.Sys.Sites[id]; s.AfterWrite && s.Place == cs.After {
-				after = append(after, id)
-			}
-		}
-		return after
-	}
-	if store {
-		n := len(w.Sys.Sites)
-		for _, q := range fences.StoreCandidates(w.Sys, c, w.Trace, w.States) {
-			cand = append(cand, n+q)
-		}
-	}
-	return cand
-}
-
-// minFenceSet is the minimum hitting set of cands, ties broken by the
-// preference of sites and, with store fences, fewest full fences first.
-func minFenceSet(sys *cs.System, cands [][]int, store bool) ([]int, bool) {
-	if store {
-		return fences.MinHittingSetCost(cands, fences.KindRank(fences.Rank(sys)), len(sys.Sites))
-	}
-	return fences.MinHittingSetRanked(cands, fences.Rank(sys))
+// candidates is the candidate set of a real counterexample
+// (fences.Blocking): the full fences that block it and, with store, the
+// store fences.
+func candidates(w *Witness, store bool) []fences.Element {
+	return fences.Blocking(w.Sys, memmodel.NewConcrete(w.Sys, w.Model), w.Trace, w.States, store)
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 // TestWorkersSameRun runs insert with one goroutine and with three (more
@@ -25,7 +25,7 @@ func TestWorkersSameRun(t *testing.T) {
 	ctx := context.Background()
 	for _, name := range names {
 		sys := benchSystem(t, name)
-		for _, m := range []kabs.Model{kabs.TSO, kabs.PSO} {
+		for _, m := range []memmodel.Model{memmodel.TSO, memmodel.PSO} {
 			// A fresh solver for each run: Spacer's interpolants depend on
 			// the history of its context.
 			one, _, err := Insert(ctx, sys, newSolver(t), Options{Model: m, Workers: 1})
@@ -62,7 +62,7 @@ func runSummary(r *Result) string {
 func TestForksReleased(t *testing.T) {
 	sol := newSolver(t)
 	sys := benchSystem(t, "ticket_lock.cs")
-	for _, m := range []kabs.Model{kabs.SC, kabs.TSO} {
+	for _, m := range []memmodel.Model{memmodel.SC, memmodel.TSO} {
 		if _, _, err := Insert(context.Background(), sys, sol, Options{Model: m, Workers: 2, parallelFrom: 1}); err != nil {
 			t.Fatal(err)
 		}

@@ -8,7 +8,7 @@ import (
 
 	"fencer/cs"
 	"fencer/fences"
-	"fencer/kabs"
+	"fencer/memmodel"
 	"fencer/robust"
 )
 
@@ -20,7 +20,7 @@ import (
 
 // RobustProof is the text of Stats.Robust for model m: "robust: every TSO
 // run is equivalent to an SC run".
-func RobustProof(m kabs.Model) string {
+func RobustProof(m memmodel.Model) string {
 	return "robust: every " + strings.ToUpper(m.String()) + " run is equivalent to an SC run"
 }
 
@@ -30,24 +30,31 @@ func RobustProof(m kabs.Model) string {
 // It analyses the system on its first question.
 type robustCheck struct {
 	sys *cs.System
-	m   kabs.Model
+	m   memmodel.Model
 	an  *robust.Analysis
 }
 
-func newRobustCheck(sys *cs.System, m kabs.Model) *robustCheck {
+func newRobustCheck(sys *cs.System, m memmodel.Model) *robustCheck {
 	return &robustCheck{sys: sys, m: m}
 }
 
-// holds reports whether the system with fences at the sites in fenced is
-// robust (never under SC: there is nothing to prove).
-func (c *robustCheck) holds(fenced map[int]bool) bool {
-	if c.m == kabs.SC {
+// holds reports whether the system with the fences of set is robust
+// (never under SC: there is nothing to prove). Only full fences count: a
+// store fence cuts no critical pair.
+func (c *robustCheck) holds(set []fences.Element) bool {
+	if !buffered(c.m) {
 		return false
 	}
 	if c.an == nil {
 		c.an = robust.Analyze(c.sys, c.m)
 	}
-	ok, _ := c.an.Robust(fenced)
+	full := map[int]bool{}
+	for _, f := range set {
+		if f.Kind == cs.FullFence {
+			full[f.Site] = true
+		}
+	}
+	ok, _ := c.an.Robust(full)
 	return ok
 }
 
@@ -84,7 +91,7 @@ func verifyRobust(ctx context.Context, sys *cs.System, sol Solver, opt Options, 
 		return nil, false, nil
 	}
 	scOpt := opt
-	scOpt.Model = kabs.SC
+	scOpt.Model = memmodel.SC
 	// Seeds may mention buffer variables of the weak model, and the memo of
 	// an earlier run holds posts under that model: start afresh, as
 	// Insert's own SC check does.
@@ -115,7 +122,7 @@ func verifyRobust(ctx context.Context, sys *cs.System, sol Solver, opt Options, 
 // there for robustness only. It reports false (and changes nothing) when
 // no such set is found.
 func (e *engine) robustUpperBound(sys *cs.System, out *outcome, reason string) bool {
-	if e.opt.Model == kabs.SC {
+	if !buffered(e.opt.Model) {
 		return false
 	}
 	fs, err := robust.Analyze(sys, e.opt.Model).MinFencesWith(out.cands)
@@ -124,13 +131,13 @@ func (e *engine) robustUpperBound(sys *cs.System, out *outcome, reason string) b
 	}
 	lower := 0
 	if len(out.cands) > 0 {
-		hs, ok := fences.MinHittingSetRanked(out.cands, fences.Rank(sys))
+		hs, ok := fences.NewOrder(sys, false).MinSet(out.cands) // only its size matters
 		if !ok {
 			return false
 		}
 		lower = len(hs)
 	}
-	out.verdict, out.fences = Correct, fs.Sites
+	out.verdict, out.fences = Correct, fs.Elements()
 	proof := RobustProof(e.opt.Model) + " with these fences (the k case did not end: " + reason + ")"
 	if len(fs.Sites) <= lower {
 		proof += "; as many fences as the counterexamples need: a minimum"
@@ -139,6 +146,6 @@ func (e *engine) robustUpperBound(sys *cs.System, out *outcome, reason string) b
 		e.stats.NotMinimum = true
 	}
 	e.stats.Robust = proof
-	e.logf("k case gave up (%s): fences %v make the program robust", reason, siteLines(sys, fs.Sites))
+	e.logf("k case gave up (%s): fences %v make the program robust", reason, siteLines(sys, out.fences))
 	return true
 }

@@ -211,7 +211,7 @@ func (pl *procLowerer) site(place Place, s Stmt, bare, afterWrite bool) int {
 		return i
 	}
 	f, fence := s.(*FenceStmt)
-	fence = fence && !f.Store
+	fence = fence && f.Kind == FullFence
 	pl.sites = append(pl.sites, &Site{
 		Start: start, End: end, Text: string(pl.file.Src[start:end]), Place: place,
 		BareBody: bare, Depth: pl.depth, AfterWrite: afterWrite,

@@ -60,11 +60,11 @@ func (pl *procLowerer) stmt(s Stmt, from Loc, bare bool) Loc {
 		return to
 	case *FenceStmt:
 		pl.beginStmt(s.Pos())
-		if pl.reconsider && !s.Store {
+		if pl.reconsider && s.Kind == FullFence {
 			return from // a candidate like any other point (sites.go)
 		}
 		to := pl.newLoc()
-		pl.emit(from, to, Op{Kind: OpFence, Store: s.Store}, s.Pos())
+		pl.emit(from, to, Op{Kind: OpFence, Fence: s.Kind}, s.Pos())
 		return to
 	case *GotoStmt:
 		pl.beginStmt(s.Pos())

@@ -455,7 +455,7 @@ func (b *builder) instr(th, row int, c cell) []cs.Stmt {
 		// A store-store fence: fence store; (nothing under TSO, where
 		// stores already reach memory in order).
 		want(0)
-		return []cs.Stmt{&cs.FenceStmt{Fence: pos, Store: true, StorePos: pos, Semi: semi}}
+		return []cs.Stmt{&cs.FenceStmt{Fence: pos, Kind: cs.StoreFence, StorePos: pos, Semi: semi}}
 	case "MOV":
 		want(2)
 		d, s := ops[0], ops[1]

@@ -387,7 +387,7 @@ func (in *inst) instr(bare bool, start int) cs.Stmt {
 	case "ssfence":
 		in.notInLocked(t)
 		in.Next()
-		return &cs.FenceStmt{Fence: pos, Store: true, StorePos: pos, Semi: in.semi()}
+		return &cs.FenceStmt{Fence: pos, Kind: cs.StoreFence, StorePos: pos, Semi: in.semi()}
 	case "syncrd", "syncwr", "slocked":
 		panic(errAt(t.Pos, "%s is not supported: fencer models only TSO and PSO reads, writes and locked instructions", t.Text))
 	}

@@ -2,7 +2,7 @@ package robust
 
 import (
 	"fencer/cs"
-	"fencer/kabs"
+	"fencer/memmodel"
 	"sort"
 )
 
@@ -148,14 +148,14 @@ func (g *Graph) PoBefore(a, b int) bool {
 // write before a read of another variable outside atomic steps; under PSO
 // also a buffered write before a buffered write of another variable. Under
 // SC nothing is relaxed.
-func RelaxedKind(m kabs.Model, a, b *Access) bool {
-	if m == kabs.SC || !a.Write || a.Atomic || b.Atomic || a.Var == b.Var || a.Proc != b.Proc {
+func RelaxedKind(m memmodel.Model, a, b *Access) bool {
+	if !a.Write || a.Atomic || b.Atomic || a.Var == b.Var || a.Proc != b.Proc {
 		return false
 	}
-	if !b.Write {
-		return true
+	if b.Write {
+		return m.Relaxes(cs.OpWrite)
 	}
-	return m == kabs.PSO
+	return m.Relaxes(cs.OpRead)
 }
 
 // Path is a fence-free path in the automaton of one process: the edges
@@ -217,7 +217,7 @@ func blocks(e cs.Edge, fenced map[int]bool) bool {
 	case cs.OpFence:
 		// A store fence keeps writes in order but lets reads pass: counting
 		// it as no cut is sound (more cycles stay critical).
-		return !e.Op.Store
+		return e.Op.Fence == cs.FullFence
 	case cs.OpAtomic:
 		return true
 	case cs.OpWrite:

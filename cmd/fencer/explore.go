@@ -17,7 +17,7 @@ var modelFlag = &cli.StringFlag{Name: "model", Value: "tso", Usage: "memory mode
 func modelOf(c *cli.Context) (kabs.Model, error) {
 	m, err := kabs.ParseModel(c.String("model"))
 	if err != nil {
-		return 0, fail(exitInput, "%v", err)
+		return nil, fail(exitInput, "%v", err)
 	}
 	return m, nil
 }
