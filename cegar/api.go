@@ -58,7 +58,7 @@ func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *
 func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, []byte, error) {
 	opt.defaults()
 	if sys.Reader != nil && (opt.Reconsider || opt.StoreFences) {
-		return nil, nil, fmt.Errorf("--reconsider and --kinds store work on .cs input only, not on %s", sys.Reader.Format())
+		return nil, nil, &SourceOnlyError{Format: sys.Reader.Format()}
 	}
 	if opt.Reconsider {
 		rsys, err := cs.ParseWith(sys.File.Name, sys.File.Src, cs.Options{Reconsider: true})
@@ -188,7 +188,8 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	fopt.startK = e.k
 	fr, err := verify(ctx, psys, sol, fopt, e.ab, e.info)
 	if err != nil && ctx.Err() != nil {
-		fr, err = &Result{Verdict: Unknown, Reason: interruptReason(ctx.Err())}, nil
+		fr, err = &Result{Verdict: Unknown}, nil
+		fr.Limit, fr.Reason = interrupted(ctx.Err())
 	}
 	if err != nil {
 		return nil, nil, err
@@ -199,7 +200,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	switch fr.Verdict {
 	case Correct:
 	case Unknown:
-		r.Verdict, r.Reason, r.Fences = Unknown, "final check of the patched program: "+fr.Reason, nil
+		r.Verdict, r.Reason, r.Limit, r.Fences = Unknown, "final check of the patched program: "+fr.Reason, fr.Limit, nil
 		return r, sys.File.Src, nil
 	default:
 		return nil, nil, fmt.Errorf("internal error: the final check found the patched program %s under %s", fr.Verdict, opt.Model)
@@ -265,7 +266,7 @@ func (e *engine) absorb(o *engine) {
 }
 
 func (e *engine) result(o *outcome, start time.Time) *Result {
-	r := &Result{Verdict: o.verdict, Model: e.opt.Model, Trace: o.trace, Reason: o.reason, Preds: e.preds.Exprs()}
+	r := &Result{Verdict: o.verdict, Model: e.opt.Model, Trace: o.trace, Reason: o.reason, Limit: o.limit, Preds: e.preds.Exprs()}
 	r.Stats = e.stats
 	r.Stats.K = e.k
 	if !buffered(e.opt.Model) {

@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"fencer/cs"
+	"fencer/internal/refsem"
 	"fencer/memmodel"
-	"fencer/refsem"
 )
 
 // The differential suite. On generated finite-state programs two oracles

@@ -175,6 +175,7 @@ type Result struct {
 	Alternatives [][]Fence
 	Trace        *Witness // SCBug, Unsafe: a real trace to a bad state
 	Reason       string   // Unknown: why
+	Limit        Limit    // Unknown because a limit was hit: which
 	Stats        Stats
 	Preds        []expr.Expr // the final predicates, to seed a later run
 }
@@ -232,7 +233,7 @@ func newEngine(sol Solver, opt Options) *engine {
 	}
 	e.dl = lia.New(fallback)
 	e.ab = predabs.NewAbstractor(e.preds, e.dl)
-	e.ab.CacheLimit = 2 * opt.MaxStates // memory stays proportional to --max-states
+	e.ab.CacheLimit = 2 * opt.MaxStates // memory stays proportional to MaxStates
 	for _, f := range opt.Seed {
 		e.preds.Add(f)
 	}
@@ -273,6 +274,7 @@ type outcome struct {
 	cands   [][]fences.Element
 	wits    []*Witness
 	reason  string
+	limit   Limit // the limit hit (Unknown)
 }
 
 // loop runs CEGAR on sys under the engine's model. With insert, real
@@ -289,7 +291,7 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 	e.info.Seed(e.domainSeed)
 	for iter := 0; ; iter++ {
 		if iter >= e.opt.MaxRefinements {
-			return unknown(out, fmt.Sprintf("refinement limit reached (%d refinements)", iter)), nil
+			return limited(out, RefinementLimit, fmt.Sprintf("refinement limit reached (%d refinements)", iter)), nil
 		}
 		cur := sys
 		if len(out.fences) > 0 {
@@ -348,13 +350,13 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 				return out, nil
 			}
 			if ctx.Err() != nil { // the solver gave up because the run was stopped
-				return unknown(out, interruptReason(ctx.Err())), nil
+				return interruptedOutcome(out, ctx.Err()), nil
 			}
-			return unknown(out, res.reason), nil
+			return limited(out, res.limit, res.reason), nil
 		default:
 			e.stats.Refinements.Predicates++
 			if e.preds.Len() > e.opt.MaxPredicates {
-				return unknown(out, fmt.Sprintf("predicate limit reached (refinement needs %d predicates, more than --max-predicates %d)", e.preds.Len(), e.opt.MaxPredicates)), nil
+				return limited(out, PredicateLimit, fmt.Sprintf("predicate limit reached (refinement needs %d predicates, more than the limit of %d)", e.preds.Len(), e.opt.MaxPredicates)), nil
 			}
 			e.ab.ClearCache()
 		}
@@ -367,16 +369,27 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 func (e *engine) stopped(ctx context.Context, out *outcome, err error) (*outcome, error) {
 	var lim *errLimit
 	if errors.As(err, &lim) {
-		return unknown(out, lim.reason), nil
+		return limited(out, lim.limit, lim.reason), nil
 	}
 	if ctx.Err() != nil {
-		return unknown(out, interruptReason(ctx.Err())), nil
+		return interruptedOutcome(out, ctx.Err()), nil
 	}
 	return nil, err
 }
 
 func unknown(o *outcome, reason string) *outcome {
-	o.verdict, o.reason = Unknown, reason
+	return limited(o, NoLimit, reason)
+}
+
+// interruptedOutcome ends o Unknown because its context ended with err.
+func interruptedOutcome(o *outcome, err error) *outcome {
+	lim, reason := interrupted(err)
+	return limited(o, lim, reason)
+}
+
+// limited ends o Unknown because of limit lim (NoLimit: another reason).
+func limited(o *outcome, lim Limit, reason string) *outcome {
+	o.verdict, o.reason, o.limit = Unknown, reason, lim
 	return o
 }
 
@@ -398,6 +411,7 @@ type classification struct {
 	newK    int      // k case: the new k
 	reason  string   // give up: unknown with this reason
 	kGiveUp bool     // the reason is that raising k does not end
+	limit   Limit    // the reason is this limit
 	// otherwise: predicates were added
 }
 
@@ -523,7 +537,7 @@ func (e *engine) raiseK(sys *cs.System, p *path) (*classification, error) {
 			return &classification{newK: k}, nil
 		}
 	}
-	return &classification{reason: fmt.Sprintf("k limit reached (a counterexample needs k > %d, --max-k)", e.opt.MaxK), kGiveUp: true}, nil
+	return &classification{reason: fmt.Sprintf("k limit reached (a counterexample needs k > %d)", e.opt.MaxK), kGiveUp: true, limit: KLimit}, nil
 }
 
 // escalation is how far the refinement of one counterexample has gone, so

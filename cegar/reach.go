@@ -79,11 +79,6 @@ type path struct {
 	ts    []*kabs.Trans
 }
 
-// errLimit marks a limit that makes the verdict unknown.
-type errLimit struct{ reason string }
-
-func (e *errLimit) Error() string { return e.reason }
-
 // explorer holds the tables of one exploration.
 type explorer struct {
 	e     *engine
@@ -484,7 +479,8 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			if expanded&255 == 0 {
 				if err := ctx.Err(); err != nil {
 					finish()
-					return nil, &errLimit{interruptReason(err)}
+					lim, reason := interrupted(err)
+					return nil, &errLimit{lim, reason}
 				}
 				if e.progress != nil {
 					e.progress(e.stats.States + expanded)
@@ -509,7 +505,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				}
 				if st.n >= e.opt.MaxStates {
 					finish()
-					return nil, &errLimit{fmt.Sprintf("state limit reached (%d abstract states, --max-states)", e.opt.MaxStates)}
+					return nil, &errLimit{StateLimit, fmt.Sprintf("state limit reached (%d abstract states)", e.opt.MaxStates)}
 				}
 				if r.next.dyn != nil && !x.lay.Observe(r.next.dyn, r.vals) {
 					finish()
@@ -550,13 +546,6 @@ func (x *explorer) activeNote() string {
 		return ""
 	}
 	return fmt.Sprintf(" with the first %d processes only", x.active)
-}
-
-func interruptReason(err error) string {
-	if err == context.DeadlineExceeded {
-		return "time limit reached (--timeout)"
-	}
-	return "interrupted"
 }
 
 // appendStateKey appends the key of the state with control node id and

@@ -5,6 +5,7 @@ import (
 
 	"fencer/expr"
 	"fencer/kabs"
+	"fencer/lia"
 	"fencer/smt/answer"
 )
 
@@ -17,15 +18,10 @@ const (
 	Unsat   = answer.Unsat
 )
 
-// Prover is the part of an SMT solver predabs needs: an incremental solver.
-// Check answers for the conjunction of everything asserted since the last
-// matching Pops. Errors are for misuse or a broken solver, not for "unknown".
-type Prover interface {
-	Push() error
-	Pop() error
-	Assert(f expr.Expr) error
-	Check() (Answer, error)
-}
+// Prover is the part of an SMT solver predabs needs: an incremental solver
+// (lia.Prover, where its contract is). A lia.Solver is one, over another
+// as its fallback.
+type Prover = lia.Prover
 
 // Stats counts the work of an Abstractor.
 type Stats struct {
