@@ -19,19 +19,19 @@ import (
 // (SCBug when the model is SC), or Unknown.
 func Verify(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, error) {
 	opt.defaults()
-	return verify(ctx, sys, sol, opt, nil, nil)
+	return verify(ctx, sys, sol, opt, stage{}, nil, nil)
 }
 
 // verify is Verify, reusing the memo of abstract posts of memo if it is not
 // nil (posts are pure functions of the cube, the transition and the
 // predicates, so the memo stays valid across systems), and starting the
 // dynamic domains from those of seed if it is not nil.
-func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *predabs.Abstractor, seed *domains.Info) (*Result, error) {
+func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, st stage, memo *predabs.Abstractor, seed *domains.Info) (*Result, error) {
 	start := time.Now()
-	if r, ok, err := verifyRobust(ctx, sys, sol, opt, start); ok || err != nil {
+	if r, ok, err := verifyRobust(ctx, sys, sol, opt, st, start); ok || err != nil {
 		return r, err
 	}
-	e := newEngine(sol, opt)
+	e := newEngine(sol, opt, st)
 	defer e.release()
 	e.seedFromProgram(sys)
 	e.domainSeed = seed
@@ -76,49 +76,9 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	return r, patched, err
 }
 
-// placeFences patches the source of sys with the fences of set: a new
-// "fence;" (or "fence store;") at each, except at the fences of the source
-// (cs.Site.Fence, with Options.Reconsider) which stay; those not in set are
-// removed.
+// placeFences is fences.Place; its error is a fencer bug.
 func placeFences(sys *cs.System, set []fences.Element) ([]byte, []*cs.Site, error) {
-	chosen := map[int]bool{}
-	var add, removed []*cs.Site
-	store := map[*cs.Site]bool{}
-	for _, f := range set {
-		s := sys.Sites[f.Site]
-		if f.Kind == cs.StoreFence { // Options.StoreFences
-			store[s] = true
-			add = append(add, s)
-			continue
-		}
-		chosen[f.Site] = true
-		if !s.Fence {
-			add = append(add, s)
-		}
-	}
-	for _, s := range sys.Sites {
-		if s.Fence && !chosen[s.ID] {
-			removed = append(removed, s)
-		}
-	}
-	text := func(s *cs.Site) string {
-		if store[s] {
-			return "fence store;"
-		}
-		return "fence;"
-	}
-	if sys.Reader != nil {
-		// Another input format: its reader writes the fences (only full
-		// fences after writes are candidates then, see candidates).
-		patched, err := sys.Reader.InsertFences(sys.File.Src, add)
-		if err != nil {
-			return nil, nil, fmt.Errorf("internal error: patching: %v", err)
-		}
-		return patched, nil, nil
-	}
-	edits := append(fences.FenceEditsWith(sys.File.Src, add, text), fences.RemoveEdits(sys.File.Src, removed)...)
-	fences.SortEdits(edits)
-	patched, err := fences.Apply(sys.File.Src, edits)
+	patched, removed, err := fences.Place(sys, set)
 	if err != nil {
 		return nil, nil, fmt.Errorf("internal error: patching: %v", err)
 	}
@@ -129,7 +89,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	start := time.Now()
 	scOpt := opt
 	scOpt.Model = memmodel.SC
-	sc := newEngine(sol, scOpt)
+	sc := newEngine(sol, scOpt, stage{})
 	defer sc.release()
 	sc.seedFromProgram(sys)
 	o, err := sc.loop(ctx, sys, false)
@@ -148,7 +108,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 		return r, sys.File.Src, nil
 	}
 	opt.Seed = append(opt.Seed, sc.preds.Exprs()...)
-	e := newEngine(sol, opt)
+	e := newEngine(sol, opt, stage{})
 	defer e.release()
 	e.seedFromProgram(sys)
 	e.ab.ShareMemo(sc.ab)
@@ -183,10 +143,8 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 		return nil, nil, fmt.Errorf("internal error: the patched program does not parse: %v", err)
 	}
 	fopt := opt
-	fopt.phase = "final check"
 	fopt.Seed = append(fopt.Seed, e.preds.Exprs()...)
-	fopt.startK = e.k
-	fr, err := verify(ctx, psys, sol, fopt, e.ab, e.info)
+	fr, err := verify(ctx, psys, sol, fopt, stage{phase: "final check", startK: e.k}, e.ab, e.info)
 	if err != nil && ctx.Err() != nil {
 		fr, err = &Result{Verdict: Unknown}, nil
 		fr.Limit, fr.Reason = interrupted(ctx.Err())
@@ -300,7 +258,7 @@ func (e *engine) statusHook(next func(int)) func(int) {
 		if next != nil {
 			next(states)
 		}
-		phase := e.opt.phase
+		phase := e.stage.phase
 		if phase == "" {
 			phase = strings.ToUpper(e.opt.Model.String())
 		}

@@ -41,6 +41,7 @@ import (
 // each with its own Z3 context (smt: one context per goroutine); results
 // are reported in seed order, so the log reads as if they ran one by one.
 func TestDifferential(t *testing.T) {
+	defer lowParallelFrom()()
 	n, first := diffCount(), int64(1)
 	if s := os.Getenv("FENCER_SEED"); s != "" {
 		v, err := strconv.ParseInt(s, 10, 64)
@@ -358,7 +359,7 @@ func differential(clock *engineClock, sol Solver, name string, src []byte, st *d
 		var res *Result
 		st.timed("engine", func() {
 			clock.run(func(ctx context.Context) {
-				res, err = Verify(ctx, sys, sol, Options{Model: m, Log: debugLog, Workers: engineWorkers, parallelFrom: 1})
+				res, err = Verify(ctx, sys, sol, Options{Model: m, Log: debugLog, Workers: engineWorkers})
 			})
 		})
 		if err != nil {
@@ -434,7 +435,7 @@ func differentialInsert(clock *engineClock, sol Solver, sys *cs.System, ref *ref
 	)
 	st.timed("engine", func() {
 		clock.run(func(ctx context.Context) {
-			res, patched, err = Insert(ctx, sys, sol, Options{Model: m, Log: debugLog, Workers: engineWorkers, parallelFrom: 1})
+			res, patched, err = Insert(ctx, sys, sol, Options{Model: m, Log: debugLog, Workers: engineWorkers})
 		})
 	})
 	if err != nil {
@@ -565,7 +566,7 @@ func differentialKinds(clock *engineClock, sol Solver, sys *cs.System, ref *refs
 	)
 	st.timed("engine", func() {
 		clock.run(func(ctx context.Context) {
-			res, patched, err = Insert(ctx, sys, sol, Options{Model: memmodel.PSO, StoreFences: true, Log: debugLog, Workers: engineWorkers, parallelFrom: 1})
+			res, patched, err = Insert(ctx, sys, sol, Options{Model: memmodel.PSO, StoreFences: true, Log: debugLog, Workers: engineWorkers})
 		})
 	})
 	if err != nil {

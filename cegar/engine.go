@@ -46,10 +46,6 @@ type Options struct {
 	// Status, if set, is called now and then (with Progress) with where the
 	// run is: phase, k, predicates, states, fences (see Status in api.go).
 	Status func(Status)
-	phase  string // the phase Status reports; set by Insert
-	// startK is the k to start from (default 1); the final check starts
-	// from the k the loop ended with, which that loop needed.
-	startK int
 	// Log, if set, receives one line per refinement.
 	Log func(format string, args ...any)
 	// Reconsider (Insert only) makes the full fences of the source
@@ -70,10 +66,15 @@ type Options struct {
 	// exploration (parallel.go); 0 or 1: one. More need a solver that can
 	// fork (Z3Solver).
 	Workers int
-	// parallelFrom is the least number of states of a BFS level that the
-	// workers expand (default minParallelLevel); tests lower it so that
-	// the small programs exercise the pipeline too.
-	parallelFrom int
+}
+
+// stage is what the engine knows of a run beyond its Options: where in
+// Insert it is. The zero stage is a run of its own.
+type stage struct {
+	phase string // the phase Status reports ("": the model's name); the final check's is "final check"
+	// startK is the k to start from (default 1); the final check starts
+	// from the k the loop ended with, which that loop needed.
+	startK int
 }
 
 func (o *Options) defaults() {
@@ -89,9 +90,6 @@ func (o *Options) defaults() {
 	}
 	if o.MaxRefinements <= 0 {
 		o.MaxRefinements = 500
-	}
-	if o.parallelFrom <= 0 {
-		o.parallelFrom = minParallelLevel
 	}
 }
 
@@ -182,6 +180,7 @@ type Result struct {
 
 type engine struct {
 	opt      Options
+	stage    stage
 	sol      Solver
 	preds    *predabs.Preds
 	ab       *predabs.Abstractor
@@ -210,11 +209,11 @@ type engine struct {
 	releases []func()
 }
 
-func newEngine(sol Solver, opt Options) *engine {
+func newEngine(sol Solver, opt Options, st stage) *engine {
 	opt.defaults()
-	e := &engine{opt: opt, sol: sol, preds: predabs.NewPreds(), k: 1, seen: map[string]escalation{}, progress: opt.Progress}
-	if opt.startK > 1 {
-		e.k = opt.startK
+	e := &engine{opt: opt, stage: st, sol: sol, preds: predabs.NewPreds(), k: 1, seen: map[string]escalation{}, progress: opt.Progress}
+	if st.startK > 1 {
+		e.k = st.startK
 	}
 	e.progress = e.statusHook(e.progress)
 	// The abstraction's queries are mostly linear integer ones: decided in

@@ -291,10 +291,13 @@ const (
 	// chunksPerWorker is how far, in chunks per worker, the expansion runs
 	// ahead of the storing.
 	chunksPerWorker = 4
-	// minParallelLevel is the least number of states of a level expanded
-	// by the workers; a smaller one is expanded inline.
-	minParallelLevel = 4 * chunkItems
 )
+
+// parallelFrom is the least number of states of a level expanded by the
+// workers; a smaller one is expanded inline. Tests lower it (lowParallelFrom)
+// so that the small programs exercise the pipeline too; nothing else
+// changes it.
+var parallelFrom = 4 * chunkItems
 
 func (x *explorer) newPipeline(ws []*worker) *pipeline {
 	slots := chunksPerWorker * len(ws)

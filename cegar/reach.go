@@ -471,7 +471,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	expanded := 0
 	for d := 0; d < len(queue); d++ {
 		level := queue[d]
-		par := pl != nil && len(level) >= e.opt.parallelFrom
+		par := pl != nil && len(level) >= parallelFrom
 		if par {
 			pl.start(st, level)
 		}

@@ -86,7 +86,7 @@ func robustAfterSC(sys *cs.System, sc *engine, o *outcome, opt Options, start ti
 // the verdict under the model (ok true). Otherwise (not robust, or an SC
 // verdict other than correct, whose trace is an SC trace) ok is false and
 // the ordinary exploration decides.
-func verifyRobust(ctx context.Context, sys *cs.System, sol Solver, opt Options, start time.Time) (*Result, bool, error) {
+func verifyRobust(ctx context.Context, sys *cs.System, sol Solver, opt Options, st stage, start time.Time) (*Result, bool, error) {
 	if !newRobustCheck(sys, opt.Model).holds(nil) {
 		return nil, false, nil
 	}
@@ -96,7 +96,7 @@ func verifyRobust(ctx context.Context, sys *cs.System, sol Solver, opt Options, 
 	// an earlier run holds posts under that model: start afresh, as
 	// Insert's own SC check does.
 	scOpt.Seed = nil
-	e := newEngine(sol, scOpt)
+	e := newEngine(sol, scOpt, st)
 	defer e.release()
 	e.seedFromProgram(sys)
 	o, err := e.loop(ctx, sys, false)

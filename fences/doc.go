@@ -53,7 +53,8 @@
 // # Patching the source
 //
 // The output is the original bytes with edits applied, like a go/analysis
-// SuggestedFix: FenceEdits turns the chosen sites into position-based
+// SuggestedFix: Place patches a program with a fence set; under it,
+// FenceEdits turns the chosen sites into position-based
 // Edits (RemoveEdits deletes the fences --reconsider drops) and Apply
 // applies them. Nothing is reprinted, so comments, layout and existing
 // fences stay. The rules are FenceEdits' and RemoveEdits' (LANGUAGE.md,
