@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"fencer/cs"
+	"fencer/internal/progen"
 	"fencer/internal/refsem"
 	"fencer/memmodel"
 )
@@ -74,7 +75,7 @@ func TestDifferential(t *testing.T) {
 			sol, _ := NewZ3Solver()
 			defer func() { sol.Close() }()
 			for seed := range seeds {
-				src := genProgram(seed)
+				src := progen.Program(seed)
 				st := newDiffStats()
 				t0 := time.Now()
 				msg, timedOut := runProgram(sol, timeout, fmt.Sprintf("gen%d.cs", seed), []byte(src), st)
@@ -771,7 +772,7 @@ func TestGeneratorShares(t *testing.T) {
 	}
 	var scBugs, needTSO, needPSO int
 	for seed := int64(1); seed <= int64(n); seed++ {
-		src := genProgram(seed)
+		src := progen.Program(seed)
 		p, err := refsem.Compile("gen.cs", []byte(src))
 		if err != nil {
 			t.Fatalf("seed %d: %v\n%s", seed, err, src)

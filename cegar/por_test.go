@@ -7,6 +7,7 @@ import (
 
 	"fencer/cs"
 	"fencer/domains"
+	"fencer/internal/progen"
 	"fencer/memmodel"
 )
 
@@ -24,7 +25,7 @@ func TestReductionTraces(t *testing.T) {
 	}
 	ctx := context.Background()
 	for seed := int64(1); seed <= int64(n); seed++ {
-		src := genProgram(seed)
+		src := progen.Program(seed)
 		sys, err := cs.Parse(fmt.Sprintf("gen%d.cs", seed), []byte(src))
 		if err != nil {
 			t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"fencer/cs"
+	"fencer/internal/progen"
 	"fencer/memmodel"
 )
 
@@ -37,7 +38,7 @@ func TestDifferentialRobust(t *testing.T) {
 	}
 	counts := map[string]int{}
 	for seed := first; seed < first+int64(n); seed++ {
-		src := genProgram(seed)
+		src := progen.Accesses(seed)
 		sys, err := cs.Parse(fmt.Sprintf("gen%d.cs", seed), []byte(src))
 		if err != nil {
 			t.Fatalf("seed %d: generated program does not parse: %v\n%s", seed, err, src)
