@@ -107,7 +107,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	if r := robustAfterSC(sys, sc, o, opt, start); r != nil {
 		return r, sys.File.Src, nil
 	}
-	opt.Seed = append(opt.Seed, sc.preds.Exprs()...)
+	opt.Seed = append(opt.Seed, sc.prec.Preds.Exprs()...)
 	e := newEngine(sol, opt, stage{})
 	defer e.release()
 	e.seedFromProgram(sys)
@@ -143,8 +143,8 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 		return nil, nil, fmt.Errorf("internal error: the patched program does not parse: %v", err)
 	}
 	fopt := opt
-	fopt.Seed = append(fopt.Seed, e.preds.Exprs()...)
-	fr, err := verify(ctx, psys, sol, fopt, stage{phase: "final check", startK: e.k}, e.ab, e.info)
+	fopt.Seed = append(fopt.Seed, e.prec.Preds.Exprs()...)
+	fr, err := verify(ctx, psys, sol, fopt, stage{phase: "final check", startK: e.prec.K}, e.ab, e.info)
 	if err != nil && ctx.Err() != nil {
 		fr, err = &Result{Verdict: Unknown}, nil
 		fr.Limit, fr.Reason = interrupted(ctx.Err())
@@ -224,13 +224,13 @@ func (e *engine) absorb(o *engine) {
 }
 
 func (e *engine) result(o *outcome, start time.Time) *Result {
-	r := &Result{Verdict: o.verdict, Model: e.opt.Model, Trace: o.trace, Reason: o.reason, Limit: o.limit, Preds: e.preds.Exprs()}
+	r := &Result{Verdict: o.verdict, Model: e.opt.Model, Trace: o.trace, Reason: o.reason, Limit: o.limit, Preds: e.prec.Preds.Exprs()}
 	r.Stats = e.stats
-	r.Stats.K = e.k
+	r.Stats.K = e.prec.K
 	if !buffered(e.opt.Model) {
 		r.Stats.K = 0
 	}
-	r.Stats.Predicates = e.preds.Len()
+	r.Stats.Predicates = e.prec.Preds.Len()
 	r.Stats.Queries += e.ab.Stats.Queries
 	r.Stats.QueriesInGo += e.decidedInGo()
 	r.Stats.Time = time.Since(start)
@@ -262,11 +262,11 @@ func (e *engine) statusHook(next func(int)) func(int) {
 		if phase == "" {
 			phase = strings.ToUpper(e.opt.Model.String())
 		}
-		k := e.k
+		k := e.prec.K
 		if !buffered(e.opt.Model) {
 			k = 0
 		}
 		round := 1 + e.stats.Refinements.Total()
-		e.opt.Status(Status{Phase: phase, Round: round, K: k, Predicates: e.preds.Len(), States: states, Fences: e.nfences})
+		e.opt.Status(Status{Phase: phase, Round: round, K: k, Predicates: e.prec.Preds.Len(), States: states, Fences: len(e.prec.Fences)})
 	}
 }

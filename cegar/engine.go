@@ -182,10 +182,9 @@ type engine struct {
 	opt      Options
 	stage    stage
 	sol      Solver
-	preds    *predabs.Preds
+	prec     Precision // of the current exploration (use)
 	ab       *predabs.Abstractor
 	dl       *lia.Solver // the prover of ab, over sol
-	k        int
 	stats    Stats
 	seen     map[string]escalation // counterexample key (ceKey) → how far its refinement went
 	progress func(int)
@@ -201,8 +200,6 @@ type engine struct {
 	// domainSeed, if set, is the analysis of an earlier run on the same
 	// variables, whose learned candidate domains info starts from.
 	domainSeed *domains.Info
-	// nfences is the size of the fence set of the current iteration.
-	nfences int
 	// workers expand states in parallel (parallel.go); made on first use.
 	workers []*worker
 	// releases close the provers forked for the engine (release).
@@ -211,9 +208,9 @@ type engine struct {
 
 func newEngine(sol Solver, opt Options, st stage) *engine {
 	opt.defaults()
-	e := &engine{opt: opt, stage: st, sol: sol, preds: predabs.NewPreds(), k: 1, seen: map[string]escalation{}, progress: opt.Progress}
+	e := &engine{opt: opt, stage: st, sol: sol, prec: Precision{K: 1, Preds: predabs.NewPreds()}, seen: map[string]escalation{}, progress: opt.Progress}
 	if st.startK > 1 {
-		e.k = st.startK
+		e.prec.K = st.startK
 	}
 	e.progress = e.statusHook(e.progress)
 	// The abstraction's queries are mostly linear integer ones: decided in
@@ -231,10 +228,10 @@ func newEngine(sol Solver, opt Options, st stage) *engine {
 		e.releases = append(e.releases, release)
 	}
 	e.dl = lia.New(fallback)
-	e.ab = predabs.NewAbstractor(e.preds, e.dl)
+	e.ab = predabs.NewAbstractor(e.prec.Preds, e.dl)
 	e.ab.CacheLimit = 2 * opt.MaxStates // memory stays proportional to MaxStates
 	for _, f := range opt.Seed {
-		e.preds.Add(f)
+		e.prec.Preds.Add(f) // the initial precision, built in place
 	}
 	return e
 }
@@ -251,7 +248,7 @@ func (e *engine) seedFromProgram(sys *cs.System) {
 	add = func(op cs.Op) {
 		if op.Kind == cs.OpAssume {
 			for _, a := range e.sol.Atoms(op.Val) {
-				e.preds.Add(a)
+				e.prec.Preds.Add(a) // the initial precision, built in place
 			}
 		}
 		for _, b := range op.Body {
@@ -276,90 +273,152 @@ type outcome struct {
 	limit   Limit // the limit hit (Unknown)
 }
 
-// loop runs CEGAR on sys under the engine's model. With insert, real
+// loop runs CEGAR on sys under the engine's model: explore under the
+// current precision, and refine it by the counterexample found, until no
+// counterexample is left or the refinement ends the run. With insert, real
 // counterexamples under a weak model add fences; without, they end the run.
 func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcome, error) {
-	model := e.opt.Model
 	out := &outcome{}
-	order := fences.NewOrder(sys, e.opt.StoreFences)
-	e.sysForParams = sys
-	e.writers = writersOf(sys)
-	e.sym = newSymmetry(sys)
-	rob := newRobustCheck(sys, model)
-	e.info = domains.Analyze(sys)
-	e.info.Seed(e.domainSeed)
+	r := e.newRefiner(sys, insert)
+	prec := e.prec
 	for iter := 0; ; iter++ {
 		if iter >= e.opt.MaxRefinements {
 			return limited(out, RefinementLimit, fmt.Sprintf("refinement limit reached (%d refinements)", iter)), nil
 		}
-		cur := sys
-		if len(out.fences) > 0 {
-			cur = withElements(sys, out.fences)
-		}
-		if insert && len(out.fences) > 0 && rob.holds(out.fences) {
+		if insert && len(prec.Fences) > 0 && r.rob.holds(prec.Fences) {
 			return e.provedRobust(out), nil
 		}
-		abs, err := kabs.NewAbs(cur, model, e.k)
-		if err != nil {
-			return nil, err
-		}
-		p, err := e.reach(ctx, abs)
+		x, err := e.search(ctx, sys, prec)
 		if err != nil {
 			return e.stopped(ctx, out, err)
 		}
-		if p == nil {
+		if x.path == nil {
 			out.verdict = Correct
-			for _, q := range e.preds.All() {
+			for _, q := range prec.Preds.All() {
 				e.logf("predicate %s", q.F)
 			}
 			return out, nil
 		}
-		res, err := e.classify(ctx, cur, abs, p)
+		next, done, err := e.refine(ctx, r, x, prec, out)
 		if err != nil {
 			return e.stopped(ctx, out, err)
 		}
-		switch {
-		case res.real != nil && (!buffered(model) || !insert):
-			out.verdict, out.trace = Unsafe, res.real
-			if !buffered(model) {
-				out.verdict = SCBug
-			}
+		if done {
 			return out, nil
-		case res.real != nil:
-			cand := candidates(res.real, e.opt.StoreFences)
-			if len(cand) == 0 {
-				return unknown(out, "a real counterexample under "+model.String()+" passes no fence site with a non-empty buffer (it should be feasible under SC: fencer bug)"), nil
-			}
-			out.cands = append(out.cands, cand)
-			out.wits = append(out.wits, res.real)
-			hs, ok := order.MinSet(out.cands)
-			if !ok {
-				return unknown(out, "no fence set blocks all counterexamples"), nil
-			}
-			out.fences = hs
-			e.nfences = len(hs)
-			e.stats.Refinements.Fences++
-			e.logf("fence case: candidate sites %v, fences now %v", siteLines(sys, cand), siteLines(sys, hs))
-		case res.newK > 0:
-			e.stats.Refinements.K++
-			e.logf("k case: k %d -> %d", e.k, res.newK)
-			e.k = res.newK
-		case res.reason != "":
-			if insert && res.kGiveUp && e.robustUpperBound(sys, out, res.reason) {
-				return out, nil
-			}
-			if ctx.Err() != nil { // the solver gave up because the run was stopped
-				return interruptedOutcome(out, ctx.Err()), nil
-			}
-			return limited(out, res.limit, res.reason), nil
-		default:
-			e.stats.Refinements.Predicates++
-			if e.preds.Len() > e.opt.MaxPredicates {
-				return limited(out, PredicateLimit, fmt.Sprintf("predicate limit reached (refinement needs %d predicates, more than the limit of %d)", e.preds.Len(), e.opt.MaxPredicates)), nil
-			}
-			e.ab.ClearCache()
 		}
+		prec = next
 	}
+}
+
+// refiner is what the refinement of one loop knows of its system besides
+// the precision: the order of its fence elements and its robustness
+// analysis (the engine keeps the rest: the escalation of each
+// counterexample, the parameterisation and the symmetry).
+type refiner struct {
+	sys    *cs.System
+	insert bool
+	order  *fences.Order
+	rob    *robustCheck
+}
+
+// newRefiner prepares the refinement of a loop on sys, and the analyses of
+// sys the exploration needs (its finite domains).
+func (e *engine) newRefiner(sys *cs.System, insert bool) *refiner {
+	e.sysForParams = sys
+	e.writers = writersOf(sys)
+	e.sym = newSymmetry(sys)
+	e.info = domains.Analyze(sys)
+	e.info.Seed(e.domainSeed)
+	return &refiner{sys: sys, insert: insert, order: fences.NewOrder(sys, e.opt.StoreFences), rob: newRobustCheck(sys, e.opt.Model)}
+}
+
+// exploration is the result of one exploration: the system explored (sys
+// with the precision's fences), its k-abstraction, and a counterexample
+// (nil: no bad state is reachable).
+type exploration struct {
+	sys  *cs.System
+	abs  *kabs.Abs
+	path *path
+}
+
+// search explores sys under prec for a bad state (reach).
+func (e *engine) search(ctx context.Context, sys *cs.System, prec Precision) (*exploration, error) {
+	e.use(prec)
+	cur := sys
+	if len(prec.Fences) > 0 {
+		cur = withElements(sys, prec.Fences)
+	}
+	abs, err := kabs.NewAbs(cur, e.opt.Model, prec.K)
+	if err != nil {
+		return nil, err
+	}
+	p, err := e.reach(ctx, abs)
+	if err != nil {
+		return nil, err
+	}
+	return &exploration{sys: cur, abs: abs, path: p}, nil
+}
+
+// refine judges the counterexample of x, found under prec, and returns the
+// refined precision, or done with out's verdict set: an SC bug, a real
+// counterexample of verify, or unknown. The fence case adds the
+// counterexample's candidate set and witness to out.
+func (e *engine) refine(ctx context.Context, r *refiner, x *exploration, prec Precision, out *outcome) (next Precision, done bool, err error) {
+	model := e.opt.Model
+	res, err := e.classify(ctx, x.sys, x.abs, x.path)
+	if err != nil {
+		return prec, false, err
+	}
+	next = prec
+	switch {
+	case res.real != nil && (!buffered(model) || !r.insert):
+		out.verdict, out.trace = Unsafe, res.real
+		if !buffered(model) {
+			out.verdict = SCBug
+		}
+		return prec, true, nil
+	case res.real != nil:
+		cand := candidates(res.real, e.opt.StoreFences)
+		if len(cand) == 0 {
+			unknown(out, "a real counterexample under "+model.String()+" passes no fence site with a non-empty buffer (it should be feasible under SC: fencer bug)")
+			return prec, true, nil
+		}
+		out.cands = append(out.cands, cand)
+		out.wits = append(out.wits, res.real)
+		hs, ok := r.order.MinSet(out.cands)
+		if !ok {
+			unknown(out, "no fence set blocks all counterexamples")
+			return prec, true, nil
+		}
+		out.fences = hs
+		next.Fences = hs
+		e.stats.Refinements.Fences++
+		e.logf("fence case: candidate sites %v, fences now %v", siteLines(r.sys, cand), siteLines(r.sys, hs))
+	case res.newK > 0:
+		e.stats.Refinements.K++
+		e.logf("k case: k %d -> %d", prec.K, res.newK)
+		next.K = res.newK
+	case res.reason != "":
+		if r.insert && res.kGiveUp && e.robustUpperBound(r.sys, out, res.reason) {
+			return prec, true, nil
+		}
+		if ctx.Err() != nil { // the solver gave up because the run was stopped
+			interruptedOutcome(out, ctx.Err())
+			return prec, true, nil
+		}
+		limited(out, res.limit, res.reason)
+		return prec, true, nil
+	default:
+		e.stats.Refinements.Predicates++
+		next.Preds, next.Exact = res.preds, res.exact
+		e.use(next)
+		if next.Preds.Len() > e.opt.MaxPredicates {
+			limited(out, PredicateLimit, fmt.Sprintf("predicate limit reached (refinement needs %d predicates, more than the limit of %d)", next.Preds.Len(), e.opt.MaxPredicates))
+			return next, true, nil
+		}
+		e.ab.ClearCache()
+	}
+	return next, false, nil
 }
 
 // stopped turns an error into an unknown outcome when it comes from a limit
@@ -411,7 +470,10 @@ type classification struct {
 	reason  string   // give up: unknown with this reason
 	kGiveUp bool     // the reason is that raising k does not end
 	limit   Limit    // the reason is this limit
-	// otherwise: predicates were added
+	// otherwise, the predicate case: the refined predicates and whether
+	// posts are precise
+	preds *predabs.Preds
+	exact bool
 }
 
 func (e *engine) classify(ctx context.Context, sys *cs.System, abs *kabs.Abs, p *path) (*classification, error) {
@@ -505,12 +567,12 @@ func (e *engine) witness(sys *cs.System, model memmodel.Model, steps []kabs.ASte
 
 // raiseK finds the least k' > k under which the schedule is infeasible.
 func (e *engine) raiseK(sys *cs.System, p *path) (*classification, error) {
-	key := ceKey(p, e.k)
+	key := ceKey(p, e.prec.K)
 	if e.seen[key] != fresh {
 		return &classification{reason: "the same counterexample came back after raising k", kGiveUp: true}, nil
 	}
 	e.seen[key] = refined
-	for k := e.k + 1; k <= e.opt.MaxK; k++ {
+	for k := e.prec.K + 1; k <= e.opt.MaxK; k++ {
 		abs, err := kabs.NewAbs(sys, e.opt.Model, k)
 		if err != nil {
 			return nil, err
@@ -573,7 +635,7 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 	if ans != predabs.Unsat || len(itps) == 0 {
 		return &classification{reason: "could not compute interpolants for an infeasible counterexample (solver said " + ans.String() + ")"}, nil
 	}
-	key := ceKey(p, e.k)
+	key := ceKey(p, e.prec.K)
 	level := e.seen[key]
 	if level == escalated {
 		return &classification{reason: "refinement made no progress: the same spurious counterexample came back after whole interpolants and precise posts"}, nil
@@ -588,13 +650,14 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 			backs = append(backs, back)
 		}
 	}
-	before := e.preds.Len()
+	ps, exact := e.prec.Preds.Clone(), e.prec.Exact
+	before := ps.Len()
 	for _, back := range backs {
 		for _, a := range e.sol.Atoms(back) {
 			for _, b := range append([]expr.Expr{a}, e.sym.images(a)...) {
-				e.preds.Add(b)
+				ps.Add(b)
 				for _, g := range e.parameterise(b) {
-					e.preds.Add(g)
+					ps.Add(g)
 				}
 			}
 		}
@@ -604,21 +667,21 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 	// abstract post of each step implies the next interpolant, so the same
 	// path cannot come back (I_n is false).
 	e.seen[key] = refined
-	if level != fresh || e.preds.Len() == before {
+	if level != fresh || ps.Len() == before {
 		for _, back := range backs {
-			e.preds.Add(back)
+			ps.Add(back)
 		}
 		e.seen[key] = escalated
-		if e.preds.Len() == before && e.ab.Precise {
+		if ps.Len() == before && exact {
 			return &classification{reason: "refinement made no progress: the same spurious counterexample came back with no new predicate"}, nil
 		}
-		e.ab.Precise = true
+		exact = true
 	}
-	e.logf("predicate case: %d new predicates (%d in all)%s", e.preds.Len()-before, e.preds.Len(), map[bool]string{true: ", precise posts", false: ""}[e.ab.Precise])
-	for _, q := range e.preds.All()[before:] {
+	e.logf("predicate case: %d new predicates (%d in all)%s", ps.Len()-before, ps.Len(), map[bool]string{true: ", precise posts", false: ""}[exact])
+	for _, q := range ps.All()[before:] {
 		e.logf("  + %s", q.F)
 	}
-	return &classification{}, nil
+	return &classification{preds: ps, exact: exact}, nil
 }
 
 func hasStepLocal(f expr.Expr) bool {
@@ -661,7 +724,7 @@ func (e *engine) parameterise(a expr.Expr) []expr.Expr {
 	for _, p := range e.writers[x] {
 		name := sys.Procs[p].Name
 		out = append(out, subst(kabs.LWVar(name, x)))
-		for i := 1; i <= e.k; i++ {
+		for i := 1; i <= e.prec.K; i++ {
 			out = append(out, subst(kabs.SlotName(e.opt.Model.Layout(), name, x, i)))
 		}
 	}

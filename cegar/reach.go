@@ -204,7 +204,7 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 	rel, relKey := x.rel.Mask(c)
 	kk := []byte(relKey)
 	anyKeep := false
-	for i, p := range x.e.preds.All() {
+	for i, p := range x.e.prec.Preds.All() {
 		if !rel[i] {
 			continue
 		}
@@ -408,7 +408,7 @@ func (e *engine) reachPrefix(ctx context.Context, abs *kabs.Abs) (*path, error) 
 // the first active processes move (reachPrefix).
 func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout, active int) (*path, error) {
 	rel := newRelevance(abs.Sys)
-	rel.update(e.preds)
+	rel.update(e.prec.Preds)
 	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: active,
 		ctls: map[string]*ctlNode{}, profs: map[string]*ctlProfile{},
 		steps: map[stepKey]*domains.Step{}}
@@ -523,7 +523,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 			if found >= 0 {
 				finish()
-				e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), counterexample of %d steps", x.activeNote(), st.n, e.k, e.preds.Len(), x.por.note(), st.at(found).depth)
+				e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), counterexample of %d steps", x.activeNote(), st.n, e.prec.K, e.prec.Preds.Len(), x.por.note(), st.at(found).depth)
 				return x.pathTo(ws[0], st, found)
 			}
 			if it.err != nil {
@@ -537,7 +537,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		queue[d] = nil
 	}
 	finish()
-	e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), no bad state", x.activeNote(), st.n, e.k, e.preds.Len(), x.por.note())
+	e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), no bad state", x.activeNote(), st.n, e.prec.K, e.prec.Preds.Len(), x.por.note())
 	return nil, nil
 }
 

@@ -99,10 +99,10 @@ func (a *Abstractor) Fork(p Prover) *Abstractor {
 	return b
 }
 
-// Sync makes b, a fork of a, use a's settings and memos as they are now
-// (ClearCache and ShareMemo replace them).
+// Sync makes b, a fork of a, use a's predicates, settings and memos as they
+// are now (a new predicate set, ClearCache and ShareMemo replace them).
 func (b *Abstractor) Sync(a *Abstractor) {
-	b.Precise, b.CacheLimit, b.cache, b.dec = a.Precise, a.CacheLimit, a.cache, a.dec
+	b.Preds, b.Precise, b.CacheLimit, b.cache, b.dec = a.Preds, a.Precise, a.CacheLimit, a.cache, a.dec
 }
 
 // TakeStats adds the counts of b to a's and zeroes b's.
