@@ -108,6 +108,8 @@ func (pl *procLowerer) stmt(s Stmt, from Loc, bare bool) Loc {
 			return from
 		}
 		cur := from
+		outer := max(pl.copies, 1)
+		pl.copies = min(outer*int(hi-lo+1), 1<<30)
 		for v := lo; ; v++ {
 			pl.scope.idx = append(pl.scope.idx, binding{name: s.Var.Name, value: v})
 			cur = pl.body(s.Body, cur, pl.ent)
@@ -116,6 +118,7 @@ func (pl *procLowerer) stmt(s Stmt, from Loc, bare bool) Loc {
 				break
 			}
 		}
+		pl.copies = outer
 		return cur
 	case *AtomicStmt:
 		return pl.atomic(s, from)

@@ -46,9 +46,10 @@
 // of IDs, so results do not depend on the order in which counterexamples
 // were found. Order.MinSet calls it through MinHittingSetRanked with the
 // sites ranked by cs.Preferred (Rank): a fence of the source first (with
-// --reconsider), then fewer enclosing loops, the point right after a
-// write, no braces added, the earlier point; so ties go to the preferred
-// placement.
+// --reconsider), then fewer enclosing while loops, then fewer unrolled
+// copies (cs.Site.Copies: a point in a for body runs once per iteration),
+// the point right after a write, no braces added, the earlier point; so
+// ties go to the placement that executes the fewest fences.
 //
 // # Patching the source
 //
