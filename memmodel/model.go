@@ -100,11 +100,17 @@ func Parse(s string) (Model, error) {
 			return m, nil
 		}
 	}
+	return nil, fmt.Errorf("unknown memory model %q (want %s)", s, Names())
+}
+
+// Names lists the names of the models of the registry for messages and
+// help texts: "sc, tso or pso".
+func Names() string {
 	names := make([]string, len(models))
 	for i, m := range models {
 		names[i] = m.Name()
 	}
-	return nil, fmt.Errorf("unknown memory model %q (want %s)", s, orList(names))
+	return orList(names)
 }
 
 // orList is "a, b or c".

@@ -21,6 +21,9 @@ func TestRegistry(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "want sc, tso or pso") {
 		t.Errorf("Parse(arm): %v", err)
 	}
+	if Names() != "sc, tso or pso" {
+		t.Errorf("Names() = %q", Names())
+	}
 	if OrSC(nil) != SC || OrSC(PSO) != PSO {
 		t.Error("OrSC")
 	}

@@ -10,9 +10,10 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"fencer/kabs"
+	"fencer/memmodel"
 )
 
-var modelFlag = &cli.StringFlag{Name: "model", Value: "tso", Usage: "memory model: sc, tso or pso"}
+var modelFlag = &cli.StringFlag{Name: "model", Value: "tso", Usage: "memory model: " + memmodel.Names()}
 
 func modelOf(c *cli.Context) (kabs.Model, error) {
 	m, err := kabs.ParseModel(c.String("model"))
