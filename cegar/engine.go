@@ -188,12 +188,6 @@ type engine struct {
 	stats    Stats
 	seen     map[string]escalation // counterexample key (ceKey) → how far its refinement went
 	progress func(int)
-	// sysForParams is the system whose variables parameterised predicates
-	// range over.
-	sysForParams *cs.System
-	writers      map[string][]int
-	// sym permutes the instances of the system's template (nil: none).
-	sym *symmetry
 	// info is the finite-domain analysis of the system of the loop (fences
 	// do not change it).
 	info *domains.Info
@@ -311,25 +305,26 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 }
 
 // refiner is what the refinement of one loop knows of its system besides
-// the precision: the order of its fence elements and its robustness
-// analysis (the engine keeps the rest: the escalation of each
-// counterexample, the parameterisation and the symmetry).
+// the precision: the order of its fence elements, its robustness analysis,
+// the writers of each shared variable (parameterised predicates) and the
+// symmetry of its template (the images of predicates). The engine keeps the
+// escalation of each counterexample, which outlives a loop.
 type refiner struct {
-	sys    *cs.System
-	insert bool
-	order  *fences.Order
-	rob    *robustCheck
+	sys     *cs.System // the system of the loop, without the precision's fences
+	insert  bool
+	order   *fences.Order
+	rob     *robustCheck
+	writers map[string][]int // shared variable -> the processes that write it through their buffers
+	sym     *symmetry        // permutes the instances of the system's template (nil: none)
 }
 
 // newRefiner prepares the refinement of a loop on sys, and the analyses of
 // sys the exploration needs (its finite domains).
 func (e *engine) newRefiner(sys *cs.System, insert bool) *refiner {
-	e.sysForParams = sys
-	e.writers = writersOf(sys)
-	e.sym = newSymmetry(sys)
 	e.info = domains.Analyze(sys)
 	e.info.Seed(e.domainSeed)
-	return &refiner{sys: sys, insert: insert, order: fences.NewOrder(sys, e.opt.StoreFences), rob: newRobustCheck(sys, e.opt.Model)}
+	return &refiner{sys: sys, insert: insert, order: fences.NewOrder(sys, e.opt.StoreFences), rob: newRobustCheck(sys, e.opt.Model),
+		writers: writersOf(sys), sym: newSymmetry(sys)}
 }
 
 // exploration is the result of one exploration: the system explored (sys
@@ -365,7 +360,7 @@ func (e *engine) search(ctx context.Context, sys *cs.System, prec Precision) (*e
 // counterexample's candidate set and witness to out.
 func (e *engine) refine(ctx context.Context, r *refiner, x *exploration, prec Precision, out *outcome) (next Precision, done bool, err error) {
 	model := e.opt.Model
-	res, err := e.classify(ctx, x.sys, x.abs, x.path)
+	res, err := e.classify(ctx, r, x.sys, x.abs, x.path)
 	if err != nil {
 		return prec, false, err
 	}
@@ -476,7 +471,7 @@ type classification struct {
 	exact bool
 }
 
-func (e *engine) classify(ctx context.Context, sys *cs.System, abs *kabs.Abs, p *path) (*classification, error) {
+func (e *engine) classify(ctx context.Context, r *refiner, sys *cs.System, abs *kabs.Abs, p *path) (*classification, error) {
 	model := e.opt.Model
 	// 1. feasible under the exact semantics of the schedule?
 	exact := abs
@@ -526,7 +521,7 @@ func (e *engine) classify(ctx context.Context, sys *cs.System, abs *kabs.Abs, p 
 		}
 	}
 	// 3. predicate case.
-	return e.refinePredicates(f, p)
+	return e.refinePredicates(r, f, p)
 }
 
 // checkAll checks the conjunction of fs; onSat, if set, runs while the
@@ -624,7 +619,7 @@ func ceKey(p *path, k int) string {
 // refinePredicates adds the atoms of sequence interpolants of the infeasible
 // path formula (and their parameterised copies). A counterexample seen
 // before escalates: whole interpolants and precise posts, then unknown.
-func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
+func (e *engine) refinePredicates(r *refiner, f *ssa, p *path) (*classification, error) {
 	t0 := time.Now()
 	itps, ans, err := e.sol.Interpolate(f.A)
 	e.stats.Interpolations++
@@ -654,9 +649,9 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 	before := ps.Len()
 	for _, back := range backs {
 		for _, a := range e.sol.Atoms(back) {
-			for _, b := range append([]expr.Expr{a}, e.sym.images(a)...) {
+			for _, b := range append([]expr.Expr{a}, r.sym.images(a)...) {
 				ps.Add(b)
-				for _, g := range e.parameterise(b) {
+				for _, g := range e.parameterise(r, b) {
 					ps.Add(g)
 				}
 			}
@@ -697,14 +692,14 @@ func hasStepLocal(f expr.Expr) bool {
 // replaced by lw_{p,x} and by each buffer slot b_{p,i} (i ≤ k), for each
 // process p that writes x: the same shape over the places where a value of
 // x waits in a buffer (the paper's parameterised predicates).
-func (e *engine) parameterise(a expr.Expr) []expr.Expr {
-	sys := e.sysForParams
-	if sys == nil || !buffered(e.opt.Model) {
+func (e *engine) parameterise(r *refiner, a expr.Expr) []expr.Expr {
+	sys := r.sys
+	if !buffered(e.opt.Model) {
 		return nil
 	}
 	var xs []string
 	for _, v := range expr.Vars(a) {
-		if len(e.writers[v]) > 0 {
+		if len(r.writers[v]) > 0 {
 			xs = append(xs, v)
 		}
 	}
@@ -721,7 +716,7 @@ func (e *engine) parameterise(a expr.Expr) []expr.Expr {
 		})
 	}
 	var out []expr.Expr
-	for _, p := range e.writers[x] {
+	for _, p := range r.writers[x] {
 		name := sys.Procs[p].Name
 		out = append(out, subst(kabs.LWVar(name, x)))
 		for i := 1; i <= e.prec.K; i++ {
