@@ -3,12 +3,14 @@
 // Exercises `const`, shared and local arrays and the compile-time `for`.
 // The writer's loop body `buf[k] = k + 1;` is one write statement, hence one
 // fence site that serves all N unrolled copies; it has no braces, so a fence
-// inserted there is written as `{ buf[k] = k + 1; fence; }`.
+// inserted there would be written as `{ buf[k] = k + 1; fence; }`.
 //
 // SC and TSO: correct with no fence (under TSO the writes leave the single
 // FIFO buffer in program order). PSO: `ready = 1` can reach memory before
-// some `buf[k]`; one fence site after `buf[k] = k + 1;` fixes it (a fence
-// after `ready = 1;` would not).
+// some `buf[k]`; one fence fixes it, either in the loop body or after the
+// loop (a fence after `ready = 1;` would not). fencer puts it after the
+// loop, where it runs once instead of N times (`fencer insert --all` lists
+// the other).
 //
 // Loop-free after unrolling. The bad state is a failing assert.
 

@@ -10,28 +10,28 @@ import (
 	"fencer/cs"
 	"fencer/domains"
 	"fencer/fences"
-	"fencer/kabs"
+	"fencer/memmodel"
 	"fencer/predabs"
-	"fencer/readkit"
 )
 
 // Verify decides whether sys is correct under opt.Model, without inserting
 // fences: Correct, Unsafe with a shortest real trace the engine found
 // (SCBug when the model is SC), or Unknown.
 func Verify(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, error) {
-	return verify(ctx, sys, sol, opt, nil, nil)
+	opt.defaults()
+	return verify(ctx, sys, sol, opt, stage{}, nil, nil)
 }
 
 // verify is Verify, reusing the memo of abstract posts of memo if it is not
 // nil (posts are pure functions of the cube, the transition and the
 // predicates, so the memo stays valid across systems), and starting the
 // dynamic domains from those of seed if it is not nil.
-func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *predabs.Abstractor, seed *domains.Info) (*Result, error) {
+func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, st stage, memo *predabs.Abstractor, seed *domains.Info) (*Result, error) {
 	start := time.Now()
-	if r, ok, err := verifyRobust(ctx, sys, sol, opt, start); ok || err != nil {
+	if r, ok, err := verifyRobust(ctx, sys, sol, opt, st, start); ok || err != nil {
 		return r, err
 	}
-	e := newEngine(sol, opt)
+	e := newEngine(sol, opt, st)
 	defer e.release()
 	e.seedFromProgram(sys)
 	e.domainSeed = seed
@@ -56,13 +56,14 @@ func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *
 // are fences of the source stay, the others are removed from the patched
 // text (Result.Removed), and a program that needs none loses them all.
 func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, []byte, error) {
+	opt.defaults()
 	if err := ReaderCanEdit(sys, opt); err != nil {
 		return nil, nil, err
 	}
 	if opt.Reconsider {
 		var rsys *cs.System
 		var err error
-		if fw, ok := sys.Reader.(readkit.FenceWriter); ok {
+		if fw, ok := sys.Reader.(cs.FenceEditor); ok {
 			rsys, err = fw.ParseWith(sys.File.Name, sys.File.Src, cs.Options{Reconsider: true})
 		} else {
 			rsys, err = cs.ParseWith(sys.File.Name, sys.File.Src, cs.Options{Reconsider: true})
@@ -81,66 +82,9 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	return r, patched, err
 }
 
-// placeFences patches the source of sys with fences at the sites ids: a
-// new "fence;" at each, except at the fences of the source (cs.Site.Fence,
-// with Options.Reconsider) which stay; those not in ids are removed.
-func placeFences(sys *cs.System, ids []int) ([]byte, []*cs.Site, error) {
-	chosen := map[int]bool{}
-	var add, removed []*cs.Site
-	store := map[*cs.Site]bool{}
-	n := len(sys.Sites)
-	for _, id := range ids {
-		if id >= n { // a store fence (Options.StoreFences)
-			store[sys.Sites[id-n]] = true
-			add = append(add, sys.Sites[id-n])
-			continue
-		}
-		chosen[id] = true
-		if !sys.Sites[id].Fence {
-			add = append(add, sys.Sites[id])
-		}
-	}
-	for _, s := range sys.Sites {
-		if s.Fence && !chosen[s.ID] {
-			removed = append(removed, s)
-		}
-	}
-	text := func(s *cs.Site) string {
-		if store[s] {
-			return "fence store;"
-		}
-		return "fence;"
-	}
-	if fw, ok := sys.Reader.(readkit.FenceWriter); ok {
-		// Another input format whose reader writes both kinds and removes
-		// fences (candidates: fences after writes, and the fences of the
-		// source with Reconsider).
-		var full, st []*cs.Site
-		for _, s := range add {
-			if store[s] {
-				st = append(st, s)
-			} else {
-				full = append(full, s)
-			}
-		}
-		patched, err := fw.EditFences(sys.File.Src, full, st, removed)
-		if err != nil {
-			return nil, nil, fmt.Errorf("internal error: patching: %v", err)
-		}
-		return patched, removed, nil
-	}
-	if sys.Reader != nil {
-		// Another input format: its reader writes the fences (only full
-		// fences after writes are candidates then, see candidates).
-		patched, err := sys.Reader.InsertFences(sys.File.Src, add)
-		if err != nil {
-			return nil, nil, fmt.Errorf("internal error: patching: %v", err)
-		}
-		return patched, nil, nil
-	}
-	edits := append(fences.FenceEditsWith(sys.File.Src, add, text), fences.RemoveEdits(sys.File.Src, removed)...)
-	fences.SortEdits(edits)
-	patched, err := fences.Apply(sys.File.Src, edits)
+// placeFences is fences.Place; its error is a fencer bug.
+func placeFences(sys *cs.System, set []fences.Element) ([]byte, []*cs.Site, error) {
+	patched, removed, err := fences.Place(sys, set)
 	if err != nil {
 		return nil, nil, fmt.Errorf("internal error: patching: %v", err)
 	}
@@ -150,18 +94,18 @@ func placeFences(sys *cs.System, ids []int) ([]byte, []*cs.Site, error) {
 func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, []byte, error) {
 	start := time.Now()
 	scOpt := opt
-	scOpt.Model = kabs.SC
-	sc := newEngine(sol, scOpt)
+	scOpt.Model = memmodel.SC
+	sc := newEngine(sol, scOpt, stage{})
 	defer sc.release()
 	sc.seedFromProgram(sys)
 	o, err := sc.loop(ctx, sys, false)
 	if err != nil {
 		return nil, nil, err
 	}
-	if o.verdict != Correct || opt.Model == kabs.SC {
+	if o.verdict != Correct || !buffered(opt.Model) {
 		r := sc.result(o, start)
 		r.Model = opt.Model
-		if r.Verdict == Unknown && opt.Model != kabs.SC {
+		if r.Verdict == Unknown && buffered(opt.Model) {
 			r.Reason = "during the SC check: " + r.Reason
 		}
 		return r, sys.File.Src, nil
@@ -169,8 +113,8 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	if r := robustAfterSC(sys, sc, o, opt, start); r != nil {
 		return r, sys.File.Src, nil
 	}
-	opt.Seed = append(opt.Seed, sc.preds.Exprs()...)
-	e := newEngine(sol, opt)
+	opt.Seed = append(opt.Seed, sc.prec.Preds.Exprs()...)
+	e := newEngine(sol, opt, stage{})
 	defer e.release()
 	e.seedFromProgram(sys)
 	e.ab.ShareMemo(sc.ab)
@@ -185,8 +129,8 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 		return r, sys.File.Src, nil
 	}
 	// Fences and the counterexample that makes each necessary.
-	for _, id := range o.fences {
-		r.Fences = append(r.Fences, fenceOf(sys, id, witnessFor(id, o)))
+	for _, f := range o.fences {
+		r.Fences = append(r.Fences, fenceOf(sys, f, witnessFor(f, o)))
 	}
 	patched, removed, err := placeFences(sys, o.fences)
 	if err != nil {
@@ -205,12 +149,11 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 		return nil, nil, fmt.Errorf("internal error: the patched program does not parse: %v", err)
 	}
 	fopt := opt
-	fopt.phase = "final check"
-	fopt.Seed = append(fopt.Seed, e.preds.Exprs()...)
-	fopt.startK = e.k
-	fr, err := verify(ctx, psys, sol, fopt, e.ab, e.info)
+	fopt.Seed = append(fopt.Seed, e.prec.Preds.Exprs()...)
+	fr, err := verify(ctx, psys, sol, fopt, stage{phase: "final check", startK: e.prec.K}, e.ab, e.info)
 	if err != nil && ctx.Err() != nil {
-		fr, err = &Result{Verdict: Unknown, Reason: interruptReason(ctx.Err())}, nil
+		fr, err = &Result{Verdict: Unknown}, nil
+		fr.Limit, fr.Reason = interrupted(ctx.Err())
 	}
 	if err != nil {
 		return nil, nil, err
@@ -221,7 +164,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	switch fr.Verdict {
 	case Correct:
 	case Unknown:
-		r.Verdict, r.Reason, r.Fences = Unknown, "final check of the patched program: "+fr.Reason, nil
+		r.Verdict, r.Reason, r.Limit, r.Fences = Unknown, "final check of the patched program: "+fr.Reason, fr.Limit, nil
 		return r, sys.File.Src, nil
 	default:
 		return nil, nil, fmt.Errorf("internal error: the final check found the patched program %s under %s", fr.Verdict, opt.Model)
@@ -235,8 +178,8 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 			ho := *o
 			ho.fences = h
 			var fs []Fence
-			for _, id := range h {
-				fs = append(fs, fenceOf(sys, id, witnessFor(id, &ho)))
+			for _, f := range h {
+				fs = append(fs, fenceOf(sys, f, witnessFor(f, &ho)))
 			}
 			r.Alternatives = append(r.Alternatives, fs)
 		}
@@ -245,19 +188,15 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	return r, patched, nil
 }
 
-// fenceOf is the Fence of element id (a full fence at site id, or a store
-// fence at site id-len(sys.Sites)).
-func fenceOf(sys *cs.System, id int, w *Witness) Fence {
-	if n := len(sys.Sites); id >= n {
-		return Fence{Site: sys.Sites[id-n], Store: true, Witness: w}
-	}
-	return Fence{Site: sys.Sites[id], Witness: w}
+// fenceOf is the Fence of element f.
+func fenceOf(sys *cs.System, f fences.Element, w *Witness) Fence {
+	return Fence{Site: sys.Sites[f.Site], Store: f.Kind == cs.StoreFence, Witness: w}
 }
 
-// witnessFor picks the counterexample that shows site id is needed: one
+// witnessFor picks the counterexample that shows fence id is needed: one
 // whose candidate set meets the fence set only in id, else any containing it.
-func witnessFor(id int, o *outcome) *Witness {
-	in := map[int]bool{}
+func witnessFor(id fences.Element, o *outcome) *Witness {
+	in := map[fences.Element]bool{}
 	for _, s := range o.fences {
 		in[s] = true
 	}
@@ -291,13 +230,13 @@ func (e *engine) absorb(o *engine) {
 }
 
 func (e *engine) result(o *outcome, start time.Time) *Result {
-	r := &Result{Verdict: o.verdict, Model: e.opt.Model, Trace: o.trace, Reason: o.reason, Preds: e.preds.Exprs()}
+	r := &Result{Verdict: o.verdict, Model: e.opt.Model, Trace: o.trace, Reason: o.reason, Limit: o.limit, Preds: e.prec.Preds.Exprs()}
 	r.Stats = e.stats
-	r.Stats.K = e.k
-	if e.opt.Model == kabs.SC {
+	r.Stats.K = e.prec.K
+	if !buffered(e.opt.Model) {
 		r.Stats.K = 0
 	}
-	r.Stats.Predicates = e.preds.Len()
+	r.Stats.Predicates = e.prec.Preds.Len()
 	r.Stats.Queries += e.ab.Stats.Queries
 	r.Stats.QueriesInGo += e.decidedInGo()
 	r.Stats.Time = time.Since(start)
@@ -325,15 +264,15 @@ func (e *engine) statusHook(next func(int)) func(int) {
 		if next != nil {
 			next(states)
 		}
-		phase := e.opt.phase
+		phase := e.stage.phase
 		if phase == "" {
 			phase = strings.ToUpper(e.opt.Model.String())
 		}
-		k := e.k
-		if e.opt.Model == kabs.SC {
+		k := e.prec.K
+		if !buffered(e.opt.Model) {
 			k = 0
 		}
 		round := 1 + e.stats.Refinements.Total()
-		e.opt.Status(Status{Phase: phase, Round: round, K: k, Predicates: e.preds.Len(), States: states, Fences: e.nfences})
+		e.opt.Status(Status{Phase: phase, Round: round, K: k, Predicates: e.prec.Preds.Len(), States: states, Fences: len(e.prec.Fences)})
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 // BenchmarkInsert runs insert under TSO on the Table 1 programs; the time
@@ -15,7 +15,7 @@ func BenchmarkInsert(b *testing.B) {
 			sys := benchSystem(b, name+".cs")
 			sol := newSolver(b)
 			for i := 0; i < b.N; i++ {
-				r, _, err := Insert(context.Background(), sys, sol, Options{Model: kabs.TSO})
+				r, _, err := Insert(context.Background(), sys, sol, Options{Model: memmodel.TSO})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -14,8 +14,9 @@ import (
 	"time"
 
 	"fencer/cs"
-	"fencer/kabs"
-	"fencer/refsem"
+	"fencer/internal/progen"
+	"fencer/internal/refsem"
+	"fencer/memmodel"
 )
 
 // The differential suite. On generated finite-state programs two oracles
@@ -41,6 +42,7 @@ import (
 // each with its own Z3 context (smt: one context per goroutine); results
 // are reported in seed order, so the log reads as if they ran one by one.
 func TestDifferential(t *testing.T) {
+	defer lowParallelFrom()()
 	n, first := diffCount(), int64(1)
 	if s := os.Getenv("FENCER_SEED"); s != "" {
 		v, err := strconv.ParseInt(s, 10, 64)
@@ -73,7 +75,7 @@ func TestDifferential(t *testing.T) {
 			sol, _ := NewZ3Solver()
 			defer func() { sol.Close() }()
 			for seed := range seeds {
-				src := genProgram(seed)
+				src := progen.Program(seed)
 				st := newDiffStats()
 				t0 := time.Now()
 				msg, timedOut := runProgram(sol, timeout, fmt.Sprintf("gen%d.cs", seed), []byte(src), st)
@@ -126,7 +128,7 @@ func TestDifferential(t *testing.T) {
 // engine ran out of time.
 func runProgram(sol *Z3Solver, timeout time.Duration, name string, src []byte, st *diffStats) (string, bool) {
 	clock := &engineClock{sol: sol, left: timeout}
-	msg := differential(clock, sol, name, src, st, kabs.TSO, kabs.PSO)
+	msg := differential(clock, sol, name, src, st, memmodel.TSO, memmodel.PSO)
 	if msg != "" && clock.out {
 		st.timeouts++
 		return fmt.Sprintf("engine time limit of %v reached (FENCER_PROGRAM_TIMEOUT): %s", timeout, msg), true
@@ -304,11 +306,11 @@ func pct(a, b int) float64 {
 }
 
 // refModel maps a kabs model to refsem's.
-func refModel(m kabs.Model) refsem.Model {
+func refModel(m memmodel.Model) refsem.Model {
 	switch m {
-	case kabs.TSO:
+	case memmodel.TSO:
 		return refsem.TSO
-	case kabs.PSO:
+	case memmodel.PSO:
 		return refsem.PSO
 	}
 	return refsem.SC
@@ -317,7 +319,7 @@ func refModel(m kabs.Model) refsem.Model {
 // differential compares the engine and both oracles on one program under SC
 // and the weak models given; "" means agreement. clock bounds the engine
 // only.
-func differential(clock *engineClock, sol Solver, name string, src []byte, st *diffStats, weak ...kabs.Model) string {
+func differential(clock *engineClock, sol Solver, name string, src []byte, st *diffStats, weak ...memmodel.Model) string {
 	oracle := context.Background()
 	st.programs++
 	sys, err := cs.Parse(name, src)
@@ -331,8 +333,8 @@ func differential(clock *engineClock, sol Solver, name string, src []byte, st *d
 	if msg := sameSites(sys, ref); msg != "" {
 		return msg
 	}
-	refBad := map[kabs.Model]bool{}
-	for _, m := range append([]kabs.Model{kabs.SC}, weak...) {
+	refBad := map[memmodel.Model]bool{}
+	for _, m := range append([]memmodel.Model{memmodel.SC}, weak...) {
 		var rr refsem.Result
 		st.timed("refsem", func() { rr, err = ref.Run(refModel(m), refsem.Options{MaxStates: oracleLimit}) })
 		if err != nil {
@@ -342,23 +344,23 @@ func differential(clock *engineClock, sol Solver, name string, src []byte, st *d
 			st.undecided["refsem bounded"]++
 			return ""
 		}
-		var r *kabs.Result
-		st.timed("kabs", func() { r, err = kabs.NewConcrete(sys, m).Explore(oracle, kabs.Limits{MaxStates: oracleLimit}) })
+		var r *memmodel.Result
+		st.timed("kabs", func() { r, err = memmodel.NewConcrete(sys, m).Explore(oracle, memmodel.Limits{MaxStates: oracleLimit}) })
 		if err != nil {
 			return "explicit checker: " + err.Error()
 		}
-		if r.Verdict == kabs.Bounded {
+		if r.Verdict == memmodel.Bounded {
 			st.undecided["explicit checker bounded"]++
 			return ""
 		}
-		if (r.Verdict == kabs.Unsafe) != rr.Bad {
+		if (r.Verdict == memmodel.Unsafe) != rr.Bad {
 			return fmt.Sprintf("%s: explicit checker says %s, refsem says bad=%v\nrefsem trace:\n  %s", m, r.Verdict, rr.Bad, strings.Join(rr.Trace, "\n  "))
 		}
 		refBad[m] = rr.Bad
 		var res *Result
 		st.timed("engine", func() {
 			clock.run(func(ctx context.Context) {
-				res, err = Verify(ctx, sys, sol, Options{Model: m, Log: debugLog, Workers: engineWorkers, parallelFrom: 1})
+				res, err = Verify(ctx, sys, sol, Options{Model: m, Log: debugLog, Workers: engineWorkers})
 			})
 		})
 		if err != nil {
@@ -376,15 +378,15 @@ func differential(clock *engineClock, sol Solver, name string, src []byte, st *d
 			}
 		}
 	}
-	if refBad[kabs.SC] {
+	if refBad[memmodel.SC] {
 		st.scBugs++
 	}
 	for _, m := range weak {
-		if msg := differentialInsert(clock, sol, sys, ref, m, refBad[kabs.SC], st); msg != "" {
+		if msg := differentialInsert(clock, sol, sys, ref, m, refBad[memmodel.SC], st); msg != "" {
 			return msg
 		}
 	}
-	for _, m := range append([]kabs.Model{kabs.SC}, weak...) {
+	for _, m := range append([]memmodel.Model{memmodel.SC}, weak...) {
 		st.agreed[m.String()]++
 	}
 	return ""
@@ -426,7 +428,7 @@ func keyString(k refsem.SiteKey) string {
 
 // differentialInsert checks insert under m against brute force with both
 // oracles; clock bounds the engine.
-func differentialInsert(clock *engineClock, sol Solver, sys *cs.System, ref *refsem.Program, m kabs.Model, scBug bool, st *diffStats) string {
+func differentialInsert(clock *engineClock, sol Solver, sys *cs.System, ref *refsem.Program, m memmodel.Model, scBug bool, st *diffStats) string {
 	var (
 		res     *Result
 		patched []byte
@@ -434,7 +436,7 @@ func differentialInsert(clock *engineClock, sol Solver, sys *cs.System, ref *ref
 	)
 	st.timed("engine", func() {
 		clock.run(func(ctx context.Context) {
-			res, patched, err = Insert(ctx, sys, sol, Options{Model: m, Log: debugLog, Workers: engineWorkers, parallelFrom: 1})
+			res, patched, err = Insert(ctx, sys, sol, Options{Model: m, Log: debugLog, Workers: engineWorkers})
 		})
 	})
 	if err != nil {
@@ -488,8 +490,8 @@ func differentialInsert(clock *engineClock, sol Solver, sys *cs.System, ref *ref
 	if err != nil {
 		return "patched program does not parse: " + err.Error()
 	}
-	r, err := kabs.NewConcrete(psys, m).Explore(context.Background(), kabs.Limits{MaxStates: oracleLimit})
-	if err != nil || r.Verdict != kabs.Safe {
+	r, err := memmodel.NewConcrete(psys, m).Explore(context.Background(), memmodel.Limits{MaxStates: oracleLimit})
+	if err != nil || r.Verdict != memmodel.Safe {
 		return fmt.Sprintf("patched program under %s per the explicit checker: %v %v", m, r.Verdict, err)
 	}
 	pref, err := refsem.Compile(sys.File.Name, patched)
@@ -500,7 +502,7 @@ func differentialInsert(clock *engineClock, sol Solver, sys *cs.System, ref *ref
 	if err != nil || rr.Bad || !rr.Complete {
 		return fmt.Sprintf("patched program under %s per refsem: bad=%v complete=%v %v\n%s", m, rr.Bad, rr.Complete, err, patched)
 	}
-	if m == kabs.PSO && min > 0 {
+	if m == memmodel.PSO && min > 0 {
 		if msg := differentialKinds(clock, sol, sys, ref, st); msg != "" {
 			return msg
 		}
@@ -520,7 +522,7 @@ func min3(n int) int {
 
 // bruteForceMinimum finds the least number of fence sites that make sys safe
 // under m by the explicit checker, trying subsets by increasing size.
-func bruteForceMinimum(sys *cs.System, m kabs.Model) (int, bool) {
+func bruteForceMinimum(sys *cs.System, m memmodel.Model) (int, bool) {
 	sites := distinctSites(sys)
 	n := len(sites)
 	if n > maxBruteSites {
@@ -533,12 +535,12 @@ func bruteForceMinimum(sys *cs.System, m kabs.Model) (int, bool) {
 			for i := range set {
 				fenced[sites[i]] = true
 			}
-			r, err := kabs.NewConcrete(sys.WithFences(fenced), m).Explore(context.Background(), kabs.Limits{MaxStates: oracleLimit})
-			if err != nil || r.Verdict == kabs.Bounded {
+			r, err := memmodel.NewConcrete(sys.WithFences(fenced), m).Explore(context.Background(), memmodel.Limits{MaxStates: oracleLimit})
+			if err != nil || r.Verdict == memmodel.Bounded {
 				ok = false
 				return false
 			}
-			if r.Verdict == kabs.Safe {
+			if r.Verdict == memmodel.Safe {
 				found = true
 				return false
 			}
@@ -565,7 +567,7 @@ func differentialKinds(clock *engineClock, sol Solver, sys *cs.System, ref *refs
 	)
 	st.timed("engine", func() {
 		clock.run(func(ctx context.Context) {
-			res, patched, err = Insert(ctx, sys, sol, Options{Model: kabs.PSO, StoreFences: true, Log: debugLog, Workers: engineWorkers, parallelFrom: 1})
+			res, patched, err = Insert(ctx, sys, sol, Options{Model: memmodel.PSO, StoreFences: true, Log: debugLog, Workers: engineWorkers})
 		})
 	})
 	if err != nil {
@@ -585,7 +587,7 @@ func differentialKinds(clock *engineClock, sol Solver, sys *cs.System, ref *refs
 		n, nFull int
 		ok       bool
 	)
-	st.timed("kabs", func() { n, nFull, ok = bruteForceKinds(sys, kabs.PSO) })
+	st.timed("kabs", func() { n, nFull, ok = bruteForceKinds(sys, memmodel.PSO) })
 	if !ok {
 		st.undecided["kinds: explicit brute force gave up"]++
 		return ""
@@ -609,8 +611,8 @@ func differentialKinds(clock *engineClock, sol Solver, sys *cs.System, ref *refs
 	if err != nil {
 		return "kinds: patched program does not parse: " + err.Error()
 	}
-	r, err := kabs.NewConcrete(psys, kabs.PSO).Explore(context.Background(), kabs.Limits{MaxStates: oracleLimit})
-	if err != nil || r.Verdict != kabs.Safe {
+	r, err := memmodel.NewConcrete(psys, memmodel.PSO).Explore(context.Background(), memmodel.Limits{MaxStates: oracleLimit})
+	if err != nil || r.Verdict != memmodel.Safe {
 		return fmt.Sprintf("kinds: patched program per the explicit checker: %v %v\n%s", r.Verdict, err, patched)
 	}
 	pref, err := refsem.Compile(sys.File.Name, patched)
@@ -630,7 +632,7 @@ func differentialKinds(clock *engineClock, sol Solver, sys *cs.System, ref *refs
 
 // bruteForceKinds is bruteForceMinimum over full and store fences: the
 // fewest fences and, among those, the fewest full ones.
-func bruteForceKinds(sys *cs.System, m kabs.Model) (n, nFull int, ok bool) {
+func bruteForceKinds(sys *cs.System, m memmodel.Model) (n, nFull int, ok bool) {
 	sites := distinctSites(sys)
 	nc := len(sites)
 	if 2*nc > maxKindsSites {
@@ -639,23 +641,27 @@ func bruteForceKinds(sys *cs.System, m kabs.Model) (n, nFull int, ok bool) {
 	for size := 0; size <= 2*nc; size++ {
 		best, ok := -1, true
 		forSubsets(2*nc, size, func(set map[int]bool) bool {
-			full, store := map[int]bool{}, map[int]bool{}
+			full, kinds := map[int]bool{}, map[int]cs.FenceKind{}
+			for i := range set {
+				if i >= nc {
+					kinds[sites[i-nc]] = cs.StoreFence
+				}
+			}
 			for i := range set {
 				if i < nc {
 					full[sites[i]] = true
-				} else {
-					store[sites[i-nc]] = true
+					kinds[sites[i]] = cs.FullFence
 				}
 			}
 			if best >= 0 && len(full) >= best {
 				return true
 			}
-			r, err := kabs.NewConcrete(sys.WithFenceKinds(full, store), m).Explore(context.Background(), kabs.Limits{MaxStates: oracleLimit})
-			if err != nil || r.Verdict == kabs.Bounded {
+			r, err := memmodel.NewConcrete(sys.WithFenceKinds(kinds), m).Explore(context.Background(), memmodel.Limits{MaxStates: oracleLimit})
+			if err != nil || r.Verdict == memmodel.Bounded {
 				ok = false
 				return false
 			}
-			if r.Verdict == kabs.Safe {
+			if r.Verdict == memmodel.Safe {
 				best = len(full)
 				return best > 0
 			}
@@ -745,7 +751,7 @@ func TestBenchmarksAgainstOracle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if msg := differential(nil, sol, f, src, st, kabs.TSO, kabs.PSO); msg != "" {
+		if msg := differential(nil, sol, f, src, st, memmodel.TSO, memmodel.PSO); msg != "" {
 			t.Errorf("%s: %s", f, msg)
 		}
 	}
@@ -766,7 +772,7 @@ func TestGeneratorShares(t *testing.T) {
 	}
 	var scBugs, needTSO, needPSO int
 	for seed := int64(1); seed <= int64(n); seed++ {
-		src := genProgram(seed)
+		src := progen.Program(seed)
 		p, err := refsem.Compile("gen.cs", []byte(src))
 		if err != nil {
 			t.Fatalf("seed %d: %v\n%s", seed, err, src)
@@ -806,8 +812,8 @@ func TestGeneratorShares(t *testing.T) {
 // may make it longer than the shortest (doc.go), so its length is not
 // compared for equality; TestReductionTraces does that with the reduction
 // off.
-func realTrace(sys *cs.System, m kabs.Model, w *Witness, shortest int) string {
-	c := kabs.NewConcrete(sys, m)
+func realTrace(sys *cs.System, m memmodel.Model, w *Witness, shortest int) string {
+	c := memmodel.NewConcrete(sys, m)
 	states, err := c.Replay(w.Trace)
 	if err != nil {
 		return "the engine's trace does not replay in the explicit checker: " + err.Error()

@@ -158,11 +158,26 @@
 // number of workers.
 //
 // Only explorations with predicates use the workers: there the abstract
-// posts are most of the work (Bakery TSO 2.4 s to 1.9 s with two). Without
-// predicates a state costs a few microseconds, the sequential storing is
-// about 40% of the work and the workers contend for the control nodes they
-// create: two were slower than one on every all-finite benchmark measured
-// (filter_3 TSO 1.49 s against 1.63 s, dijkstra_3 18.5 s against 19.0 s).
+// posts are most of the work. Without predicates a state costs a few
+// microseconds, the sequential storing is a large part of the work and the
+// workers contend for the control nodes they create: two were slower than
+// one on every all-finite benchmark measured (the commit of parallel.go
+// has the numbers).
+//
+// # The loop
+//
+// The loop (engine.go) has two steps: search explores the system, with the
+// fences of the current Precision installed, under that precision and
+// returns a counterexample or none; refine judges the counterexample and
+// returns the next Precision, or ends the run with a verdict (an SC bug, a
+// real counterexample of Verify, unknown). A Precision is a value: k, the
+// predicates, whether posts are precise, the fences. A refinement does not
+// change the precision it refines: its predicate set is a clone that
+// grows (predabs.Preds.Clone). What refine keeps beyond it is evidence
+// (the candidate sets and witnesses of the real counterexamples, which
+// the fences are the minimum hitting set of) and the escalation of each
+// counterexample (below). Options holds configuration only; where a run
+// is in Insert (its phase, the k its final check starts from) is a stage.
 //
 // # Counterexamples
 //
@@ -189,8 +204,9 @@
 //
 // # What a refinement keeps
 //
-// The precision is one global, append-only predicate set (with k, the
-// escalation to precise posts and the installed fences). A refinement
+// The predicates of a precision are one global set, and a refinement's is
+// the old one with more (a clone: the order of the old ones is kept, so
+// whatever is keyed by their positions stays valid). A refinement
 // adds predicates and the next exploration starts again from the initial
 // state, but it does not start again at the solver: every question a post
 // asks is sliced to the conjuncts of the cube and guard that share

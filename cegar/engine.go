@@ -13,6 +13,7 @@ import (
 	"fencer/fences"
 	"fencer/kabs"
 	"fencer/lia"
+	"fencer/memmodel"
 	"fencer/predabs"
 )
 
@@ -32,11 +33,11 @@ type Solver interface {
 
 // Options configure a run. Zero values mean the defaults.
 type Options struct {
-	Model          kabs.Model
-	MaxK           int // default 10
-	MaxPredicates  int // default 400
-	MaxStates      int // abstract states per exploration, default 1,000,000
-	MaxRefinements int // default 500
+	Model          memmodel.Model // nil: SC
+	MaxK           int            // default 10
+	MaxPredicates  int            // default 400
+	MaxStates      int            // abstract states per exploration, default 1,000,000
+	MaxRefinements int            // default 500
 	// Seed predicates to start from (e.g. those of an earlier run).
 	Seed []expr.Expr
 	// Progress, if set, is called now and then with the number of abstract
@@ -45,10 +46,6 @@ type Options struct {
 	// Status, if set, is called now and then (with Progress) with where the
 	// run is: phase, k, predicates, states, fences (see Status in api.go).
 	Status func(Status)
-	phase  string // the phase Status reports; set by Insert
-	// startK is the k to start from (default 1); the final check starts
-	// from the k the loop ended with, which that loop needed.
-	startK int
 	// Log, if set, receives one line per refinement.
 	Log func(format string, args ...any)
 	// Reconsider (Insert only) makes the full fences of the source
@@ -69,13 +66,19 @@ type Options struct {
 	// exploration (parallel.go); 0 or 1: one. More need a solver that can
 	// fork (Z3Solver).
 	Workers int
-	// parallelFrom is the least number of states of a BFS level that the
-	// workers expand (default minParallelLevel); tests lower it so that
-	// the small programs exercise the pipeline too.
-	parallelFrom int
+}
+
+// stage is what the engine knows of a run beyond its Options: where in
+// Insert it is. The zero stage is a run of its own.
+type stage struct {
+	phase string // the phase Status reports ("": the model's name); the final check's is "final check"
+	// startK is the k to start from (default 1); the final check starts
+	// from the k the loop ended with, which that loop needed.
+	startK int
 }
 
 func (o *Options) defaults() {
+	o.Model = memmodel.OrSC(o.Model)
 	if o.MaxK <= 0 {
 		o.MaxK = 10
 	}
@@ -87,9 +90,6 @@ func (o *Options) defaults() {
 	}
 	if o.MaxRefinements <= 0 {
 		o.MaxRefinements = 500
-	}
-	if o.parallelFrom <= 0 {
-		o.parallelFrom = minParallelLevel
 	}
 }
 
@@ -111,9 +111,9 @@ func (v Verdict) String() string { return verdictNames[v] }
 // explicit-state checker: States[i] is the state after i steps.
 type Witness struct {
 	Sys    *cs.System
-	Model  kabs.Model
-	Trace  *kabs.Trace
-	States []*kabs.State
+	Model  memmodel.Model
+	Trace  *memmodel.Trace
+	States []*memmodel.State
 }
 
 // Fence is one fence site of the answer and a counterexample that needs
@@ -163,7 +163,7 @@ func (r *Refinements) add(o Refinements) {
 // Result of a run.
 type Result struct {
 	Verdict Verdict
-	Model   kabs.Model
+	Model   memmodel.Model
 	Fences  []Fence // Correct: the minimum fence set, in source order
 	// Removed lists, with Options.Reconsider, the fences of the source that
 	// the answer drops (the patched text no longer has them).
@@ -173,45 +173,38 @@ type Result struct {
 	Alternatives [][]Fence
 	Trace        *Witness // SCBug, Unsafe: a real trace to a bad state
 	Reason       string   // Unknown: why
+	Limit        Limit    // Unknown because a limit was hit: which
 	Stats        Stats
 	Preds        []expr.Expr // the final predicates, to seed a later run
 }
 
 type engine struct {
 	opt      Options
+	stage    stage
 	sol      Solver
-	preds    *predabs.Preds
+	prec     Precision // of the current exploration (use)
 	ab       *predabs.Abstractor
 	dl       *lia.Solver // the prover of ab, over sol
-	k        int
 	stats    Stats
 	seen     map[string]escalation // counterexample key (ceKey) → how far its refinement went
 	progress func(int)
-	// sysForParams is the system whose variables parameterised predicates
-	// range over.
-	sysForParams *cs.System
-	writers      map[string][]int
-	// sym permutes the instances of the system's template (nil: none).
-	sym *symmetry
 	// info is the finite-domain analysis of the system of the loop (fences
 	// do not change it).
 	info *domains.Info
 	// domainSeed, if set, is the analysis of an earlier run on the same
 	// variables, whose learned candidate domains info starts from.
 	domainSeed *domains.Info
-	// nfences is the size of the fence set of the current iteration.
-	nfences int
 	// workers expand states in parallel (parallel.go); made on first use.
 	workers []*worker
 	// releases close the provers forked for the engine (release).
 	releases []func()
 }
 
-func newEngine(sol Solver, opt Options) *engine {
+func newEngine(sol Solver, opt Options, st stage) *engine {
 	opt.defaults()
-	e := &engine{opt: opt, sol: sol, preds: predabs.NewPreds(), k: 1, seen: map[string]escalation{}, progress: opt.Progress}
-	if opt.startK > 1 {
-		e.k = opt.startK
+	e := &engine{opt: opt, stage: st, sol: sol, prec: Precision{K: 1, Preds: predabs.NewPreds()}, seen: map[string]escalation{}, progress: opt.Progress}
+	if st.startK > 1 {
+		e.prec.K = st.startK
 	}
 	e.progress = e.statusHook(e.progress)
 	// The abstraction's queries are mostly linear integer ones: decided in
@@ -229,10 +222,10 @@ func newEngine(sol Solver, opt Options) *engine {
 		e.releases = append(e.releases, release)
 	}
 	e.dl = lia.New(fallback)
-	e.ab = predabs.NewAbstractor(e.preds, e.dl)
-	e.ab.CacheLimit = 2 * opt.MaxStates // memory stays proportional to --max-states
+	e.ab = predabs.NewAbstractor(e.prec.Preds, e.dl)
+	e.ab.CacheLimit = 2 * opt.MaxStates // memory stays proportional to MaxStates
 	for _, f := range opt.Seed {
-		e.preds.Add(f)
+		e.prec.Preds.Add(f) // the initial precision, built in place
 	}
 	return e
 }
@@ -249,7 +242,7 @@ func (e *engine) seedFromProgram(sys *cs.System) {
 	add = func(op cs.Op) {
 		if op.Kind == cs.OpAssume {
 			for _, a := range e.sol.Atoms(op.Val) {
-				e.preds.Add(a)
+				e.prec.Preds.Add(a) // the initial precision, built in place
 			}
 		}
 		for _, b := range op.Body {
@@ -267,100 +260,160 @@ func (e *engine) seedFromProgram(sys *cs.System) {
 type outcome struct {
 	verdict Verdict
 	trace   *Witness
-	fences  []int // site IDs, sorted
-	cands   [][]int
+	fences  []fences.Element // sorted (fences.Compare)
+	cands   [][]fences.Element
 	wits    []*Witness
 	reason  string
+	limit   Limit // the limit hit (Unknown)
 }
 
-// loop runs CEGAR on sys under the engine's model. With insert, real
+// loop runs CEGAR on sys under the engine's model: explore under the
+// current precision, and refine it by the counterexample found, until no
+// counterexample is left or the refinement ends the run. With insert, real
 // counterexamples under a weak model add fences; without, they end the run.
 func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcome, error) {
-	model := e.opt.Model
 	out := &outcome{}
-	fenced := map[int]bool{}
-	e.sysForParams = sys
-	e.writers = writersOf(sys)
-	e.sym = newSymmetry(sys)
-	rob := newRobustCheck(sys, model)
-	e.info = domains.Analyze(sys)
-	e.info.Seed(e.domainSeed)
+	r := e.newRefiner(sys, insert)
+	prec := e.prec
 	for iter := 0; ; iter++ {
 		if iter >= e.opt.MaxRefinements {
-			return unknown(out, fmt.Sprintf("refinement limit reached (%d refinements)", iter)), nil
+			return limited(out, RefinementLimit, fmt.Sprintf("refinement limit reached (%d refinements)", iter)), nil
 		}
-		cur := sys
-		if len(fenced) > 0 {
-			cur = withElements(sys, fenced)
-		}
-		if insert && len(fenced) > 0 && rob.holds(fenced) {
+		if insert && len(prec.Fences) > 0 && r.rob.holds(prec.Fences) {
 			return e.provedRobust(out), nil
 		}
-		abs, err := kabs.NewAbs(cur, model, e.k)
-		if err != nil {
-			return nil, err
-		}
-		p, err := e.reach(ctx, abs)
+		x, err := e.search(ctx, sys, prec)
 		if err != nil {
 			return e.stopped(ctx, out, err)
 		}
-		if p == nil {
+		if x.path == nil {
 			out.verdict = Correct
-			for _, q := range e.preds.All() {
+			for _, q := range prec.Preds.All() {
 				e.logf("predicate %s", q.F)
 			}
 			return out, nil
 		}
-		res, err := e.classify(ctx, cur, abs, p)
+		next, done, err := e.refine(ctx, r, x, prec, out)
 		if err != nil {
 			return e.stopped(ctx, out, err)
 		}
-		switch {
-		case res.real != nil && (model == kabs.SC || !insert):
-			out.verdict, out.trace = Unsafe, res.real
-			if model == kabs.SC {
-				out.verdict = SCBug
-			}
+		if done {
 			return out, nil
-		case res.real != nil:
-			cand := candidates(res.real, e.opt.StoreFences)
-			if len(cand) == 0 {
-				return unknown(out, "a real counterexample under "+model.String()+" passes no fence site with a non-empty buffer (it should be feasible under SC: fencer bug)"), nil
-			}
-			out.cands = append(out.cands, cand)
-			out.wits = append(out.wits, res.real)
-			hs, ok := minFenceSet(sys, out.cands, e.opt.StoreFences)
-			if !ok {
-				return unknown(out, "no fence set blocks all counterexamples"), nil
-			}
-			fenced = map[int]bool{}
-			for _, s := range hs {
-				fenced[s] = true
-			}
-			out.fences = hs
-			e.nfences = len(hs)
-			e.stats.Refinements.Fences++
-			e.logf("fence case: candidate sites %v, fences now %v", siteLines(sys, cand), siteLines(sys, hs))
-		case res.newK > 0:
-			e.stats.Refinements.K++
-			e.logf("k case: k %d -> %d", e.k, res.newK)
-			e.k = res.newK
-		case res.reason != "":
-			if insert && res.kGiveUp && e.robustUpperBound(sys, out, res.reason) {
-				return out, nil
-			}
-			if ctx.Err() != nil { // the solver gave up because the run was stopped
-				return unknown(out, interruptReason(ctx.Err())), nil
-			}
-			return unknown(out, res.reason), nil
-		default:
-			e.stats.Refinements.Predicates++
-			if e.preds.Len() > e.opt.MaxPredicates {
-				return unknown(out, fmt.Sprintf("predicate limit reached (refinement needs %d predicates, more than --max-predicates %d)", e.preds.Len(), e.opt.MaxPredicates)), nil
-			}
-			e.ab.ClearCache()
 		}
+		prec = next
 	}
+}
+
+// refiner is what the refinement of one loop knows of its system besides
+// the precision: the order of its fence elements, its robustness analysis,
+// the writers of each shared variable (parameterised predicates) and the
+// symmetry of its template (the images of predicates). The engine keeps the
+// escalation of each counterexample, which outlives a loop.
+type refiner struct {
+	sys     *cs.System // the system of the loop, without the precision's fences
+	insert  bool
+	order   *fences.Order
+	rob     *robustCheck
+	writers map[string][]int // shared variable -> the processes that write it through their buffers
+	sym     *symmetry        // permutes the instances of the system's template (nil: none)
+}
+
+// newRefiner prepares the refinement of a loop on sys, and the analyses of
+// sys the exploration needs (its finite domains).
+func (e *engine) newRefiner(sys *cs.System, insert bool) *refiner {
+	e.info = domains.Analyze(sys)
+	e.info.Seed(e.domainSeed)
+	return &refiner{sys: sys, insert: insert, order: fences.NewOrder(sys, e.opt.StoreFences), rob: newRobustCheck(sys, e.opt.Model),
+		writers: writersOf(sys), sym: newSymmetry(sys)}
+}
+
+// exploration is the result of one exploration: the system explored (sys
+// with the precision's fences), its k-abstraction, and a counterexample
+// (nil: no bad state is reachable).
+type exploration struct {
+	sys  *cs.System
+	abs  *kabs.Abs
+	path *path
+}
+
+// search explores sys under prec for a bad state (reach).
+func (e *engine) search(ctx context.Context, sys *cs.System, prec Precision) (*exploration, error) {
+	e.use(prec)
+	cur := sys
+	if len(prec.Fences) > 0 {
+		cur = withElements(sys, prec.Fences)
+	}
+	abs, err := kabs.NewAbs(cur, e.opt.Model, prec.K)
+	if err != nil {
+		return nil, err
+	}
+	p, err := e.reach(ctx, abs)
+	if err != nil {
+		return nil, err
+	}
+	return &exploration{sys: cur, abs: abs, path: p}, nil
+}
+
+// refine judges the counterexample of x, found under prec, and returns the
+// refined precision, or done with out's verdict set: an SC bug, a real
+// counterexample of verify, or unknown. The fence case adds the
+// counterexample's candidate set and witness to out.
+func (e *engine) refine(ctx context.Context, r *refiner, x *exploration, prec Precision, out *outcome) (next Precision, done bool, err error) {
+	model := e.opt.Model
+	res, err := e.classify(ctx, r, x.sys, x.abs, x.path)
+	if err != nil {
+		return prec, false, err
+	}
+	next = prec
+	switch {
+	case res.real != nil && (!buffered(model) || !r.insert):
+		out.verdict, out.trace = Unsafe, res.real
+		if !buffered(model) {
+			out.verdict = SCBug
+		}
+		return prec, true, nil
+	case res.real != nil:
+		cand := candidates(res.real, e.opt.StoreFences)
+		if len(cand) == 0 {
+			unknown(out, "a real counterexample under "+model.String()+" passes no fence site with a non-empty buffer (it should be feasible under SC: fencer bug)")
+			return prec, true, nil
+		}
+		out.cands = append(out.cands, cand)
+		out.wits = append(out.wits, res.real)
+		hs, ok := r.order.MinSet(out.cands)
+		if !ok {
+			unknown(out, "no fence set blocks all counterexamples")
+			return prec, true, nil
+		}
+		out.fences = hs
+		next.Fences = hs
+		e.stats.Refinements.Fences++
+		e.logf("fence case: candidate sites %v, fences now %v", siteLines(r.sys, cand), siteLines(r.sys, hs))
+	case res.newK > 0:
+		e.stats.Refinements.K++
+		e.logf("k case: k %d -> %d", prec.K, res.newK)
+		next.K = res.newK
+	case res.reason != "":
+		if r.insert && res.kGiveUp && e.robustUpperBound(r.sys, out, res.reason) {
+			return prec, true, nil
+		}
+		if ctx.Err() != nil { // the solver gave up because the run was stopped
+			interruptedOutcome(out, ctx.Err())
+			return prec, true, nil
+		}
+		limited(out, res.limit, res.reason)
+		return prec, true, nil
+	default:
+		e.stats.Refinements.Predicates++
+		next.Preds, next.Exact = res.preds, res.exact
+		e.use(next)
+		if next.Preds.Len() > e.opt.MaxPredicates {
+			limited(out, PredicateLimit, fmt.Sprintf("predicate limit reached (refinement needs %d predicates, more than the limit of %d)", next.Preds.Len(), e.opt.MaxPredicates))
+			return next, true, nil
+		}
+		e.ab.ClearCache()
+	}
+	return next, false, nil
 }
 
 // stopped turns an error into an unknown outcome when it comes from a limit
@@ -369,28 +422,38 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 func (e *engine) stopped(ctx context.Context, out *outcome, err error) (*outcome, error) {
 	var lim *errLimit
 	if errors.As(err, &lim) {
-		return unknown(out, lim.reason), nil
+		return limited(out, lim.limit, lim.reason), nil
 	}
 	if ctx.Err() != nil {
-		return unknown(out, interruptReason(ctx.Err())), nil
+		return interruptedOutcome(out, ctx.Err()), nil
 	}
 	return nil, err
 }
 
 func unknown(o *outcome, reason string) *outcome {
-	o.verdict, o.reason = Unknown, reason
+	return limited(o, NoLimit, reason)
+}
+
+// interruptedOutcome ends o Unknown because its context ended with err.
+func interruptedOutcome(o *outcome, err error) *outcome {
+	lim, reason := interrupted(err)
+	return limited(o, lim, reason)
+}
+
+// limited ends o Unknown because of limit lim (NoLimit: another reason).
+func limited(o *outcome, lim Limit, reason string) *outcome {
+	o.verdict, o.reason, o.limit = Unknown, reason, lim
 	return o
 }
 
-func siteLines(sys *cs.System, ids []int) string {
+func siteLines(sys *cs.System, set []fences.Element) string {
 	var parts []string
-	n := len(sys.Sites)
-	for _, id := range ids {
-		if id >= n {
-			parts = append(parts, fmt.Sprintf("%d(store)", sys.File.Line(sys.Sites[id-n].Pos())))
-			continue
+	for _, f := range set {
+		line := fmt.Sprintf("%d", sys.File.Line(sys.Sites[f.Site].Pos()))
+		if f.Kind == cs.StoreFence {
+			line += "(store)"
 		}
-		parts = append(parts, fmt.Sprintf("%d", sys.File.Line(sys.Sites[id].Pos())))
+		parts = append(parts, line)
 	}
 	return "lines [" + strings.Join(parts, ",") + "]"
 }
@@ -401,14 +464,18 @@ type classification struct {
 	newK    int      // k case: the new k
 	reason  string   // give up: unknown with this reason
 	kGiveUp bool     // the reason is that raising k does not end
-	// otherwise: predicates were added
+	limit   Limit    // the reason is this limit
+	// otherwise, the predicate case: the refined predicates and whether
+	// posts are precise
+	preds *predabs.Preds
+	exact bool
 }
 
-func (e *engine) classify(ctx context.Context, sys *cs.System, abs *kabs.Abs, p *path) (*classification, error) {
+func (e *engine) classify(ctx context.Context, r *refiner, sys *cs.System, abs *kabs.Abs, p *path) (*classification, error) {
 	model := e.opt.Model
 	// 1. feasible under the exact semantics of the schedule?
 	exact := abs
-	if model != kabs.SC {
+	if buffered(model) {
 		var err error
 		if exact, err = kabs.NewAbs(sys, model, kabs.Unbounded); err != nil {
 			return nil, err
@@ -440,11 +507,11 @@ func (e *engine) classify(ctx context.Context, sys *cs.System, abs *kabs.Abs, p 
 	// 2. feasible under the k-abstraction (the trace's own transitions)?
 	// With every variable explicit, the exploration ran the trace in the
 	// k-abstraction: it is.
-	if det && model != kabs.SC {
+	if det && buffered(model) {
 		return e.raiseK(sys, p)
 	}
 	f := buildSSA(abs.InitFormula(), p.ts)
-	if model != kabs.SC {
+	if buffered(model) {
 		ans, err := e.checkAll(f.A, nil)
 		if err != nil {
 			return nil, err
@@ -454,7 +521,7 @@ func (e *engine) classify(ctx context.Context, sys *cs.System, abs *kabs.Abs, p 
 		}
 	}
 	// 3. predicate case.
-	return e.refinePredicates(f, p)
+	return e.refinePredicates(r, f, p)
 }
 
 // checkAll checks the conjunction of fs; onSat, if set, runs while the
@@ -480,8 +547,8 @@ func (e *engine) checkAll(fs []expr.Expr, onSat func() error) (predabs.Answer, e
 // witness builds the real trace of a feasible schedule from the solver's
 // model and replays it in the explicit checker: a trace that does not replay
 // is a fencer bug, reported as an error.
-func (e *engine) witness(sys *cs.System, model kabs.Model, steps []kabs.AStep) (*Witness, error) {
-	c := kabs.NewConcrete(sys, model)
+func (e *engine) witness(sys *cs.System, model memmodel.Model, steps []kabs.AStep) (*Witness, error) {
+	c := memmodel.NewConcrete(sys, model)
 	tr := concreteTrace(c, steps, e.sol.Value)
 	states, err := c.Replay(tr)
 	if err != nil {
@@ -495,12 +562,12 @@ func (e *engine) witness(sys *cs.System, model kabs.Model, steps []kabs.AStep) (
 
 // raiseK finds the least k' > k under which the schedule is infeasible.
 func (e *engine) raiseK(sys *cs.System, p *path) (*classification, error) {
-	key := ceKey(p, e.k)
+	key := ceKey(p, e.prec.K)
 	if e.seen[key] != fresh {
 		return &classification{reason: "the same counterexample came back after raising k", kGiveUp: true}, nil
 	}
 	e.seen[key] = refined
-	for k := e.k + 1; k <= e.opt.MaxK; k++ {
+	for k := e.prec.K + 1; k <= e.opt.MaxK; k++ {
 		abs, err := kabs.NewAbs(sys, e.opt.Model, k)
 		if err != nil {
 			return nil, err
@@ -526,7 +593,7 @@ func (e *engine) raiseK(sys *cs.System, p *path) (*classification, error) {
 			return &classification{newK: k}, nil
 		}
 	}
-	return &classification{reason: fmt.Sprintf("k limit reached (a counterexample needs k > %d, --max-k)", e.opt.MaxK), kGiveUp: true}, nil
+	return &classification{reason: fmt.Sprintf("k limit reached (a counterexample needs k > %d)", e.opt.MaxK), kGiveUp: true, limit: KLimit}, nil
 }
 
 // escalation is how far the refinement of one counterexample has gone, so
@@ -552,7 +619,7 @@ func ceKey(p *path, k int) string {
 // refinePredicates adds the atoms of sequence interpolants of the infeasible
 // path formula (and their parameterised copies). A counterexample seen
 // before escalates: whole interpolants and precise posts, then unknown.
-func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
+func (e *engine) refinePredicates(r *refiner, f *ssa, p *path) (*classification, error) {
 	t0 := time.Now()
 	itps, ans, err := e.sol.Interpolate(f.A)
 	e.stats.Interpolations++
@@ -563,7 +630,7 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 	if ans != predabs.Unsat || len(itps) == 0 {
 		return &classification{reason: "could not compute interpolants for an infeasible counterexample (solver said " + ans.String() + ")"}, nil
 	}
-	key := ceKey(p, e.k)
+	key := ceKey(p, e.prec.K)
 	level := e.seen[key]
 	if level == escalated {
 		return &classification{reason: "refinement made no progress: the same spurious counterexample came back after whole interpolants and precise posts"}, nil
@@ -578,13 +645,14 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 			backs = append(backs, back)
 		}
 	}
-	before := e.preds.Len()
+	ps, exact := e.prec.Preds.Clone(), e.prec.Exact
+	before := ps.Len()
 	for _, back := range backs {
 		for _, a := range e.sol.Atoms(back) {
-			for _, b := range append([]expr.Expr{a}, e.sym.images(a)...) {
-				e.preds.Add(b)
-				for _, g := range e.parameterise(b) {
-					e.preds.Add(g)
+			for _, b := range append([]expr.Expr{a}, r.sym.images(a)...) {
+				ps.Add(b)
+				for _, g := range e.parameterise(r, b) {
+					ps.Add(g)
 				}
 			}
 		}
@@ -594,21 +662,21 @@ func (e *engine) refinePredicates(f *ssa, p *path) (*classification, error) {
 	// abstract post of each step implies the next interpolant, so the same
 	// path cannot come back (I_n is false).
 	e.seen[key] = refined
-	if level != fresh || e.preds.Len() == before {
+	if level != fresh || ps.Len() == before {
 		for _, back := range backs {
-			e.preds.Add(back)
+			ps.Add(back)
 		}
 		e.seen[key] = escalated
-		if e.preds.Len() == before && e.ab.Precise {
+		if ps.Len() == before && exact {
 			return &classification{reason: "refinement made no progress: the same spurious counterexample came back with no new predicate"}, nil
 		}
-		e.ab.Precise = true
+		exact = true
 	}
-	e.logf("predicate case: %d new predicates (%d in all)%s", e.preds.Len()-before, e.preds.Len(), map[bool]string{true: ", precise posts", false: ""}[e.ab.Precise])
-	for _, q := range e.preds.All()[before:] {
+	e.logf("predicate case: %d new predicates (%d in all)%s", ps.Len()-before, ps.Len(), map[bool]string{true: ", precise posts", false: ""}[exact])
+	for _, q := range ps.All()[before:] {
 		e.logf("  + %s", q.F)
 	}
-	return &classification{}, nil
+	return &classification{preds: ps, exact: exact}, nil
 }
 
 func hasStepLocal(f expr.Expr) bool {
@@ -624,14 +692,14 @@ func hasStepLocal(f expr.Expr) bool {
 // replaced by lw_{p,x} and by each buffer slot b_{p,i} (i ≤ k), for each
 // process p that writes x: the same shape over the places where a value of
 // x waits in a buffer (the paper's parameterised predicates).
-func (e *engine) parameterise(a expr.Expr) []expr.Expr {
-	sys := e.sysForParams
-	if sys == nil || e.opt.Model == kabs.SC {
+func (e *engine) parameterise(r *refiner, a expr.Expr) []expr.Expr {
+	sys := r.sys
+	if !buffered(e.opt.Model) {
 		return nil
 	}
 	var xs []string
 	for _, v := range expr.Vars(a) {
-		if len(e.writers[v]) > 0 {
+		if len(r.writers[v]) > 0 {
 			xs = append(xs, v)
 		}
 	}
@@ -648,15 +716,11 @@ func (e *engine) parameterise(a expr.Expr) []expr.Expr {
 		})
 	}
 	var out []expr.Expr
-	for _, p := range e.writers[x] {
+	for _, p := range r.writers[x] {
 		name := sys.Procs[p].Name
 		out = append(out, subst(kabs.LWVar(name, x)))
-		for i := 1; i <= e.k; i++ {
-			if e.opt.Model == kabs.PSO {
-				out = append(out, subst(kabs.SlotVarX(name, x, i)))
-			} else {
-				out = append(out, subst(kabs.SlotVar(name, i)))
-			}
+		for i := 1; i <= e.prec.K; i++ {
+			out = append(out, subst(kabs.SlotName(e.opt.Model.Layout(), name, x, i)))
 		}
 	}
 	return out
@@ -664,6 +728,10 @@ func (e *engine) parameterise(a expr.Expr) []expr.Expr {
 
 // writersOf maps each shared variable to the processes that write it through
 // their buffers (writes outside atomic).
+// buffered reports whether writes wait in buffers under m (not SC): only
+// then are there buffers to abstract, k to raise and fences to insert.
+func buffered(m memmodel.Model) bool { return m.Layout().Buffered() }
+
 func writersOf(sys *cs.System) map[string][]int {
 	w := map[string][]int{}
 	for i, p := range sys.Procs {
@@ -678,65 +746,20 @@ func writersOf(sys *cs.System) map[string][]int {
 	return w
 }
 
-// Fence elements: an element id < len(sys.Sites) is a full fence at site
-// id, len(sys.Sites)+id a store fence there (Options.StoreFences).
-
-// withElements is sys with the fences of the elements in set.
-func withElements(sys *cs.System, set map[int]bool) *cs.System {
-	n := len(sys.Sites)
-	full, store := map[int]bool{}, map[int]bool{}
-	for id := range set {
-		if id >= n {
-			store[id-n] = true
-		} else {
-			full[id] = true
+// withElements is sys with the fences of set (cs.System.WithFenceKinds).
+func withElements(sys *cs.System, set []fences.Element) *cs.System {
+	kinds := make(map[int]cs.FenceKind, len(set))
+	for _, f := range set {
+		if k, ok := kinds[f.Site]; !ok || k == cs.StoreFence {
+			kinds[f.Site] = f.Kind
 		}
 	}
-	return sys.WithFenceKinds(full, store)
+	return sys.WithFenceKinds(kinds)
 }
 
-// candidates is the candidate set of a real counterexample: the full
-// fences that block it and, with store, the store fences (fences.Candidates,
-// fences.StoreCandidates).
-//
-// For a system read from another format (cs.System.Reader), whose readers
-// write fences only right after a write, only those points are candidates,
-// and the fences of the source read with Reconsider (which the reader
-// keeps or removes).
-func candidates(w *Witness, store bool) []int {
-	c := kabs.NewConcrete(w.Sys, w.Model)
-	cand := fences.Candidates(w.Sys, c, w.Trace, w.States)
-	if w.Sys.Reader != nil {
-		var after []int
-		for _, id := range cand {
-			if s := w.Sys.Sites[id]; s.AfterWrite && s.Place == cs.After || s.Fence {
-				after = append(after, id)
-			}
-		}
-		if store { // the reader writes store fences (ReaderCanEdit)
-			n := len(w.Sys.Sites)
-			for _, q := range fences.StoreCandidates(w.Sys, c, w.Trace, w.States) {
-				if s := w.Sys.Sites[q]; s.AfterWrite && s.Place == cs.After {
-					after = append(after, n+q)
-				}
-			}
-		}
-		return after
-	}
-	if store {
-		n := len(w.Sys.Sites)
-		for _, q := range fences.StoreCandidates(w.Sys, c, w.Trace, w.States) {
-			cand = append(cand, n+q)
-		}
-	}
-	return cand
-}
-
-// minFenceSet is the minimum hitting set of cands, ties broken by the
-// preference of sites and, with store fences, fewest full fences first.
-func minFenceSet(sys *cs.System, cands [][]int, store bool) ([]int, bool) {
-	if store {
-		return fences.MinHittingSetCost(cands, fences.KindRank(fences.Rank(sys)), len(sys.Sites))
-	}
-	return fences.MinHittingSetRanked(cands, fences.Rank(sys))
+// candidates is the candidate set of a real counterexample
+// (fences.Blocking): the full fences that block it and, with store, the
+// store fences.
+func candidates(w *Witness, store bool) []fences.Element {
+	return fences.Blocking(w.Sys, memmodel.NewConcrete(w.Sys, w.Model), w.Trace, w.States, store)
 }

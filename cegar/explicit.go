@@ -7,6 +7,7 @@ import (
 	"fencer/cs"
 	"fencer/domains"
 	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 // This file classifies counterexamples without a solver when every variable
@@ -35,8 +36,8 @@ var errNotExplicit = errors.New("not explicit")
 
 // replayDet returns the real trace of a deterministic schedule, or nil when
 // a step of it is not enabled.
-func (e *engine) replayDet(sys *cs.System, model kabs.Model, steps []kabs.AStep) (*Witness, error) {
-	c := kabs.NewConcrete(sys, model)
+func (e *engine) replayDet(sys *cs.System, model memmodel.Model, steps []kabs.AStep) (*Witness, error) {
+	c := memmodel.NewConcrete(sys, model)
 	tr := concreteTrace(c, steps, func(string) (int64, bool) { return 0, false })
 	states, err := c.Replay(tr)
 	if err != nil {

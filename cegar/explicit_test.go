@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"fencer/cs"
-	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 // A program with no unbounded variable is explored and classified without
@@ -24,7 +24,7 @@ func TestFiniteProgramsAskNoSolver(t *testing.T) {
 		progs[name] = sys
 	}
 	for name, sys := range progs {
-		for _, m := range []kabs.Model{kabs.TSO, kabs.PSO} {
+		for _, m := range []memmodel.Model{memmodel.TSO, memmodel.PSO} {
 			sol, _ := NewZ3Solver()
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			r, _, err := Insert(ctx, sys, sol, Options{Model: m})

@@ -28,3 +28,12 @@ func newSolver(tb testing.TB) *Z3Solver {
 	tb.Cleanup(sol.Close)
 	return sol
 }
+
+// lowParallelFrom makes the workers expand every level of an exploration,
+// however small, so that small programs exercise the pipeline; the
+// returned function restores the default.
+func lowParallelFrom() func() {
+	old := parallelFrom
+	parallelFrom = 1
+	return func() { parallelFrom = old }
+}

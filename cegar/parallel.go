@@ -52,14 +52,13 @@ type forker interface {
 // An exploration without predicates (every state explicit: a few
 // microseconds of evaluation each) gets one worker: there the storing,
 // which is sequential, is 40% of the work and the workers contend for the
-// control nodes they create, and two workers were measured slower than one
-// (filter_3 TSO 1.63 s against 1.49 s, dijkstra_3 19.0 s against 18.5 s,
-// medians of 3); with predicates the abstract posts are most of the work
-// and two workers pay (bakery TSO 2.42 s to 1.86 s, medians of 5).
+// control nodes they create, and two workers were measured slower than one;
+// with predicates the abstract posts are most of the work and two workers
+// pay.
 func (e *engine) workersFor(n int) []*worker {
 	want := e.opt.Workers
 	f, ok := e.sol.(forker)
-	if !ok || want < 1 || e.preds.Len() == 0 || e.info.AllFinite() {
+	if !ok || want < 1 || e.prec.Preds.Len() == 0 || e.info.AllFinite() {
 		want = 1
 	}
 	if len(e.workers) == 0 {
@@ -291,10 +290,13 @@ const (
 	// chunksPerWorker is how far, in chunks per worker, the expansion runs
 	// ahead of the storing.
 	chunksPerWorker = 4
-	// minParallelLevel is the least number of states of a level expanded
-	// by the workers; a smaller one is expanded inline.
-	minParallelLevel = 4 * chunkItems
 )
+
+// parallelFrom is the least number of states of a level expanded by the
+// workers; a smaller one is expanded inline. Tests lower it (lowParallelFrom)
+// so that the small programs exercise the pipeline too; nothing else
+// changes it.
+var parallelFrom = 4 * chunkItems
 
 func (x *explorer) newPipeline(ws []*worker) *pipeline {
 	slots := chunksPerWorker * len(ws)

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 // TestWorkersSameRun runs insert with one goroutine and with three (more
@@ -16,6 +16,7 @@ import (
 // must all be equal. Only the number of solver queries may differ (two
 // workers may ask the same question before either memoises it).
 func TestWorkersSameRun(t *testing.T) {
+	defer lowParallelFrom()()
 	// The programs with predicates (the others are explored by one
 	// worker: workersFor), and two without.
 	names := []string{"ticket_lock.cs", "seqlock.cs", "producer_loop.cs", "nondet.cs", "sb.cs", "scale/burns_3.cs"}
@@ -25,14 +26,14 @@ func TestWorkersSameRun(t *testing.T) {
 	ctx := context.Background()
 	for _, name := range names {
 		sys := benchSystem(t, name)
-		for _, m := range []kabs.Model{kabs.TSO, kabs.PSO} {
+		for _, m := range []memmodel.Model{memmodel.TSO, memmodel.PSO} {
 			// A fresh solver for each run: Spacer's interpolants depend on
 			// the history of its context.
 			one, _, err := Insert(ctx, sys, newSolver(t), Options{Model: m, Workers: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
-			three, _, err := Insert(ctx, sys, newSolver(t), Options{Model: m, Workers: 3, parallelFrom: 1})
+			three, _, err := Insert(ctx, sys, newSolver(t), Options{Model: m, Workers: 3})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -60,13 +61,14 @@ func runSummary(r *Result) string {
 // many runs (the differential suite's, fencer check's) keeps no Z3
 // context per run.
 func TestForksReleased(t *testing.T) {
+	defer lowParallelFrom()()
 	sol := newSolver(t)
 	sys := benchSystem(t, "ticket_lock.cs")
-	for _, m := range []kabs.Model{kabs.SC, kabs.TSO} {
-		if _, _, err := Insert(context.Background(), sys, sol, Options{Model: m, Workers: 2, parallelFrom: 1}); err != nil {
+	for _, m := range []memmodel.Model{memmodel.SC, memmodel.TSO} {
+		if _, _, err := Insert(context.Background(), sys, sol, Options{Model: m, Workers: 2}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Verify(context.Background(), sys, sol, Options{Model: m, Workers: 2, parallelFrom: 1}); err != nil {
+		if _, err := Verify(context.Background(), sys, sol, Options{Model: m, Workers: 2}); err != nil {
 			t.Fatal(err)
 		}
 		if n := len(sol.forks); n != 0 {

@@ -6,6 +6,7 @@ import (
 
 	"fencer/expr"
 	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 // ssa is the path formula of a sequence of transitions in SSA form: A[0] is
@@ -62,8 +63,8 @@ func existsValue(e string, i int) string { return e + "@s" + strconv.Itoa(i) }
 // concreteTrace turns a satisfying assignment of the exact path formula into
 // a trace of the explicit semantics: the initial values and, per step, the
 // process, edge or flushed variable and the havocked value.
-func concreteTrace(c *kabs.Concrete, steps []kabs.AStep, value func(string) (int64, bool)) *kabs.Trace {
-	tr := &kabs.Trace{}
+func concreteTrace(c *memmodel.Concrete, steps []kabs.AStep, value func(string) (int64, bool)) *memmodel.Trace {
+	tr := &memmodel.Trace{}
 	for _, d := range c.Decls() {
 		v, ok := value(ssaName(d.Name, 0))
 		if !ok {
@@ -72,7 +73,7 @@ func concreteTrace(c *kabs.Concrete, steps []kabs.AStep, value func(string) (int
 		tr.Init = append(tr.Init, v)
 	}
 	for i, st := range steps {
-		s := kabs.Step{Proc: st.Proc, Edge: st.Edge, Var: st.Var}
+		s := memmodel.Step{Proc: st.Proc, Edge: st.Edge, Var: st.Var}
 		if v, ok := value(existsValue(kabs.StepVar(0), i+1)); ok {
 			s.Val = v
 		}

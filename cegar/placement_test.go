@@ -11,7 +11,7 @@ import (
 
 	"fencer/cs"
 	"fencer/fences"
-	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 // expectFences matches "// fencer: expect tso fences=2" lines.
@@ -63,7 +63,7 @@ func TestReconsiderBenchmarks(t *testing.T) {
 			continue
 		}
 		for _, m := range expectFences.FindAllSubmatch(src, -1) {
-			model, _ := kabs.ParseModel(string(m[1]))
+			model, _ := memmodel.Parse(string(m[1]))
 			want, _ := strconv.Atoi(string(m[2]))
 			fenced := fencedEverywhere(t, f, src)
 			n++

@@ -7,7 +7,8 @@ import (
 
 	"fencer/cs"
 	"fencer/domains"
-	"fencer/kabs"
+	"fencer/internal/progen"
+	"fencer/memmodel"
 )
 
 // The partial-order reduction against the unreduced exploration: on
@@ -24,7 +25,7 @@ func TestReductionTraces(t *testing.T) {
 	}
 	ctx := context.Background()
 	for seed := int64(1); seed <= int64(n); seed++ {
-		src := genProgram(seed)
+		src := progen.Program(seed)
 		sys, err := cs.Parse(fmt.Sprintf("gen%d.cs", seed), []byte(src))
 		if err != nil {
 			t.Fatal(err)
@@ -56,7 +57,7 @@ func TestReductionBenchmarks(t *testing.T) {
 // explicit checker explores exactly), the unreduced trace must be as short
 // as the checker's.
 func compareReduction(ctx context.Context, sol Solver, sys *cs.System, shortest bool) string {
-	for _, m := range []kabs.Model{kabs.SC, kabs.TSO, kabs.PSO} {
+	for _, m := range []memmodel.Model{memmodel.SC, memmodel.TSO, memmodel.PSO} {
 		full, err := Verify(ctx, sys, sol, Options{Model: m, NoReduction: true})
 		if err != nil {
 			return err.Error()
@@ -69,18 +70,18 @@ func compareReduction(ctx context.Context, sol Solver, sys *cs.System, shortest 
 			return fmt.Sprintf("verify %s: %s without the reduction, %s with it", m, full.Verdict, red.Verdict)
 		}
 		if full.Trace != nil {
-			r, err := kabs.NewConcrete(sys, m).Explore(ctx, kabs.Limits{MaxStates: oracleLimit})
+			r, err := memmodel.NewConcrete(sys, m).Explore(ctx, memmodel.Limits{MaxStates: oracleLimit})
 			if err != nil {
 				return err.Error()
 			}
-			if r.Verdict == kabs.Unsafe && len(full.Trace.Trace.Steps) != len(r.Trace.Steps) && shortest {
+			if r.Verdict == memmodel.Unsafe && len(full.Trace.Trace.Steps) != len(r.Trace.Steps) && shortest {
 				return fmt.Sprintf("verify %s without the reduction: trace of %d steps, the shortest has %d", m, len(full.Trace.Trace.Steps), len(r.Trace.Steps))
 			}
 			if msg := realTrace(sys, m, red.Trace, 0); msg != "" {
 				return fmt.Sprintf("verify %s with the reduction: %s", m, msg)
 			}
 		}
-		if m == kabs.SC || full.Verdict == SCBug {
+		if m == memmodel.SC || full.Verdict == SCBug {
 			continue
 		}
 		fi, _, err := Insert(ctx, sys, sol, Options{Model: m, NoReduction: true})
@@ -109,11 +110,11 @@ func TestReductionReduces(t *testing.T) {
 	sol := newSolver(t)
 	sys := benchSystem(t, "scale", "szymanski_2.cs")
 	ctx := context.Background()
-	full, _, err := Insert(ctx, sys, sol, Options{Model: kabs.TSO, NoReduction: true})
+	full, _, err := Insert(ctx, sys, sol, Options{Model: memmodel.TSO, NoReduction: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	red, _, err := Insert(ctx, sys, sol, Options{Model: kabs.TSO})
+	red, _, err := Insert(ctx, sys, sol, Options{Model: memmodel.TSO})
 	if err != nil {
 		t.Fatal(err)
 	}

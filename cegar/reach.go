@@ -79,11 +79,6 @@ type path struct {
 	ts    []*kabs.Trans
 }
 
-// errLimit marks a limit that makes the verdict unknown.
-type errLimit struct{ reason string }
-
-func (e *errLimit) Error() string { return e.reason }
-
 // explorer holds the tables of one exploration.
 type explorer struct {
 	e     *engine
@@ -209,7 +204,7 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 	rel, relKey := x.rel.Mask(c)
 	kk := []byte(relKey)
 	anyKeep := false
-	for i, p := range x.e.preds.All() {
+	for i, p := range x.e.prec.Preds.All() {
 		if !rel[i] {
 			continue
 		}
@@ -413,7 +408,7 @@ func (e *engine) reachPrefix(ctx context.Context, abs *kabs.Abs) (*path, error) 
 // the first active processes move (reachPrefix).
 func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout, active int) (*path, error) {
 	rel := newRelevance(abs.Sys)
-	rel.update(e.preds)
+	rel.update(e.prec.Preds)
 	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: active,
 		ctls: map[string]*ctlNode{}, profs: map[string]*ctlProfile{},
 		steps: map[stepKey]*domains.Step{}}
@@ -476,7 +471,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	expanded := 0
 	for d := 0; d < len(queue); d++ {
 		level := queue[d]
-		par := pl != nil && len(level) >= e.opt.parallelFrom
+		par := pl != nil && len(level) >= parallelFrom
 		if par {
 			pl.start(st, level)
 		}
@@ -484,7 +479,8 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			if expanded&255 == 0 {
 				if err := ctx.Err(); err != nil {
 					finish()
-					return nil, &errLimit{interruptReason(err)}
+					lim, reason := interrupted(err)
+					return nil, &errLimit{lim, reason}
 				}
 				if e.progress != nil {
 					e.progress(e.stats.States + expanded)
@@ -509,7 +505,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				}
 				if st.n >= e.opt.MaxStates {
 					finish()
-					return nil, &errLimit{fmt.Sprintf("state limit reached (%d abstract states, --max-states)", e.opt.MaxStates)}
+					return nil, &errLimit{StateLimit, fmt.Sprintf("state limit reached (%d abstract states)", e.opt.MaxStates)}
 				}
 				if r.next.dyn != nil && !x.lay.Observe(r.next.dyn, r.vals) {
 					finish()
@@ -527,7 +523,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 			if found >= 0 {
 				finish()
-				e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), counterexample of %d steps", x.activeNote(), st.n, e.k, e.preds.Len(), x.por.note(), st.at(found).depth)
+				e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), counterexample of %d steps", x.activeNote(), st.n, e.prec.K, e.prec.Preds.Len(), x.por.note(), st.at(found).depth)
 				return x.pathTo(ws[0], st, found)
 			}
 			if it.err != nil {
@@ -541,7 +537,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		queue[d] = nil
 	}
 	finish()
-	e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), no bad state", x.activeNote(), st.n, e.k, e.preds.Len(), x.por.note())
+	e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), no bad state", x.activeNote(), st.n, e.prec.K, e.prec.Preds.Len(), x.por.note())
 	return nil, nil
 }
 
@@ -550,13 +546,6 @@ func (x *explorer) activeNote() string {
 		return ""
 	}
 	return fmt.Sprintf(" with the first %d processes only", x.active)
-}
-
-func interruptReason(err error) string {
-	if err == context.DeadlineExceeded {
-		return "time limit reached (--timeout)"
-	}
-	return "interrupted"
 }
 
 // appendStateKey appends the key of the state with control node id and

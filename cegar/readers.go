@@ -4,19 +4,18 @@ import (
 	"fmt"
 
 	"fencer/cs"
-	"fencer/readkit"
 )
 
 // ReaderCanEdit returns an error when sys was read from another format
 // (cs.System.Reader) whose reader cannot do what opt asks of Insert:
 // with Reconsider, read its fences as candidates and remove them; with
-// StoreFences, write store fences (readkit.FenceWriter). It is an input
+// StoreFences, write store fences (cs.FenceEditor). It is an input
 // error (the format cannot express the answer), found before any work.
 func ReaderCanEdit(sys *cs.System, opt Options) error {
 	if sys.Reader == nil || !opt.Reconsider && !opt.StoreFences {
 		return nil
 	}
-	fw, ok := sys.Reader.(readkit.FenceWriter)
+	fw, ok := sys.Reader.(cs.FenceEditor)
 	if !ok {
 		return fmt.Errorf("%s: --reconsider and --kinds store: fencer cannot edit the fences of a %s file", sys.File.Name, sys.Reader.Format())
 	}

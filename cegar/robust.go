@@ -8,7 +8,7 @@ import (
 
 	"fencer/cs"
 	"fencer/fences"
-	"fencer/kabs"
+	"fencer/memmodel"
 	"fencer/robust"
 )
 
@@ -20,7 +20,7 @@ import (
 
 // RobustProof is the text of Stats.Robust for model m: "robust: every TSO
 // run is equivalent to an SC run".
-func RobustProof(m kabs.Model) string {
+func RobustProof(m memmodel.Model) string {
 	return "robust: every " + strings.ToUpper(m.String()) + " run is equivalent to an SC run"
 }
 
@@ -30,31 +30,30 @@ func RobustProof(m kabs.Model) string {
 // It analyses the system on its first question.
 type robustCheck struct {
 	sys *cs.System
-	m   kabs.Model
+	m   memmodel.Model
 	an  *robust.Analysis
 }
 
-func newRobustCheck(sys *cs.System, m kabs.Model) *robustCheck {
+func newRobustCheck(sys *cs.System, m memmodel.Model) *robustCheck {
 	return &robustCheck{sys: sys, m: m}
 }
 
-// holds reports whether the system with the fence elements in fenced (a
-// full fence at site id < len(Sites), a store fence at id-len(Sites)
-// above) is robust (never under SC: there is nothing to prove).
-func (c *robustCheck) holds(fenced map[int]bool) bool {
-	if c.m == kabs.SC {
+// holds reports whether the system with the fences of set is robust
+// (never under SC: there is nothing to prove). A full fence cuts every
+// critical pair it lies on; a store fence the write→write ones.
+func (c *robustCheck) holds(set []fences.Element) bool {
+	if !buffered(c.m) {
 		return false
 	}
 	if c.an == nil {
 		c.an = robust.Analyze(c.sys, c.m)
 	}
-	n := len(c.sys.Sites)
 	full, store := map[int]bool{}, map[int]bool{}
-	for id := range fenced {
-		if id >= n {
-			store[id-n] = true
+	for _, f := range set {
+		if f.Kind == cs.FullFence {
+			full[f.Site] = true
 		} else {
-			full[id] = true
+			store[f.Site] = true
 		}
 	}
 	ok, _ := c.an.RobustKinds(full, store)
@@ -89,17 +88,17 @@ func robustAfterSC(sys *cs.System, sc *engine, o *outcome, opt Options, start ti
 // the verdict under the model (ok true). Otherwise (not robust, or an SC
 // verdict other than correct, whose trace is an SC trace) ok is false and
 // the ordinary exploration decides.
-func verifyRobust(ctx context.Context, sys *cs.System, sol Solver, opt Options, start time.Time) (*Result, bool, error) {
+func verifyRobust(ctx context.Context, sys *cs.System, sol Solver, opt Options, st stage, start time.Time) (*Result, bool, error) {
 	if !newRobustCheck(sys, opt.Model).holds(nil) {
 		return nil, false, nil
 	}
 	scOpt := opt
-	scOpt.Model = kabs.SC
+	scOpt.Model = memmodel.SC
 	// Seeds may mention buffer variables of the weak model, and the memo of
 	// an earlier run holds posts under that model: start afresh, as
 	// Insert's own SC check does.
 	scOpt.Seed = nil
-	e := newEngine(sol, scOpt)
+	e := newEngine(sol, scOpt, st)
 	defer e.release()
 	e.seedFromProgram(sys)
 	o, err := e.loop(ctx, sys, false)
@@ -125,7 +124,7 @@ func verifyRobust(ctx context.Context, sys *cs.System, sol Solver, opt Options, 
 // there for robustness only. It reports false (and changes nothing) when
 // no such set is found.
 func (e *engine) robustUpperBound(sys *cs.System, out *outcome, reason string) bool {
-	if e.opt.Model == kabs.SC {
+	if !buffered(e.opt.Model) {
 		return false
 	}
 	fs, err := robust.Analyze(sys, e.opt.Model).MinFencesWith(out.cands)
@@ -134,13 +133,13 @@ func (e *engine) robustUpperBound(sys *cs.System, out *outcome, reason string) b
 	}
 	lower := 0
 	if len(out.cands) > 0 {
-		hs, ok := fences.MinHittingSetRanked(out.cands, fences.Rank(sys))
+		hs, ok := fences.NewOrder(sys, false).MinSet(out.cands) // only its size matters
 		if !ok {
 			return false
 		}
 		lower = len(hs)
 	}
-	out.verdict, out.fences = Correct, fs.Sites
+	out.verdict, out.fences = Correct, fs.Elements()
 	proof := RobustProof(e.opt.Model) + " with these fences (the k case did not end: " + reason + ")"
 	if len(fs.Sites) <= lower {
 		proof += "; as many fences as the counterexamples need: a minimum"
@@ -149,6 +148,6 @@ func (e *engine) robustUpperBound(sys *cs.System, out *outcome, reason string) b
 		e.stats.NotMinimum = true
 	}
 	e.stats.Robust = proof
-	e.logf("k case gave up (%s): fences %v make the program robust", reason, siteLines(sys, fs.Sites))
+	e.logf("k case gave up (%s): fences %v make the program robust", reason, siteLines(sys, out.fences))
 	return true
 }

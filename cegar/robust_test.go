@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 // The robustness shortcut: the producer loop of issue 13, which the
@@ -15,25 +15,25 @@ func TestRobustShortcut(t *testing.T) {
 	sys := benchSystem(t, "producer_loop.cs")
 	sol := newSolver(t)
 	ctx := context.Background()
-	r, _, err := Insert(ctx, sys, sol, Options{Model: kabs.TSO})
+	r, _, err := Insert(ctx, sys, sol, Options{Model: memmodel.TSO})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Verdict != Correct || len(r.Fences) != 0 || r.Stats.K != 0 || r.Stats.Robust != RobustProof(kabs.TSO) {
+	if r.Verdict != Correct || len(r.Fences) != 0 || r.Stats.K != 0 || r.Stats.Robust != RobustProof(memmodel.TSO) {
 		t.Errorf("tso insert: %v, %d fences, k %d, robust %q", r.Verdict, len(r.Fences), r.Stats.K, r.Stats.Robust)
 	}
-	r, err = Verify(ctx, sys, sol, Options{Model: kabs.TSO})
+	r, err = Verify(ctx, sys, sol, Options{Model: memmodel.TSO})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Verdict != Correct || r.Model != kabs.TSO || r.Stats.Robust == "" {
+	if r.Verdict != Correct || r.Model != memmodel.TSO || r.Stats.Robust == "" {
 		t.Errorf("tso verify: %v under %v, robust %q", r.Verdict, r.Model, r.Stats.Robust)
 	}
-	r, _, err = Insert(ctx, sys, sol, Options{Model: kabs.PSO})
+	r, _, err = Insert(ctx, sys, sol, Options{Model: memmodel.PSO})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Verdict != Correct || len(r.Fences) != 1 || r.Fences[0].Site.Text != "d = n;" || r.Fences[0].Witness == nil || r.Stats.Robust != RobustProof(kabs.PSO) {
+	if r.Verdict != Correct || len(r.Fences) != 1 || r.Fences[0].Site.Text != "d = n;" || r.Fences[0].Witness == nil || r.Stats.Robust != RobustProof(memmodel.PSO) {
 		t.Errorf("pso insert: %v, fences %v, robust %q", r.Verdict, r.Fences, r.Stats.Robust)
 	}
 }
@@ -43,11 +43,11 @@ func TestRobustShortcut(t *testing.T) {
 func TestRobustShortcutSCBug(t *testing.T) {
 	sys := benchSystem(t, "sc_bug.cs")
 	sol := newSolver(t)
-	r, err := Verify(context.Background(), sys, sol, Options{Model: kabs.TSO})
+	r, err := Verify(context.Background(), sys, sol, Options{Model: memmodel.TSO})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Verdict != Unsafe || r.Stats.Robust != "" || r.Trace == nil || r.Trace.Model != kabs.TSO {
+	if r.Verdict != Unsafe || r.Stats.Robust != "" || r.Trace == nil || r.Trace.Model != memmodel.TSO {
 		t.Errorf("verify sc_bug under tso: %v, robust %q", r.Verdict, r.Stats.Robust)
 	}
 }
@@ -57,8 +57,8 @@ func TestRobustShortcutSCBug(t *testing.T) {
 func BenchmarkInsertRobust(b *testing.B) {
 	for _, tc := range []struct {
 		name  string
-		model kabs.Model
-	}{{"producer_loop", kabs.TSO}, {"producer_loop", kabs.PSO}, {"seqlock", kabs.TSO}, {"ticket_lock", kabs.TSO}} {
+		model memmodel.Model
+	}{{"producer_loop", memmodel.TSO}, {"producer_loop", memmodel.PSO}, {"seqlock", memmodel.TSO}, {"ticket_lock", memmodel.TSO}} {
 		b.Run(tc.name+"/"+tc.model.String(), func(b *testing.B) {
 			sys := benchSystem(b, tc.name+".cs")
 			sol := newSolver(b)

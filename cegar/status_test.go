@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 // Options.Status reports each phase of insert (SC, the model, the final
@@ -16,7 +16,7 @@ func TestStatusPhases(t *testing.T) {
 	var seen []Status
 	phases := map[string]bool{}
 	progress := 0
-	opt := Options{Model: kabs.TSO, Status: func(s Status) { seen = append(seen, s); phases[s.Phase] = true },
+	opt := Options{Model: memmodel.TSO, Status: func(s Status) { seen = append(seen, s); phases[s.Phase] = true },
 		Progress: func(int) { progress++ }}
 	r, _, err := Insert(context.Background(), sys, sol, opt)
 	if err != nil {

@@ -172,7 +172,7 @@ func (s *symmetry) opKey(op cs.Op, perm []int) string {
 		}
 		b.WriteString(expr.Key(v))
 	}
-	if op.Store {
+	if op.Fence == cs.StoreFence {
 		b.WriteString("|store")
 	}
 	for _, x := range op.Body {

@@ -173,11 +173,11 @@ type (
 		Semi   Pos
 	}
 
-	// FenceStmt is fence; or fence store; (Store: a store–store fence, at
-	// position StorePos).
+	// FenceStmt is fence; (Kind FullFence) or fence store; (Kind
+	// StoreFence, the word store at StorePos).
 	FenceStmt struct {
 		Fence    Pos
-		Store    bool
+		Kind     FenceKind
 		StorePos Pos // the word store, or NoPos
 		Semi     Pos
 	}

@@ -47,6 +47,7 @@ type procLowerer struct {
 	labelPts  []labelPoint // points passed by the gotos to a label
 	isGoto    map[int]bool
 	depth     int
+	copies    int // the unrolled copies of the current point: the product of the trip counts of the for loops around it (1 outside)
 	wrote     bool
 
 	// The atomic block being lowered.

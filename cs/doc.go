@@ -33,7 +33,7 @@
 //     (for a shared target: havoc a temporary, then write it). assume(e):
 //     reads, OpAssume. assert(e): reads, then OpAssume(e) onwards and
 //     OpAssume(!e) to the process's ErrLoc (created only if the process has
-//     an assert). fence: OpFence; fence store: OpFence with Store. skip and ";": nothing. goto L: an
+//     an assert). fence: OpFence; fence store: OpFence with Fence StoreFence. skip and ";": nothing. goto L: an
 //     OpAssume(true) edge to L.
 //   - if (c): reads, OpAssume(c) and OpAssume(!c) edges (both
 //     OpAssume(true) for "*"). while (c): a head location where the reads of

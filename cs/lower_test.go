@@ -425,7 +425,7 @@ func TestWithFencesAndFormat(t *testing.T) {
 	}
 }
 
-// fence store; is one OpFence step with Store set; "store" stays an
+// fence store; is one OpFence step of kind StoreFence; "store" stays an
 // ordinary name elsewhere.
 func TestFenceStore(t *testing.T) {
 	s := mustParse(t, "shared x, store; process P { x = 1; fence store; store = 2; fence; }")
@@ -437,10 +437,10 @@ func TestFenceStore(t *testing.T) {
 	if want := "write x := 1; fence store; write store := 2; fence"; got != want {
 		t.Errorf("edges %q, want %q", got, want)
 	}
-	if e := s.Procs[0].Edges[1]; !e.Op.Store || e.Op.Kind != OpFence {
+	if e := s.Procs[0].Edges[1]; e.Op.Fence != StoreFence || e.Op.Kind != OpFence {
 		t.Errorf("edge 1 = %+v", e)
 	}
-	if e := s.Procs[0].Edges[3]; e.Op.Store {
+	if e := s.Procs[0].Edges[3]; e.Op.Fence == StoreFence {
 		t.Errorf("fence; parsed as a store fence")
 	}
 	if _, err := Parse("t.cs", []byte("shared x; process P { fence load; }")); err == nil || !strings.Contains(err.Error(), "1:29") {

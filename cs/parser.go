@@ -398,7 +398,7 @@ func (p *parser) parseStmt() Stmt {
 		if p.tok == IDENT && p.lit == "store" {
 			// "store" is not a keyword (LANGUAGE.md): it may name a variable
 			// elsewhere, and only means a store–store fence here.
-			s.Store, s.StorePos = true, p.pos
+			s.Kind, s.StorePos = StoreFence, p.pos
 			p.next()
 		}
 		s.Semi = p.expectSemi()

@@ -38,6 +38,10 @@ type Site struct {
 	BareBody bool
 	// Depth is the number of while loops around the point.
 	Depth int
+	// Copies is the number of unrolled copies of the point in one
+	// process: the product of the trip counts of the for loops around it
+	// (1 outside any). A fence there runs that many times per pass.
+	Copies int
 	// AfterWrite is true for the point right after a write statement.
 	AfterWrite bool
 	// Fence is true for the point right after a full fence statement of
@@ -76,16 +80,20 @@ func (s *Site) Describe() string {
 
 // Preferred reports whether a is preferred to b when both can take a fence
 // equally well (the tie-break of a minimum fence set, fences.Rank): a fence
-// of the source (kept rather than moved); fewer enclosing loops (fewer
-// executions); right after a write (as a fence after a write has always
-// been placed); not inside a body without braces (no braces added); then
-// the earlier offset.
+// of the source (kept rather than moved); fewer enclosing loops, then
+// fewer unrolled copies (fewer fences executed: a fence after a for loop
+// rather than in its body, issue 26); right after a write (as a fence after
+// a write has always been placed); not inside a body without braces (no
+// braces added); then the earlier offset.
 func Preferred(a, b *Site) bool {
 	if a.Fence != b.Fence {
 		return a.Fence
 	}
 	if a.Depth != b.Depth {
 		return a.Depth < b.Depth
+	}
+	if a.Copies != b.Copies {
+		return a.Copies < b.Copies
 	}
 	if a.AfterWrite != b.AfterWrite {
 		return a.AfterWrite
@@ -211,10 +219,10 @@ func (pl *procLowerer) site(place Place, s Stmt, bare, afterWrite bool) int {
 		return i
 	}
 	f, fence := s.(*FenceStmt)
-	fence = fence && !f.Store
+	fence = fence && f.Kind == FullFence
 	pl.sites = append(pl.sites, &Site{
 		Start: start, End: end, Text: string(pl.file.Src[start:end]), Place: place,
-		BareBody: bare, Depth: pl.depth, AfterWrite: afterWrite,
+		BareBody: bare, Depth: pl.depth, Copies: max(pl.copies, 1), AfterWrite: afterWrite,
 		Fence: fence && place == After && pl.reconsider,
 	})
 	pl.siteByKey[k] = len(pl.sites) - 1

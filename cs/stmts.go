@@ -60,11 +60,11 @@ func (pl *procLowerer) stmt(s Stmt, from Loc, bare bool) Loc {
 		return to
 	case *FenceStmt:
 		pl.beginStmt(s.Pos())
-		if pl.reconsider && !s.Store {
+		if pl.reconsider && s.Kind == FullFence {
 			return from // a candidate like any other point (sites.go)
 		}
 		to := pl.newLoc()
-		pl.emit(from, to, Op{Kind: OpFence, Store: s.Store}, s.Pos())
+		pl.emit(from, to, Op{Kind: OpFence, Fence: s.Kind}, s.Pos())
 		return to
 	case *GotoStmt:
 		pl.beginStmt(s.Pos())
@@ -108,6 +108,8 @@ func (pl *procLowerer) stmt(s Stmt, from Loc, bare bool) Loc {
 			return from
 		}
 		cur := from
+		outer := max(pl.copies, 1)
+		pl.copies = min(outer*int(hi-lo+1), 1<<30)
 		for v := lo; ; v++ {
 			pl.scope.idx = append(pl.scope.idx, binding{name: s.Var.Name, value: v})
 			cur = pl.body(s.Body, cur, pl.ent)
@@ -116,6 +118,7 @@ func (pl *procLowerer) stmt(s Stmt, from Loc, bare bool) Loc {
 				break
 			}
 		}
+		pl.copies = outer
 		return cur
 	case *AtomicStmt:
 		return pl.atomic(s, from)

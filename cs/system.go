@@ -36,6 +36,26 @@ type Reader interface {
 	Parse(filename string, src []byte) (*System, error)
 }
 
+// FenceEditor is what a Reader offers, beyond InsertFences, for insert
+// --reconsider and --kinds store: reading its format with the fences of
+// the file lowered as candidate points, and writing full and store fences
+// and removing fences in the file's own syntax. A caller finds it with a
+// type assertion on System.Reader.
+type FenceEditor interface {
+	Reader
+	// ParseWith is Parse with lowering options (Options.Reconsider: the
+	// full fences of the file become candidate points, Site.Fence).
+	ParseWith(filename string, src []byte, opt Options) (*System, error)
+	// StoreFences reports whether the format can write a store fence;
+	// when it cannot, the reason (for an error message).
+	StoreFences() (bool, string)
+	// EditFences returns src with a full fence after each site of full, a
+	// store fence after each site of store, and the fence statements of
+	// remove (Site.Fence sites of a System read with Reconsider) taken
+	// out; the rest of the text is unchanged.
+	EditFences(src []byte, full, store, remove []*Site) ([]byte, error)
+}
+
 // Init is the initial value of a variable.
 type Init struct {
 	Nondet bool  // any integer ("= *")
@@ -92,7 +112,7 @@ type OpKind uint8
 const (
 	OpRead   OpKind = iota // Local := value of Shared (buffer or memory)
 	OpWrite                // Shared := Val, through the store buffer
-	OpFence                // wait until the process's buffers are empty (Store: see Op.Store)
+	OpFence                // a fence of kind Op.Fence (FenceKind says what it waits for)
 	OpAtomic               // wait for empty buffers, then run Body as one step on memory
 	OpAssign               // Local := Val
 	OpHavoc                // Local := any integer
@@ -116,12 +136,10 @@ type Op struct {
 	Local  string    // OpRead: destination; OpAssign, OpHavoc: target
 	Shared string    // OpRead, OpWrite: the shared variable
 	Val    expr.Expr // OpWrite, OpAssign: integer value; OpAssume: formula
-	// Store marks an OpFence that is a store–store fence ("fence store;"):
-	// it does not wait; every write of the process before it reaches memory
-	// before any write after it. Under SC and TSO it changes nothing; under
-	// PSO it orders the per-variable buffers. Consumers that cannot honour it
-	// must refuse it, never treat it as a full fence or as nothing.
-	Store bool
+	// Fence is the kind of an OpFence (FullFence for every other op).
+	// Consumers that cannot honour a StoreFence must refuse it, never
+	// treat it as a full fence or as nothing.
+	Fence FenceKind
 	// Body is the straight-line list of OpRead, OpWrite, OpAssign, OpHavoc and
 	// OpAssume steps of an OpAtomic; reads and writes go to memory. An atomic
 	// block with branches becomes one OpAtomic edge per path.
@@ -135,7 +153,7 @@ func (o Op) String() string {
 	case OpWrite:
 		return fmt.Sprintf("write %s := %s", o.Shared, shortExpr(o.Val))
 	case OpFence:
-		if o.Store {
+		if o.Fence == StoreFence {
 			return "fence store"
 		}
 		return "fence"
@@ -195,21 +213,28 @@ func (s *System) ProcIndex(name string) int {
 // Position expands a position of the system's file.
 func (s *System) Position(p Pos) Position { return s.File.Position(p) }
 
-// WithFences returns a copy of s with a fence at every site in sites: each
-// edge that passes such a point (Edge.Points) is followed by a fence step,
-// l --op--> l' becoming l --op--> m --fence--> l' with a new location m, and
-// the points of the edge move to the fence step. This is what the source
-// with "fence;" written at those points lowers to: control passes a point
-// exactly when it takes one of these edges. Labels keep their locations. s
-// is not changed.
+// WithFences returns a copy of s with a full fence at every site in sites
+// (WithFenceKinds).
 func (s *System) WithFences(sites map[int]bool) *System {
-	return s.WithFenceKinds(sites, nil)
+	kinds := make(map[int]FenceKind, len(sites))
+	for id, ok := range sites {
+		if ok {
+			kinds[id] = FullFence
+		}
+	}
+	return s.WithFenceKinds(kinds)
 }
 
-// WithFenceKinds is WithFences with a full fence at the sites in full and a
-// store fence ("fence store;") at those in store only; a site in both gets
-// the full fence.
-func (s *System) WithFenceKinds(full, store map[int]bool) *System {
+// WithFenceKinds returns a copy of s with a fence of kind kinds[id] at
+// every site id of kinds: each edge that passes such a point (Edge.Points)
+// is followed by a fence step, l --op--> l' becoming l --op--> m --fence-->
+// l' with a new location m, and the points of the edge move to the fence
+// step. This is what the source with "fence;" (or "fence store;") written
+// at those points lowers to: control passes a point exactly when it takes
+// one of these edges. An edge that passes points of both kinds gets a full
+// fence (it waits for everything a store fence orders). Labels keep their
+// locations. s is not changed.
+func (s *System) WithFenceKinds(kinds map[int]FenceKind) *System {
 	out := *s
 	out.Procs = make([]*Process, len(s.Procs))
 	for i, p := range s.Procs {
@@ -217,8 +242,8 @@ func (s *System) WithFenceKinds(full, store map[int]bool) *System {
 		q.Edges = nil
 		q.LocPos = append([]Pos(nil), p.LocPos...)
 		for _, e := range p.Edges {
-			isFull := e.Fenced(full)
-			if !isFull && !e.Fenced(store) {
+			kind, fenced := e.fenceKind(kinds)
+			if !fenced {
 				q.Edges = append(q.Edges, e)
 				continue
 			}
@@ -227,7 +252,7 @@ func (s *System) WithFenceKinds(full, store map[int]bool) *System {
 			q.LocPos = append(q.LocPos, e.Pos)
 			w := e
 			w.To, w.Points = m, nil
-			q.Edges = append(q.Edges, w, Edge{From: m, To: e.To, Op: Op{Kind: OpFence, Store: !isFull}, Pos: e.Pos, Points: e.Points})
+			q.Edges = append(q.Edges, w, Edge{From: m, To: e.To, Op: Op{Kind: OpFence, Fence: kind}, Pos: e.Pos, Points: e.Points})
 		}
 		q.Out = make([][]int, q.NumLocs)
 		for j, e := range q.Edges {
@@ -236,6 +261,22 @@ func (s *System) WithFenceKinds(full, store map[int]bool) *System {
 		out.Procs[i] = &q
 	}
 	return &out
+}
+
+// fenceKind is the kind of fence that follows e when the sites of kinds are
+// fenced: full if one of its points has a full fence, else store if one has
+// a store fence; fenced is false when none has a fence.
+func (e *Edge) fenceKind(kinds map[int]FenceKind) (kind FenceKind, fenced bool) {
+	kind = StoreFence
+	for _, id := range e.Points {
+		if k, ok := kinds[id]; ok {
+			fenced = true
+			if k == FullFence {
+				return FullFence, true
+			}
+		}
+	}
+	return kind, fenced
 }
 
 // Fenced reports whether one of the points e passes is in sites.

@@ -172,7 +172,7 @@ func simple(s cs.Stmt) string {
 	case *cs.AssertStmt:
 		return "assert(" + expr(s.X) + ");"
 	case *cs.FenceStmt:
-		if s.Store {
+		if s.Kind == cs.StoreFence {
 			return "fence store;"
 		}
 		return "fence;"

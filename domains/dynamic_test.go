@@ -7,6 +7,7 @@ import (
 
 	"fencer/cs"
 	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 func parse(t *testing.T, src string) *cs.System {
@@ -158,7 +159,7 @@ process R { local t; t = x; assume(t != 9); }
 	if !in.Dynamic("x") || !in.AllFinite() {
 		t.Fatalf("x dynamic %v, all explicit %v", in.Dynamic("x"), in.AllFinite())
 	}
-	abs, err := kabs.NewAbs(sys, kabs.TSO, 1)
+	abs, err := kabs.NewAbs(sys, memmodel.TSO, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +209,7 @@ process Q { local s; s = y; assume(s < 100); }
 	if !in.Dynamic("x") || !in.Dynamic("y") {
 		t.Fatalf("x dynamic %v, y dynamic %v", in.Dynamic("x"), in.Dynamic("y"))
 	}
-	abs, err := kabs.NewAbs(sys, kabs.SC, 0)
+	abs, err := kabs.NewAbs(sys, memmodel.SC, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"fencer/expr"
 	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 // Layout is the explicit-value domain of one k-abstraction: the positions in
@@ -110,7 +111,7 @@ func NewLayout(info *Info, abs *kabs.Abs) *Layout {
 			}
 		}
 	}
-	if abs.Model == kabs.SC {
+	if !abs.Layout().Buffered() {
 		return l
 	}
 	for p, proc := range sys.Procs {
@@ -122,13 +123,13 @@ func NewLayout(info *Info, abs *kabs.Abs) *Layout {
 			if info.Dynamic(v.Name) {
 				add(tailName(proc.Name, v.Name), position{kind: posTail, proc: p, x: x})
 			}
-			if abs.Model == kabs.PSO {
+			if abs.Layout() == memmodel.PerVariable {
 				for i := 1; i <= abs.K; i++ {
 					add(kabs.SlotVarX(proc.Name, v.Name, i), position{kind: posSlotPSO, proc: p, x: x, slot: i})
 				}
 			}
 		}
-		if abs.Model == kabs.TSO {
+		if abs.Layout() == memmodel.PerProcess {
 			for i := 1; i <= abs.K; i++ {
 				add(kabs.SlotVar(proc.Name, i), position{kind: posSlot, proc: p, slot: i})
 			}

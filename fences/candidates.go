@@ -5,7 +5,7 @@ import (
 	"sort"
 
 	"fencer/cs"
-	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 // Candidates returns the candidate set of a real counterexample: the fence
@@ -21,9 +21,9 @@ import (
 // the trace (each of its fences can be passed where the buffers are empty),
 // so every correct fence set hits every candidate set.
 //
-// states[i] is the state after i steps of tr, as kabs.Concrete.Replay
+// states[i] is the state after i steps of tr, as memmodel.Concrete.Replay
 // returns it. The result is sorted and without duplicates.
-func Candidates(sys *cs.System, c *kabs.Concrete, tr *kabs.Trace, states []*kabs.State) []int {
+func Candidates(sys *cs.System, c *memmodel.Concrete, tr *memmodel.Trace, states []*memmodel.State) []int {
 	set := map[int]bool{}
 	passedPoints(sys, tr, func(points []int, next int) {
 		if !c.BufEmpty(states[next], tr.Steps[next].Proc) {
@@ -38,7 +38,7 @@ func Candidates(sys *cs.System, c *kabs.Concrete, tr *kabs.Trace, states []*kabs
 // passedPoints calls f for each step of tr that passes program points
 // (cs.Edge.Points) and after which its process performs another operation
 // in tr: with the points and the index of that next operation.
-func passedPoints(sys *cs.System, tr *kabs.Trace, f func(points []int, next int)) {
+func passedPoints(sys *cs.System, tr *memmodel.Trace, f func(points []int, next int)) {
 	for i, st := range tr.Steps {
 		if st.IsFlush() {
 			continue
@@ -135,8 +135,8 @@ func MinHittingSetRanked(sets [][]int, rank []int) ([]int, bool) {
 // blocks anything: the result is empty.
 //
 // The arguments are those of Candidates. The result is sorted.
-func StoreCandidates(sys *cs.System, c *kabs.Concrete, tr *kabs.Trace, states []*kabs.State) []int {
-	if c.Model != kabs.PSO {
+func StoreCandidates(sys *cs.System, c *memmodel.Concrete, tr *memmodel.Trace, states []*memmodel.State) []int {
+	if !c.Model.Orders(cs.StoreFence) {
 		return nil
 	}
 	never := len(tr.Steps) + 1
@@ -182,92 +182,31 @@ func StoreCandidates(sys *cs.System, c *kabs.Concrete, tr *kabs.Trace, states []
 	return sortedIDs(set)
 }
 
-// KindRank extends a rank of the sites (Rank) to fence kinds: element id
-// < n is a full fence at site id, n+id a store fence there. A store fence
-// ranks before every full fence, each kind in the order of its sites.
-func KindRank(rank []int) []int {
-	n := len(rank)
-	out := make([]int, 2*n)
-	for id, r := range rank {
-		out[n+id] = r
-		out[id] = n + r
+// Blocking is the candidate set of a real counterexample as fence
+// elements: a full fence at each site of Candidates and, with store, a
+// store fence at each site of StoreCandidates; full fences first, each
+// kind sorted by site. For a system read from another format
+// (cs.System.Reader), whose readers write fences only right after a write,
+// only those points are candidates (store fences only where the reader can
+// write them, cs.FenceEditor), and the fences of the source read with
+// Reconsider (which the reader keeps or removes).
+//
+// The arguments are those of Candidates.
+func Blocking(sys *cs.System, c *memmodel.Concrete, tr *memmodel.Trace, states []*memmodel.State, store bool) []Element {
+	var out []Element
+	for _, id := range Candidates(sys, c, tr, states) {
+		if s := sys.Sites[id]; sys.Reader == nil || s.AfterWrite && s.Place == cs.After || s.Fence {
+			out = append(out, Element{Site: id, Kind: cs.FullFence})
+		}
+	}
+	if store {
+		// With a foreign reader, store is set only when it can write store
+		// fences (cegar.ReaderCanEdit).
+		for _, id := range StoreCandidates(sys, c, tr, states) {
+			if s := sys.Sites[id]; sys.Reader == nil || s.AfterWrite && s.Place == cs.After {
+				out = append(out, Element{Site: id, Kind: cs.StoreFence})
+			}
+		}
 	}
 	return out
-}
-
-// maxCostCombos bounds the minimum-size hitting sets MinHittingSetCost
-// compares.
-const maxCostCombos = 200_000
-
-// MinHittingSetCost is MinHittingSetRanked for elements of two kinds
-// (KindRank: ids < n are full fences, the others store fences): among the
-// hitting sets of minimum size it returns one with the fewest full fences,
-// ties broken by rank. Past maxCostCombos sets of that size it settles for
-// MinHittingSetRanked's answer.
-func MinHittingSetCost(sets [][]int, rank []int, n int) ([]int, bool) {
-	best, ok := MinHittingSetRanked(sets, rank)
-	if !ok || len(best) == 0 {
-		return best, ok
-	}
-	k := len(best)
-	seen := map[int]bool{}
-	var elems []int
-	for _, s := range sets {
-		for _, e := range s {
-			if !seen[e] {
-				seen[e] = true
-				elems = append(elems, e)
-			}
-		}
-	}
-	slices.SortFunc(elems, func(a, b int) int { return rank[a] - rank[b] })
-	fulls := func(set []int) int {
-		c := 0
-		for _, e := range set {
-			if e < n {
-				c++
-			}
-		}
-		return c
-	}
-	bestFull := fulls(best)
-	set := make([]int, 0, k)
-	count := 0
-	var rec func(start int) bool
-	rec = func(start int) bool {
-		if len(set) == k {
-			count++
-			if f := fulls(set); f < bestFull && hits(set, sets) {
-				best, bestFull = slices.Clone(set), f
-			}
-			return count > maxCostCombos || bestFull == 0
-		}
-		for i := start; i < len(elems); i++ {
-			set = append(set, elems[i])
-			if rec(i + 1) {
-				return true
-			}
-			set = set[:len(set)-1]
-		}
-		return false
-	}
-	rec(0)
-	sort.Ints(best)
-	return best, true
-}
-
-func hits(set []int, sets [][]int) bool {
-	for _, s := range sets {
-		hit := false
-		for _, e := range set {
-			if slices.Contains(s, e) {
-				hit = true
-				break
-			}
-		}
-		if !hit {
-			return false
-		}
-	}
-	return true
 }

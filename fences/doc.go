@@ -31,21 +31,31 @@
 // the trace needs no reordering, a bug under SC that no fence can fix;
 // MinHittingSet then reports that no hitting set exists.
 //
+// A fence of an answer is an Element: a site and a cs.FenceKind (full, or
+// with --kinds full,store a store fence, whose candidate sets
+// StoreCandidates gives; Blocking is the candidate set of a counterexample
+// in elements). An Order ranks the elements of a system and owns the
+// search over them: MinSet, the minimum hitting set of the candidate sets
+// found so far, and NextMinimum, the other sets of that size in the order
+// of preference (insert --all).
+//
 // MinHittingSet computes that set exactly, in the shape of weighted partial
 // MaxSAT with unit weights: one hard clause per counterexample (fence one of
 // its candidate sites) and one soft clause per site (do not fence it). Among
 // several minimum sets it returns the lexicographically smallest sorted list
 // of IDs, so results do not depend on the order in which counterexamples
-// were found. The engine calls it through MinHittingSetRanked with the
+// were found. Order.MinSet calls it through MinHittingSetRanked with the
 // sites ranked by cs.Preferred (Rank): a fence of the source first (with
-// --reconsider), then fewer enclosing loops, the point right after a
-// write, no braces added, the earlier point; so ties go to the preferred
-// placement.
+// --reconsider), then fewer enclosing while loops, then fewer unrolled
+// copies (cs.Site.Copies: a point in a for body runs once per iteration),
+// the point right after a write, no braces added, the earlier point; so
+// ties go to the placement that executes the fewest fences.
 //
 // # Patching the source
 //
 // The output is the original bytes with edits applied, like a go/analysis
-// SuggestedFix: FenceEdits turns the chosen sites into position-based
+// SuggestedFix: Place patches a program with a fence set; under it,
+// FenceEdits turns the chosen sites into position-based
 // Edits (RemoveEdits deletes the fences --reconsider drops) and Apply
 // applies them. Nothing is reprinted, so comments, layout and existing
 // fences stay. The rules are FenceEdits' and RemoveEdits' (LANGUAGE.md,

@@ -159,7 +159,7 @@ func runs(p *cs.Process, n int) []string {
 			e := p.Edges[ei]
 			op := e.Op.String()
 			switch {
-			case e.Op.Kind == cs.OpFence && !e.Op.Store:
+			case e.Op.Kind == cs.OpFence && e.Op.Fence == cs.FullFence:
 				if len(path) > 0 && path[len(path)-1] == "fence" {
 					walk(e.To, path, left)
 				} else {

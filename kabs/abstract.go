@@ -8,6 +8,7 @@ import (
 
 	"fencer/cs"
 	"fencer/expr"
+	"fencer/memmodel"
 )
 
 // Rule names the transition rule of the paper (Fig. 3 and Fig. 5) that an
@@ -49,9 +50,10 @@ const Unbounded = -1
 // (slots b_{p,x,i}), the rest folded into S(p) and lw_{p,x}.
 type Abs struct {
 	Sys   *cs.System
-	Model Model
+	Model memmodel.Model
 	K     int // exact writes kept per buffer; Unbounded for the exact semantics
 
+	layout   memmodel.Layout // Model.Layout(): the buffers abstracted
 	shared   []string
 	sidx     map[string]int
 	epochs   bool // PSO with store fences: Ctl.E orders the exact writes
@@ -77,27 +79,38 @@ func (a *Abs) trans(id transID, build func() *Trans) *Trans {
 }
 
 // NewAbs returns the k-abstraction of sys under m.
-func NewAbs(sys *cs.System, m Model, k int) (*Abs, error) {
-	if m > PSO {
-		return nil, fmt.Errorf("unknown memory model %v", m)
-	}
-	a := &Abs{Sys: sys, Model: m, K: k, sidx: map[string]int{}, interned: map[string]*Trans{}, memo: map[transID]*Trans{}}
+func NewAbs(sys *cs.System, m memmodel.Model, k int) (*Abs, error) {
+	m = memmodel.OrSC(m)
+	a := &Abs{Sys: sys, Model: m, layout: m.Layout(), K: k, sidx: map[string]int{}, interned: map[string]*Trans{}, memo: map[transID]*Trans{}}
 	for i, v := range sys.Shared {
 		a.shared = append(a.shared, v.Name)
 		a.sidx[v.Name] = i
 	}
-	if m == SC {
+	switch a.layout {
+	case memmodel.Unbuffered:
 		a.K = 0
-	}
-	if m == PSO {
-		_, a.epochs = StoreFence(sys)
+	case memmodel.PerProcess:
+	case memmodel.PerVariable:
+		_, a.epochs = memmodel.StoreFence(sys)
+	default:
+		return nil, fmt.Errorf("memory model %v: buffer layout %d has no k-abstraction", m, a.layout)
 	}
 	return a, nil
 }
 
+// Layout is the buffer layout of the model (Model.Layout()).
+func (a *Abs) Layout() memmodel.Layout { return a.layout }
+
 // slot names the i-th exact slot for a write to x by proc.
 func (a *Abs) slot(proc, x string, i int) string {
-	if a.Model == PSO {
+	return SlotName(a.layout, proc, x, i)
+}
+
+// SlotName names the i-th exact buffer slot that holds a write to x by
+// proc under layout l: b_{proc,i} with one buffer per process (SlotVar),
+// b_{proc,x,i} with one per variable (SlotVarX).
+func SlotName(l memmodel.Layout, proc, x string, i int) string {
+	if l == memmodel.PerVariable {
 		return SlotVarX(proc, x, i)
 	}
 	return SlotVar(proc, i)
@@ -113,7 +126,7 @@ type Ctl struct {
 	S [][]int // per process: the sorted set S(p) of variables in the abstract tail
 	// E holds, under PSO for a system with store fences, the epoch of each
 	// exact write of B (same index): 0 with no store fence after it, lower
-	// for each store fence since (as kabs.Entry.Epoch). An exact write
+	// for each store fence since (as memmodel.Entry.Epoch). An exact write
 	// reaches memory only when no exact write of its process has a lower
 	// epoch. The writes of the abstract tail have no epoch: they may reach
 	// memory in any order, an over-approximation that a larger k refines
@@ -180,7 +193,7 @@ func (c *Ctl) clone() *Ctl {
 // Init returns the initial control state.
 func (a *Abs) Init() *Ctl {
 	c := &Ctl{PC: make([]cs.Loc, len(a.Sys.Procs))}
-	if a.Model != SC {
+	if a.layout != memmodel.Unbuffered {
 		c.B = make([][]int, len(a.Sys.Procs))
 		c.S = make([][]int, len(a.Sys.Procs))
 	}
@@ -273,10 +286,10 @@ func (a *Abs) edgeSucc(out []Succ, c *Ctl, p, ei int) []Succ {
 	case cs.OpWrite:
 		x := a.sidx[op.Shared]
 		switch {
-		case a.Model == SC:
+		case a.layout == memmodel.Unbuffered:
 			add(RuleWriteSC, next, 0, func() *Trans { return newTrans(expr.True, []Assign{{op.Shared, op.Val}}, nil) })
 		case a.exactRoom(c, p, x):
-			if a.Model == PSO {
+			if a.layout == memmodel.PerVariable {
 				i := sortedPos(c.B[p], x)
 				next.B[p] = insertAt(c.B[p], i, x)
 				if c.E != nil {
@@ -298,7 +311,7 @@ func (a *Abs) edgeSucc(out []Succ, c *Ctl, p, ei int) []Succ {
 		// A store fence does not wait: under SC and TSO it orders nothing,
 		// under PSO the exact writes buffered since the last one move below
 		// every later write (Ctl.E).
-		if op.Store {
+		if op.Fence == cs.StoreFence {
 			if c.E != nil && slices.Contains(c.E[p], 0) {
 				e := make([]int, len(c.E[p]))
 				for i, v := range c.E[p] {
@@ -349,7 +362,7 @@ func atomicTrans(body []cs.Op) *Trans {
 // exactRoom reports whether a write to x by p goes to the exact part: the
 // tail is empty (under PSO: x's tail) and the exact part has room.
 func (a *Abs) exactRoom(c *Ctl, p, x int) bool {
-	if a.Model == PSO {
+	if a.layout == memmodel.PerVariable {
 		return !contains(c.S[p], x) && (a.K == Unbounded || a.exactCount(c.B[p], x) < a.K)
 	}
 	return len(c.S[p]) == 0 && (a.K == Unbounded || len(c.B[p]) < a.K)
@@ -358,7 +371,7 @@ func (a *Abs) exactRoom(c *Ctl, p, x int) bool {
 // exactCount is the number of exact writes to x in b (under TSO: the slot
 // number of the last one is len(b), so the count of all writes matters).
 func (a *Abs) exactCount(b []int, x int) int {
-	if a.Model != PSO {
+	if a.layout != memmodel.PerVariable {
 		return len(b)
 	}
 	n := 0
@@ -406,10 +419,10 @@ func removeFirst(s []int, x int) []int {
 }
 
 func (a *Abs) flushSucc(out []Succ, c *Ctl, p int) []Succ {
-	if a.Model == SC {
+	if a.layout == memmodel.Unbuffered {
 		return out
 	}
-	if a.Model == PSO {
+	if a.layout == memmodel.PerVariable {
 		return a.flushSuccPSO(out, c, p)
 	}
 	proc := a.Sys.Procs[p]
@@ -532,7 +545,7 @@ func (a *Abs) Interpret(steps []AStep) (ts []*Trans, ctls []*Ctl, bad int, ok bo
 			// a flush: the real buffer decides which write goes and whether
 			// it is the last one to its variable.
 			q := conc[st.Proc]
-			if s.Step.Var != st.Var || !contains(q, st.Var) || a.Model != PSO && q[0] != st.Var {
+			if s.Step.Var != st.Var || !contains(q, st.Var) || a.layout != memmodel.PerVariable && q[0] != st.Var {
 				continue
 			}
 			last := true
@@ -549,7 +562,7 @@ func (a *Abs) Interpret(steps []AStep) (ts []*Trans, ctls []*Ctl, bad int, ok bo
 		if chosen == nil {
 			return ts, ctls, i, false
 		}
-		if st.Edge >= 0 && a.Sys.Procs[st.Proc].Edges[st.Edge].Op.Kind == cs.OpWrite && a.Model != SC {
+		if st.Edge >= 0 && a.Sys.Procs[st.Proc].Edges[st.Edge].Op.Kind == cs.OpWrite && a.layout != memmodel.Unbuffered {
 			x := a.sidx[a.Sys.Procs[st.Proc].Edges[st.Edge].Op.Shared]
 			conc[st.Proc] = append(conc[st.Proc], x)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"fencer/expr"
+	"fencer/memmodel"
 )
 
 // The k-abstraction over-approximates the real semantics: every concrete
@@ -25,14 +26,14 @@ func TestAbstractionContainsConcreteRuns(t *testing.T) {
 			t.Fatal(err)
 		}
 		sys := parse(t, name, string(src))
-		for _, m := range []Model{SC, TSO, PSO} {
+		for mi, m := range memmodel.Models() {
 			for _, k := range []int{1, 2, Unbounded} {
 				abs, err := NewAbs(sys, m, k)
 				if err != nil {
 					t.Fatal(err)
 				}
 				c := NewConcrete(sys, m)
-				rng := rand.New(rand.NewSource(int64(k + 10*int(m))))
+				rng := rand.New(rand.NewSource(int64(k + 10*mi)))
 				for walk := 0; walk < 40; walk++ {
 					if msg := checkWalk(c, abs, rng); msg != "" {
 						t.Fatalf("%s under %s, k=%d: %s", name, m, k, msg)

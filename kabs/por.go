@@ -1,6 +1,9 @@
 package kabs
 
-import "fencer/cs"
+import (
+	"fencer/cs"
+	"fencer/memmodel"
+)
 
 // What a partial-order reduction of the exploration needs to know of the
 // k-abstraction: which steps of a process are independent of every step of
@@ -39,7 +42,7 @@ func (a *Abs) Local(c *Ctl, p int) bool {
 				return false
 			}
 		case cs.OpWrite:
-			if a.Model == SC || !a.exactRoom(c, p, a.sidx[op.Shared]) {
+			if a.layout == memmodel.Unbuffered || !a.exactRoom(c, p, a.sidx[op.Shared]) {
 				return false
 			}
 		default:

@@ -7,8 +7,11 @@ import (
 	"fencer/smt/answer"
 )
 
-// Prover is an incremental solver: the interface of predabs.Prover, which
-// Solver implements and takes as its fallback.
+// Prover is an incremental solver: Check answers for the conjunction of
+// everything asserted since the last matching Pops. Errors are for misuse
+// or a broken solver, not for "unknown". It is what package predabs needs
+// of a solver (predabs.Prover is this interface); Solver implements it and
+// takes another as its fallback.
 type Prover interface {
 	Push() error
 	Pop() error

@@ -8,7 +8,6 @@ import (
 	"fencer/cegar"
 	"fencer/cs"
 	"fencer/kabs"
-	"fencer/readkit"
 )
 
 const sbExtra = `X86 SB+extra
@@ -68,7 +67,7 @@ func TestNoStoreFences(t *testing.T) {
 	if _, err := EditFences([]byte(sbExtra), nil, sys.WriteSites(), nil); err == nil {
 		t.Error("EditFences wrote a store fence")
 	}
-	var _ readkit.FenceWriter = Reader{}
+	var _ cs.FenceEditor = Reader{}
 	// Every MFENCE of the test is a candidate with Reconsider.
 	rsys, err := Reader{}.ParseWith("sb.litmus", []byte(sbExtra), cs.Options{Reconsider: true})
 	if err != nil {

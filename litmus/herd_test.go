@@ -172,7 +172,7 @@ func TestFenceSyntax(t *testing.T) {
 		n := 0
 		for _, p := range psys.Procs {
 			for _, e := range p.Edges {
-				if e.Op.Kind == cs.OpFence && !e.Op.Store {
+				if e.Op.Kind == cs.OpFence && e.Op.Fence == cs.FullFence {
 					n++
 				}
 			}

@@ -51,7 +51,7 @@ func (Reader) InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
 }
 
 // ParseWith reads a test and lowers it with the options opt
-// (readkit.FenceWriter): with opt.Reconsider, every MFENCE becomes a
+// (cs.FenceEditor): with opt.Reconsider, every MFENCE becomes a
 // candidate point.
 func (Reader) ParseWith(filename string, src []byte, opt cs.Options) (*cs.System, error) {
 	file := cs.NewFile(filename, src)

@@ -177,7 +177,7 @@ func (b *builder) instr(th, row int, in *insn) []cs.Stmt {
 	case "SFENCE":
 		// A store-store fence (nothing under TSO).
 		want(0)
-		return []cs.Stmt{&cs.FenceStmt{Fence: pos, Store: true, StorePos: pos, Semi: semi}}
+		return []cs.Stmt{&cs.FenceStmt{Fence: pos, Kind: cs.StoreFence, StorePos: pos, Semi: semi}}
 	case "JMP":
 		return []cs.Stmt{&cs.GotoStmt{Goto: pos, Label: b.target(th, ops[0]), Semi: semi}}
 	case "JE", "JNE", "JS", "JNS", "JGT", "JLE", "JGE", "JLT":

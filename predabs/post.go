@@ -5,6 +5,7 @@ import (
 
 	"fencer/expr"
 	"fencer/kabs"
+	"fencer/lia"
 	"fencer/smt/answer"
 )
 
@@ -17,15 +18,10 @@ const (
 	Unsat   = answer.Unsat
 )
 
-// Prover is the part of an SMT solver predabs needs: an incremental solver.
-// Check answers for the conjunction of everything asserted since the last
-// matching Pops. Errors are for misuse or a broken solver, not for "unknown".
-type Prover interface {
-	Push() error
-	Pop() error
-	Assert(f expr.Expr) error
-	Check() (Answer, error)
-}
+// Prover is the part of an SMT solver predabs needs: an incremental solver
+// (lia.Prover, where its contract is). A lia.Solver is one, over another
+// as its fallback.
+type Prover = lia.Prover
 
 // Stats counts the work of an Abstractor.
 type Stats struct {
@@ -103,10 +99,10 @@ func (a *Abstractor) Fork(p Prover) *Abstractor {
 	return b
 }
 
-// Sync makes b, a fork of a, use a's settings and memos as they are now
-// (ClearCache and ShareMemo replace them).
+// Sync makes b, a fork of a, use a's predicates, settings and memos as they
+// are now (a new predicate set, ClearCache and ShareMemo replace them).
 func (b *Abstractor) Sync(a *Abstractor) {
-	b.Precise, b.CacheLimit, b.cache, b.dec = a.Precise, a.CacheLimit, a.cache, a.dec
+	b.Preds, b.Precise, b.CacheLimit, b.cache, b.dec = a.Preds, a.Precise, a.CacheLimit, a.cache, a.dec
 }
 
 // TakeStats adds the counts of b to a's and zeroes b's.

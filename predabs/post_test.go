@@ -247,3 +247,20 @@ func TestPredsCanonicalBooleans(t *testing.T) {
 		t.Errorf("and: %d predicates", ps.Len())
 	}
 }
+
+// A clone grows on its own: what is added to it is not in the original,
+// and the original's predicates keep their positions in it.
+func TestPredsClone(t *testing.T) {
+	ps := NewPreds()
+	ps.Add(expr.Le(expr.V("x"), expr.N(0)))
+	c := ps.Clone()
+	if !c.Add(expr.Le(expr.V("y"), expr.N(1))) || c.Len() != 2 || ps.Len() != 1 {
+		t.Fatalf("clone %d, original %d predicates", c.Len(), ps.Len())
+	}
+	if ps.Index(expr.Le(expr.V("y"), expr.N(1))) != -1 || c.Index(expr.Le(expr.V("x"), expr.N(0))) != 0 {
+		t.Error("the clone and the original share their index")
+	}
+	if !ps.Add(expr.Le(expr.V("z"), expr.N(2))) || c.Index(expr.Le(expr.V("z"), expr.N(2))) != -1 {
+		t.Error("an addition to the original shows in the clone")
+	}
+}

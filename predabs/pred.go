@@ -76,6 +76,18 @@ func (ps *Preds) IndexText(f expr.Expr, key string) int {
 	return i
 }
 
+// Clone returns a copy of ps that grows on its own: predicates added to
+// one are not in the other. The predicates themselves are shared (they do
+// not change).
+func (ps *Preds) Clone() *Preds {
+	c := &Preds{list: make([]*Pred, len(ps.list)), index: make(map[string]int, len(ps.index))}
+	copy(c.list, ps.list)
+	for k, v := range ps.index {
+		c.index[k] = v
+	}
+	return c
+}
+
 // Add inserts f unless an equal predicate (after normalisation of linear
 // atoms) or a constant is there; it reports whether f was new.
 func (ps *Preds) Add(f expr.Expr) bool {

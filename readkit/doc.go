@@ -5,7 +5,7 @@
 // position), the error discipline (the first syntax error ends the reading
 // and becomes one "file:line:col: message" entry of a cs.ErrorList) and the
 // last step, lowering the .cs syntax tree a reader builds with cs.Lower and
-// attaching the reader to the System. FenceWriter (fences.go) is what a
+// attaching the reader to the System. cs.FenceEditor is what a
 // reader offers insert --reconsider and --kinds store beyond
 // cs.Reader.InsertFences: reading with the fences of the file as
 // candidates, writing both kinds of fence and removing fences, as text

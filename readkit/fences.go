@@ -7,27 +7,6 @@ import (
 	"fencer/cs"
 )
 
-// FenceWriter is what a cs.Reader offers, beyond InsertFences, for
-// insert --reconsider and --kinds store: reading a file with its fences
-// lowered as candidate points, and writing full and store fences and
-// removing fences in the file's own syntax. The readers of package rmm and
-// litmus implement it; a caller finds it with a type assertion on
-// System.Reader.
-type FenceWriter interface {
-	// ParseWith reads src with the lowering options opt
-	// (cs.Options.Reconsider: the full fences of the file become candidate
-	// points, cs.Site.Fence).
-	ParseWith(filename string, src []byte, opt cs.Options) (*cs.System, error)
-	// StoreFences reports whether the format can write a store fence; when
-	// it cannot, the reason (for an error message).
-	StoreFences() (bool, string)
-	// EditFences returns src with a full fence after each site of full, a
-	// store fence after each site of store (sites right after a write),
-	// and the fence statements of remove (cs.Site.Fence sites of a System
-	// read with Reconsider) taken out; the rest of the text is unchanged.
-	EditFences(src []byte, full, store, remove []*cs.Site) ([]byte, error)
-}
-
 // LowerWith is Lower with lowering options.
 func LowerWith(file *cs.File, prog *cs.Program, r cs.Reader, opt cs.Options) (*cs.System, error) {
 	sys, err := cs.LowerWith(file, prog, opt)

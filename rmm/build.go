@@ -422,7 +422,7 @@ func (in *inst) instr(bare bool, start int) cs.Stmt {
 	case "ssfence":
 		in.notInLocked(t)
 		in.Next()
-		return &cs.FenceStmt{Fence: pos, Store: true, StorePos: pos, Semi: in.semi()}
+		return &cs.FenceStmt{Fence: pos, Kind: cs.StoreFence, StorePos: pos, Semi: in.semi()}
 	case "llfence":
 		// Memorax's load-load fence: loads are never reordered with loads
 		// under SC, TSO and PSO, so it orders nothing there.

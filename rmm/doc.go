@@ -82,5 +82,5 @@
 // "{ write: ...; fence }" around a write that is the whole body of an if,
 // else or while. The rest of the text is unchanged. EditFences also
 // writes store fences (ssfence, in the same places) and removes fence
-// statements (insert --reconsider), for readkit.FenceWriter.
+// statements (insert --reconsider), for cs.FenceEditor.
 package rmm

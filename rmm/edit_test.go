@@ -8,7 +8,6 @@ import (
 	"fencer/cegar"
 	"fencer/cs"
 	"fencer/kabs"
-	"fencer/readkit"
 )
 
 // fenceSites returns the sites of the fence statements of src read with
@@ -74,7 +73,7 @@ func TestInsertStoreFences(t *testing.T) {
 	if !strings.HasSuffix(string(out), want) {
 		t.Errorf("got\n%s\nwant the text to end with\n%s", out, want)
 	}
-	var _ readkit.FenceWriter = Reader{}
+	var _ cs.FenceEditor = Reader{}
 }
 
 // insert --reconsider and --kinds full,store on .rmm models (issue 26,

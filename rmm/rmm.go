@@ -76,7 +76,7 @@ func (r Reader) Parse(filename string, src []byte) (*cs.System, error) {
 }
 
 // ParseWith reads a model with the reader's options and lowers it with
-// the lowering options opt (readkit.FenceWriter): with opt.Reconsider,
+// the lowering options opt (cs.FenceEditor): with opt.Reconsider,
 // every "fence" statement becomes a candidate point.
 func (r Reader) ParseWith(filename string, src []byte, opt cs.Options) (*cs.System, error) {
 	file := cs.NewFile(filename, src)

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"fencer/cs"
-	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 // MaxSearchStates bounds the states (access, set of visited processes) the
@@ -40,7 +40,7 @@ type Pair struct {
 // Analysis is the result of Analyze.
 type Analysis struct {
 	Graph *Graph
-	Model kabs.Model
+	Model memmodel.Model
 	// Critical lists the pairs of the relaxed kind of the model that lie on
 	// a critical cycle, whether or not a fence cuts them: the cycles do not
 	// depend on fences, only whether a pair is relaxed does.
@@ -50,10 +50,10 @@ type Analysis struct {
 
 // Analyze builds the conflict graph of sys and finds the critical pairs
 // under m.
-func Analyze(sys *cs.System, m kabs.Model) *Analysis {
+func Analyze(sys *cs.System, m memmodel.Model) *Analysis {
 	g := NewGraph(sys)
 	an := &Analysis{Graph: g, Model: m}
-	if m == kabs.SC {
+	if !m.Layout().Buffered() {
 		return an
 	}
 	// exits[s] lists the accesses at which a visit entering its process at s
@@ -185,7 +185,7 @@ func (an *Analysis) RobustKinds(full, store map[int]bool) (bool, *Pair) {
 }
 
 // IsRobust is Analyze(sys, m).Robust(nil).
-func IsRobust(sys *cs.System, m kabs.Model) bool {
+func IsRobust(sys *cs.System, m memmodel.Model) bool {
 	ok, _ := Analyze(sys, m).Robust(nil)
 	return ok
 }

@@ -9,7 +9,8 @@ import (
 	"testing"
 
 	"fencer/cs"
-	"fencer/kabs"
+	"fencer/internal/progen"
+	"fencer/memmodel"
 )
 
 // The differential suite. For every generated program that the analysis
@@ -37,12 +38,12 @@ func TestDifferentialRobust(t *testing.T) {
 	}
 	counts := map[string]int{}
 	for seed := first; seed < first+int64(n); seed++ {
-		src := genProgram(seed)
+		src := progen.Accesses(seed)
 		sys, err := cs.Parse(fmt.Sprintf("gen%d.cs", seed), []byte(src))
 		if err != nil {
 			t.Fatalf("seed %d: generated program does not parse: %v\n%s", seed, err, src)
 		}
-		for _, m := range []kabs.Model{kabs.TSO, kabs.PSO} {
+		for _, m := range []memmodel.Model{memmodel.TSO, memmodel.PSO} {
 			an := Analyze(sys, m)
 			if ok, _ := an.Robust(nil); ok {
 				counts[m.String()+" robust"]++
@@ -78,10 +79,10 @@ func TestDifferentialRobust(t *testing.T) {
 
 // compareReach returns "" when every (control, locals) reached under m is
 // reached under SC, else a description of one that is not.
-func compareReach(sys *cs.System, m kabs.Model, counts map[string]int, maxStates int) string {
+func compareReach(sys *cs.System, m memmodel.Model, counts map[string]int, maxStates int) string {
 	ctx := context.Background()
-	lim := kabs.Limits{MaxStates: maxStates}
-	sc, ok, err := kabs.NewConcrete(sys, kabs.SC).ReachSet(ctx, lim)
+	lim := memmodel.Limits{MaxStates: maxStates}
+	sc, ok, err := memmodel.NewConcrete(sys, memmodel.SC).ReachSet(ctx, lim)
 	if err != nil {
 		return "explicit checker under SC: " + err.Error()
 	}
@@ -89,7 +90,7 @@ func compareReach(sys *cs.System, m kabs.Model, counts map[string]int, maxStates
 		counts["bounded"]++
 		return ""
 	}
-	c := kabs.NewConcrete(sys, m)
+	c := memmodel.NewConcrete(sys, m)
 	weak, ok, err := c.ReachSet(ctx, lim)
 	if err != nil {
 		return "explicit checker: " + err.Error()
@@ -113,7 +114,7 @@ func TestCompareReachFindsSB(t *testing.T) {
 process A { local r; x = 1; r = y; }
 process B { local s; y = 1; s = x; }
 `)
-	if msg := compareReach(sys, kabs.TSO, map[string]int{}, 1000); msg == "" {
+	if msg := compareReach(sys, memmodel.TSO, map[string]int{}, 1000); msg == "" {
 		t.Fatal("no TSO-only state found on SB")
 	}
 }
@@ -133,7 +134,7 @@ func TestBenchmarksReach(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, m := range []kabs.Model{kabs.TSO, kabs.PSO} {
+		for _, m := range []memmodel.Model{memmodel.TSO, memmodel.PSO} {
 			an := Analyze(sys, m)
 			fs, err := an.MinFences()
 			if err != nil {

@@ -30,7 +30,7 @@
 // (PSO). It is relaxed when, moreover, some path from a to b in the
 // automaton passes no fence, no atomic step, and no write followed by an
 // installed fence (Graph.FreePath): "cut" must hold on every path. `fence;`
-// cuts both kinds; `fence store;` cuts the write→write pairs it lies
+// cuts both kinds; `fence store;` (cs.StoreFence) cuts the write→write pairs it lies
 // between (it keeps PSO's buffered writes in order) and not the
 // write→read ones (Analysis.RobustKinds takes installed store fences).
 //

@@ -3,6 +3,9 @@ package robust
 import (
 	"errors"
 	"sort"
+
+	"fencer/cs"
+	"fencer/fences"
 )
 
 // MaxFenceNodes bounds the nodes of the exact search for a minimum fence
@@ -12,9 +15,25 @@ const MaxFenceNodes = 200_000
 
 // FenceSet is the answer of MinFences.
 type FenceSet struct {
-	Sites   []int // site IDs (System.Sites), sorted
-	Minimal bool  // proved the fewest sites that make the program robust
-	Nodes   int   // nodes of the search
+	Sites []int // site IDs (System.Sites) of its full fences, sorted
+	// Store holds the sites of the store fences a required set of
+	// MinFencesWith made it take (a store fence cuts no critical pair),
+	// sorted; nil from MinFences.
+	Store   []int
+	Minimal bool // proved the fewest fences that make the program robust
+	Nodes   int  // nodes of the search
+}
+
+// Elements is the fence set as fence elements, sorted (fences.Compare).
+func (fs *FenceSet) Elements() []fences.Element {
+	var out []fences.Element
+	for _, s := range fs.Sites {
+		out = append(out, fences.Element{Site: s, Kind: cs.FullFence})
+	}
+	for _, s := range fs.Store {
+		out = append(out, fences.Element{Site: s, Kind: cs.StoreFence})
+	}
+	return out
 }
 
 // ErrUncuttable is returned when a critical pair has a path with no fence
@@ -37,10 +56,12 @@ func (an *Analysis) MinFences() (*FenceSet, error) {
 }
 
 // MinFencesWith is MinFences under the extra constraint that the set meets
-// every set in required (candidate sets of fence sites: each must contain
-// a fence): a minimum set that both hits required and makes the program
-// robust. A required set with no site makes it fail.
-func (an *Analysis) MinFencesWith(required [][]int) (*FenceSet, error) {
+// every set in required (candidate sets of fence elements: each must
+// contain a fence): a minimum set that both hits required and makes the
+// program robust. A required set with no element makes it fail. Only full
+// fences cut critical pairs; a store fence is taken only to meet a
+// required set.
+func (an *Analysis) MinFencesWith(required [][]fences.Element) (*FenceSet, error) {
 	for _, r := range required {
 		if len(r) == 0 {
 			return nil, errors.New("a required candidate set is empty")
@@ -48,13 +69,13 @@ func (an *Analysis) MinFencesWith(required [][]int) (*FenceSet, error) {
 	}
 	fs := &FenceSet{Minimal: true}
 	for k := 0; ; k++ {
-		fenced := map[int]bool{}
-		found, err := an.deepen(fenced, required, k, fs)
+		f := newFencing()
+		found, err := an.deepen(f, required, k, fs)
 		if err != nil {
 			return nil, err
 		}
 		if found {
-			fs.Sites = sortedKeys(fenced)
+			f.into(fs)
 			return fs, nil
 		}
 		if fs.Nodes > MaxFenceNodes {
@@ -63,80 +84,117 @@ func (an *Analysis) MinFencesWith(required [][]int) (*FenceSet, error) {
 	}
 	// Greedy fallback: fence every site on the witness paths until robust.
 	fs.Minimal = false
-	fenced := map[int]bool{}
+	f := newFencing()
 	for _, r := range required {
-		fenced[r[0]] = true
+		f.add(r[0])
 	}
 	for {
-		ok, p := an.Robust(fenced)
+		ok, p := an.Robust(f.full)
 		if ok {
-			fs.Sites = sortedKeys(fenced)
+			f.into(fs)
 			return fs, nil
 		}
-		path, _ := an.Graph.FreePath(p.A, p.B, fenced)
+		path, _ := an.Graph.FreePath(p.A, p.B, f.full)
 		sites := an.Graph.pathSites(p.A, path)
 		if len(sites) == 0 {
 			return nil, ErrUncuttable
 		}
 		for _, s := range sites {
-			fenced[s] = true
+			f.add(fences.Element{Site: s, Kind: cs.FullFence})
 		}
 	}
 }
 
-// deepen looks for a set of at most k more sites that, added to fenced,
-// makes the program robust; on success fenced holds the answer.
-func (an *Analysis) deepen(fenced map[int]bool, required [][]int, k int, fs *FenceSet) (bool, error) {
+// fencing is the fence set of a search: its elements, and the sites of its
+// full fences (what Robust looks at).
+type fencing struct {
+	in   map[fences.Element]bool
+	full map[int]bool
+}
+
+func newFencing() *fencing {
+	return &fencing{in: map[fences.Element]bool{}, full: map[int]bool{}}
+}
+
+func (f *fencing) add(e fences.Element) {
+	f.in[e] = true
+	if e.Kind == cs.FullFence {
+		f.full[e.Site] = true
+	}
+}
+
+func (f *fencing) remove(e fences.Element) {
+	delete(f.in, e)
+	if e.Kind == cs.FullFence {
+		delete(f.full, e.Site)
+	}
+}
+
+// meets reports whether the fencing has an element of set.
+func (f *fencing) meets(set []fences.Element) bool {
+	for _, e := range set {
+		if f.in[e] {
+			return true
+		}
+	}
+	return false
+}
+
+// into stores the fencing's sites in fs.
+func (f *fencing) into(fs *FenceSet) {
+	fs.Sites, fs.Store = nil, nil
+	for e := range f.in {
+		if e.Kind == cs.FullFence {
+			fs.Sites = append(fs.Sites, e.Site)
+		} else {
+			fs.Store = append(fs.Store, e.Site)
+		}
+	}
+	if fs.Sites == nil {
+		fs.Sites = []int{}
+	}
+	sort.Ints(fs.Sites)
+	sort.Ints(fs.Store)
+}
+
+// deepen looks for a set of at most k more fences that, added to f, makes
+// the program robust; on success f holds the answer.
+func (an *Analysis) deepen(f *fencing, required [][]fences.Element, k int, fs *FenceSet) (bool, error) {
 	fs.Nodes++
-	var sites []int
+	var elems []fences.Element
 	for _, r := range required {
-		if !meets(r, fenced) {
-			sites = r
+		if !f.meets(r) {
+			elems = r
 			break
 		}
 	}
-	if sites == nil {
-		ok, p := an.Robust(fenced)
+	if elems == nil {
+		ok, p := an.Robust(f.full)
 		if ok {
 			return true, nil
 		}
 		if k == 0 || fs.Nodes > MaxFenceNodes {
 			return false, nil
 		}
-		path, _ := an.Graph.FreePath(p.A, p.B, fenced)
-		sites = an.Graph.pathSites(p.A, path)
+		path, _ := an.Graph.FreePath(p.A, p.B, f.full)
+		sites := an.Graph.pathSites(p.A, path)
 		if len(sites) == 0 {
 			return false, ErrUncuttable
+		}
+		for _, s := range sites {
+			elems = append(elems, fences.Element{Site: s, Kind: cs.FullFence})
 		}
 	}
 	if k == 0 || fs.Nodes > MaxFenceNodes {
 		return false, nil
 	}
-	for _, s := range sites {
-		fenced[s] = true
-		found, err := an.deepen(fenced, required, k-1, fs)
+	for _, e := range elems {
+		f.add(e)
+		found, err := an.deepen(f, required, k-1, fs)
 		if err != nil || found {
 			return found, err
 		}
-		delete(fenced, s)
+		f.remove(e)
 	}
 	return false, nil
-}
-
-func sortedKeys(m map[int]bool) []int {
-	out := make([]int, 0, len(m))
-	for s := range m {
-		out = append(out, s)
-	}
-	sort.Ints(out)
-	return out
-}
-
-func meets(set []int, fenced map[int]bool) bool {
-	for _, s := range set {
-		if fenced[s] {
-			return true
-		}
-	}
-	return false
 }

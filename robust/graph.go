@@ -2,7 +2,7 @@ package robust
 
 import (
 	"fencer/cs"
-	"fencer/kabs"
+	"fencer/memmodel"
 	"sort"
 )
 
@@ -148,14 +148,14 @@ func (g *Graph) PoBefore(a, b int) bool {
 // write before a read of another variable outside atomic steps; under PSO
 // also a buffered write before a buffered write of another variable. Under
 // SC nothing is relaxed.
-func RelaxedKind(m kabs.Model, a, b *Access) bool {
-	if m == kabs.SC || !a.Write || a.Atomic || b.Atomic || a.Var == b.Var || a.Proc != b.Proc {
+func RelaxedKind(m memmodel.Model, a, b *Access) bool {
+	if !a.Write || a.Atomic || b.Atomic || a.Var == b.Var || a.Proc != b.Proc {
 		return false
 	}
-	if !b.Write {
-		return true
+	if b.Write {
+		return m.Relaxes(cs.OpWrite)
 	}
-	return m == kabs.PSO
+	return m.Relaxes(cs.OpRead)
 }
 
 // Path is a fence-free path in the automaton of one process: the edges
@@ -227,7 +227,7 @@ func (g *Graph) FreePathKinds(a, b int, full, store map[int]bool) (Path, bool) {
 func blocks(e cs.Edge, toWrite bool, full, store map[int]bool) bool {
 	switch e.Op.Kind {
 	case cs.OpFence:
-		return !e.Op.Store || toWrite
+		return e.Op.Fence == cs.FullFence || toWrite
 	case cs.OpAtomic:
 		return true
 	case cs.OpWrite:

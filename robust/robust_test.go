@@ -4,12 +4,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"fencer/cs"
-	"fencer/kabs"
+	"fencer/fences"
+	"fencer/memmodel"
 )
 
 func parseFile(t *testing.T, path string) *cs.System {
@@ -52,30 +54,30 @@ func siteTexts(sys *cs.System, sites []int) []string {
 func TestBenchmarks(t *testing.T) {
 	tests := []struct {
 		file  string
-		model kabs.Model
+		model memmodel.Model
 		// robust without fences
 		robust bool
 		// the statements after which the minimum robust fence set puts fences
 		fences []string
 	}{
-		{"producer_loop.cs", kabs.TSO, true, nil},
-		{"producer_loop.cs", kabs.PSO, false, []string{"after d = n;"}},
-		{"sb.cs", kabs.TSO, false, []string{"after flag[i] = 1;"}},
-		{"sb.cs", kabs.PSO, false, []string{"after flag[i] = 1;"}},
-		{"mp.cs", kabs.TSO, true, nil},
-		{"mp.cs", kabs.PSO, false, []string{"after data = 1;"}},
-		{"lb.cs", kabs.TSO, true, nil},
-		{"lb.cs", kabs.PSO, true, nil},
-		{"dekker_simple.cs", kabs.TSO, false, []string{"after flag[i] = 1;"}},
-		{"dekker_simple.cs", kabs.PSO, false, []string{"after flag[i] = 1;"}},
-		{"peterson.cs", kabs.TSO, false, []string{"after turn = i;"}},
-		{"peterson.cs", kabs.PSO, false, []string{"after flag[i] = 1;", "after turn = i;"}},
-		{"ticket_lock.cs", kabs.TSO, true, nil},
-		{"ticket_lock.cs", kabs.PSO, true, nil},
-		{"seqlock.cs", kabs.TSO, true, nil},
-		{"seqlock.cs", kabs.PSO, false, []string{"after seq = s + 1;", "after y = v;"}},
-		{"ring_buffer.cs", kabs.TSO, false, []string{"after head = h;", "after tail = t;"}},
-		{"ring_buffer.cs", kabs.PSO, false, []string{"after if (h % 2 == 0) { …", "after head = h;", "after tail = t;"}},
+		{"producer_loop.cs", memmodel.TSO, true, nil},
+		{"producer_loop.cs", memmodel.PSO, false, []string{"after d = n;"}},
+		{"sb.cs", memmodel.TSO, false, []string{"after flag[i] = 1;"}},
+		{"sb.cs", memmodel.PSO, false, []string{"after flag[i] = 1;"}},
+		{"mp.cs", memmodel.TSO, true, nil},
+		{"mp.cs", memmodel.PSO, false, []string{"after data = 1;"}},
+		{"lb.cs", memmodel.TSO, true, nil},
+		{"lb.cs", memmodel.PSO, true, nil},
+		{"dekker_simple.cs", memmodel.TSO, false, []string{"after flag[i] = 1;"}},
+		{"dekker_simple.cs", memmodel.PSO, false, []string{"after flag[i] = 1;"}},
+		{"peterson.cs", memmodel.TSO, false, []string{"after turn = i;"}},
+		{"peterson.cs", memmodel.PSO, false, []string{"after flag[i] = 1;", "after turn = i;"}},
+		{"ticket_lock.cs", memmodel.TSO, true, nil},
+		{"ticket_lock.cs", memmodel.PSO, true, nil},
+		{"seqlock.cs", memmodel.TSO, true, nil},
+		{"seqlock.cs", memmodel.PSO, false, []string{"after seq = s + 1;", "after y = v;"}},
+		{"ring_buffer.cs", memmodel.TSO, false, []string{"after head = h;", "after tail = t;"}},
+		{"ring_buffer.cs", memmodel.PSO, false, []string{"after if (h % 2 == 0) { …", "after head = h;", "after tail = t;"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file+"/"+tc.model.String(), func(t *testing.T) {
@@ -115,7 +117,7 @@ func TestBenchmarks(t *testing.T) {
 // Under SC nothing is relaxed: every program is robust.
 func TestSC(t *testing.T) {
 	sys := parseFile(t, filepath.Join("..", "benchmarks", "sb.cs"))
-	if !IsRobust(sys, kabs.SC) {
+	if !IsRobust(sys, memmodel.SC) {
 		t.Fatal("SB not robust under SC")
 	}
 }
@@ -127,7 +129,7 @@ process A { local r, c; x = 1; if (c == 0) { fence; } else { z = 1; } r = y; }
 process B { local s; y = 1; fence; s = x; }
 `
 	sys := parseSrc(t, src)
-	an := Analyze(sys, kabs.TSO)
+	an := Analyze(sys, memmodel.TSO)
 	ok, p := an.Robust(nil)
 	if ok {
 		t.Fatal("robust, but the else branch leaves x = 1 then r = y unfenced")
@@ -152,12 +154,12 @@ process A { local r, t; x = 1; t = fetch_add(l, 1); r = y; }
 process B { local s, t; y = 1; t = swap(l, 0); s = x; }
 `
 	sys := parseSrc(t, src)
-	if !IsRobust(sys, kabs.TSO) || !IsRobust(sys, kabs.PSO) {
+	if !IsRobust(sys, memmodel.TSO) || !IsRobust(sys, memmodel.PSO) {
 		t.Error("SB with a locked instruction between write and read is robust")
 	}
 	// Without the locked instructions it is SB.
 	src2 := strings.ReplaceAll(strings.ReplaceAll(src, "t = fetch_add(l, 1);", ""), "t = swap(l, 0);", "")
-	if IsRobust(parseSrc(t, src2), kabs.TSO) {
+	if IsRobust(parseSrc(t, src2), memmodel.TSO) {
 		t.Error("SB robust under TSO")
 	}
 }
@@ -169,7 +171,7 @@ func TestAtomicAccessesConflict(t *testing.T) {
 process A { local r; x = 1; r = l; }
 process B { local s, t; t = cas(l, 0, 1); s = x; }
 `
-	an := Analyze(parseSrc(t, src), kabs.TSO)
+	an := Analyze(parseSrc(t, src), memmodel.TSO)
 	ok, p := an.Robust(nil)
 	if ok {
 		t.Fatal("robust: A writes x then reads l; B's cas writes l then reads x")
@@ -184,7 +186,7 @@ func TestTemplateInstancesAreProcesses(t *testing.T) {
 process P[i in 0..1] { local r; f[i] = 1; r = f[1 - i]; }
 `
 	sys := parseSrc(t, src)
-	an := Analyze(sys, kabs.TSO)
+	an := Analyze(sys, memmodel.TSO)
 	ok, p := an.Robust(nil)
 	if ok {
 		t.Fatal("SB template robust")
@@ -222,7 +224,7 @@ func TestRobustNeverFewerThanInsert(t *testing.T) {
 		}
 		sys := parseFile(t, f)
 		for _, m := range expectRx.FindAllStringSubmatch(string(src), -1) {
-			model, _ := kabs.ParseModel(m[1])
+			model, _ := memmodel.Parse(m[1])
 			want := 0
 			if m[3] != "" {
 				want, _ = strconv.Atoi(m[3])
@@ -255,7 +257,7 @@ func TestAtomicStepIsOneEvent(t *testing.T) {
 process P0 { local r0; atomic { r0 = x3; x1 = r0 + 1; } }
 process P1 { local r0; x3 = 2; r0 = x1; }
 `
-	an := Analyze(parseSrc(t, src), kabs.TSO)
+	an := Analyze(parseSrc(t, src), memmodel.TSO)
 	ok, p := an.Robust(nil)
 	if ok {
 		t.Fatal("robust, but P1 writes x3 then reads x1 and P0's atomic step writes x1 and reads x3")
@@ -270,10 +272,10 @@ process P1 { local r0; x3 = 2; r0 = x1; }
 // makes the program robust.
 func TestMinFencesWith(t *testing.T) {
 	sys := parseFile(t, filepath.Join("..", "benchmarks", "mp.cs"))
-	an := Analyze(sys, kabs.PSO)
+	an := Analyze(sys, memmodel.PSO)
 	// mp.cs sites: 0 "data = 1;", 1 "ready = 1;". Robustness needs site 0;
 	// requiring site 1 as well gives both.
-	fs, err := an.MinFencesWith([][]int{{1}})
+	fs, err := an.MinFencesWith(full(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,16 +283,38 @@ func TestMinFencesWith(t *testing.T) {
 		t.Errorf("fences after %q (minimal %v)", got, fs.Minimal)
 	}
 	// A requirement already met by the robust set adds nothing.
-	fs, err = an.MinFencesWith([][]int{{0, 1}})
+	fs, err = an.MinFencesWith(full(0, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := siteTexts(sys, fs.Sites); strings.Join(got, "|") != "after data = 1;" {
 		t.Errorf("fences after %q", got)
 	}
-	if _, err := an.MinFencesWith([][]int{{}}); err == nil {
+	if _, err := an.MinFencesWith([][]fences.Element{{}}); err == nil {
 		t.Error("an empty required set must fail")
 	}
+	// A required store fence is taken, but cuts nothing: robustness still
+	// needs the full fence after data = 1;.
+	fs, err = an.MinFencesWith([][]fences.Element{{{Site: 1, Kind: cs.StoreFence}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := siteTexts(sys, fs.Sites); strings.Join(got, "|") != "after data = 1;" || !slices.Equal(fs.Store, []int{1}) {
+		t.Errorf("full fences after %q, store fences at %v", got, fs.Store)
+	}
+	want := []fences.Element{{Site: 0, Kind: cs.FullFence}, {Site: 1, Kind: cs.StoreFence}}
+	if got := fs.Elements(); !slices.Equal(got, want) {
+		t.Errorf("Elements() = %v, want %v", got, want)
+	}
+}
+
+// full is one required candidate set: full fences at sites.
+func full(sites ...int) [][]fences.Element {
+	var set []fences.Element
+	for _, s := range sites {
+		set = append(set, fences.Element{Site: s, Kind: cs.FullFence})
+	}
+	return [][]fences.Element{set}
 }
 
 // The coarse program order of very large processes is sound: it never calls
@@ -303,7 +327,7 @@ func TestCoarseIsCoarser(t *testing.T) {
 	defer func(v int) { MaxReachCells = v }(MaxReachCells)
 	for _, f := range files {
 		sys := parseFile(t, f)
-		for _, m := range []kabs.Model{kabs.TSO, kabs.PSO} {
+		for _, m := range []memmodel.Model{memmodel.TSO, memmodel.PSO} {
 			MaxReachCells = 50_000_000
 			fine, _ := Analyze(sys, m).Robust(nil)
 			ffs, _ := Analyze(sys, m).MinFences()
@@ -331,7 +355,7 @@ func BenchmarkAnalyze(b *testing.B) {
 	}
 	for i := 0; i < b.N; i++ {
 		for _, sys := range systems {
-			for _, m := range []kabs.Model{kabs.TSO, kabs.PSO} {
+			for _, m := range []memmodel.Model{memmodel.TSO, memmodel.PSO} {
 				if _, err := Analyze(sys, m).MinFences(); err != nil {
 					b.Fatal(err)
 				}

@@ -3,7 +3,8 @@ package robust
 import (
 	"testing"
 
-	"fencer/kabs"
+	"fencer/cs"
+	"fencer/memmodel"
 )
 
 // A store fence cuts the write→write pairs it lies between and not the
@@ -29,7 +30,7 @@ process B { local s; y = 1; s = x; }
 	}
 	for _, tc := range tests {
 		sys := parseSrc(t, tc.src)
-		an := Analyze(sys, kabs.PSO)
+		an := Analyze(sys, memmodel.PSO)
 		if ok, _ := an.Robust(nil); ok {
 			t.Fatalf("%s: robust under PSO without fences", tc.name)
 		}
@@ -40,7 +41,11 @@ process B { local s; y = 1; s = x; }
 		if ok, _ := an.RobustKinds(nil, store); ok != tc.robust {
 			t.Errorf("%s: RobustKinds with store fences everywhere %v, want %v", tc.name, ok, tc.robust)
 		}
-		if ok, _ := Analyze(sys.WithFenceKinds(nil, store), kabs.PSO).Robust(nil); ok != tc.robust {
+		kinds := map[int]cs.FenceKind{}
+		for id := range store {
+			kinds[id] = cs.StoreFence
+		}
+		if ok, _ := Analyze(sys.WithFenceKinds(kinds), memmodel.PSO).Robust(nil); ok != tc.robust {
 			t.Errorf("%s: the program with fence store; everywhere robust %v, want %v", tc.name, ok, tc.robust)
 		}
 		// A full fence cuts both kinds.
@@ -55,7 +60,7 @@ process B { local s; y = 1; s = x; }
 // robust; either one alone does not.
 func TestStoreFenceSeqlock(t *testing.T) {
 	sys := parseFile(t, "../benchmarks/seqlock.cs")
-	an := Analyze(sys, kabs.PSO)
+	an := Analyze(sys, memmodel.PSO)
 	sites := map[string]int{}
 	for _, s := range sys.Sites {
 		sites[s.Describe()] = s.ID

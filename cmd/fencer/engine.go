@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"runtime"
@@ -118,11 +119,32 @@ func runEngine(c *cli.Context, sys *cs.System, m kabs.Model, insert bool) (*cega
 	defer sol.Close()
 	stopWatch := sol.InterruptOn(ctx)
 	defer stopWatch()
+	var r *cegar.Result
+	var patched []byte
 	if insert {
-		return cegar.Insert(ctx, sys, sol, opt)
+		r, patched, err = cegar.Insert(ctx, sys, sol, opt)
+	} else {
+		r, err = cegar.Verify(ctx, sys, sol, opt)
 	}
-	r, err := cegar.Verify(ctx, sys, sol, opt)
-	return r, nil, err
+	if r != nil {
+		r.Reason += limitFlagHint(r.Limit)
+	}
+	return r, patched, err
+}
+
+// limitFlagHint is what the command adds to the reason of an unknown
+// verdict that a limit caused: the flag that raises it.
+func limitFlagHint(l cegar.Limit) string {
+	flag := map[cegar.Limit]string{
+		cegar.StateLimit:     "--max-states",
+		cegar.TimeLimit:      "--timeout",
+		cegar.KLimit:         "--max-k",
+		cegar.PredicateLimit: "--max-predicates",
+	}[l]
+	if flag == "" {
+		return ""
+	}
+	return " (" + flag + ")"
 }
 
 func verifyCommand() *cli.Command {
@@ -188,6 +210,10 @@ func reportVerify(c *cli.Context, sys *cs.System, r *cegar.Result) error {
 func engineError(err error) error {
 	if _, ok := err.(*exitError); ok {
 		return err
+	}
+	var so *cegar.SourceOnlyError
+	if errors.As(err, &so) {
+		return fail(exitUnknown, "--reconsider and --kinds store work on .cs input only, not on %s", so.Format)
 	}
 	return fail(exitUnknown, "%v", err)
 }

@@ -10,14 +10,15 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"fencer/kabs"
+	"fencer/memmodel"
 )
 
-var modelFlag = &cli.StringFlag{Name: "model", Value: "tso", Usage: "memory model: sc, tso or pso"}
+var modelFlag = &cli.StringFlag{Name: "model", Value: "tso", Usage: "memory model: " + memmodel.Names()}
 
 func modelOf(c *cli.Context) (kabs.Model, error) {
 	m, err := kabs.ParseModel(c.String("model"))
 	if err != nil {
-		return 0, fail(exitInput, "%v", err)
+		return nil, fail(exitInput, "%v", err)
 	}
 	return m, nil
 }

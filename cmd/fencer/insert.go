@@ -42,7 +42,7 @@ func insertCommand() *cli.Command {
 			"SC-equivalence, not correctness, and may need more fences than the property does.\n" +
 			"A fence can go at any point between two statements (after a write, after an if/else, before a\n" +
 			"loop or a read, at the start of a body); ties between minimum sets prefer fewer enclosing loops,\n" +
-			"then the point right after a write. With --reconsider the fences already in the program are\n" +
+			"then fewer unrolled for copies, then the point right after a write. With --reconsider the fences already in the program are\n" +
 			"candidates too: the answer is the minimum over all points, and the summary lists the fences kept\n" +
 			"(with the counterexample that needs each) and those removed.\n" +
 			"Exit codes: 0 correct (fences inserted or none needed), 1 SC bug, 2 bad input, 3 unknown.",

@@ -203,7 +203,7 @@ func parseArg(c *cli.Context) (*cs.System, error) {
 func parseArgModel(c *cli.Context) (*cs.System, kabs.Model, error) {
 	sys, err := parseArg(c)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, err
 	}
 	m, err := modelOf(c)
 	return sys, m, err

@@ -1,4 +1,4 @@
-package kabs
+package memmodel
 
 import (
 	"context"

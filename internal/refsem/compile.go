@@ -553,7 +553,7 @@ func (c *compiler) stmt(s cs.Stmt) {
 		e := c.expr(s.X, &reads)
 		c.emit(instr{kind: iAssert, pos: s.Pos(), e: e, reads: reads})
 	case *cs.FenceStmt:
-		if s.Store {
+		if s.Kind == cs.StoreFence {
 			c.emit(instr{kind: iStoreFence, pos: s.Pos()})
 		} else {
 			c.emit(instr{kind: iFence, pos: s.Pos()})

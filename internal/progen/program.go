@@ -1,4 +1,4 @@
-package cegar
+package progen
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// genProgram writes a random finite-state .cs program of the kind users
+// Program writes a random finite-state .cs program of the kind users
 // write: 2–3 processes over 2–4 shared variables, built around a litmus
 // shape (store buffering, message passing, a Dekker-style mutex) so that
 // many programs need fences, with random statements mixed in: writes,
@@ -15,7 +15,7 @@ import (
 // statements in branches, loop bodies and goto targets. The property is a
 // forbidden combination or a mutex over those labels, or an assert. The
 // same seed gives the same program.
-func genProgram(seed int64) string {
+func Program(seed int64) string {
 	r := rand.New(rand.NewSource(seed))
 	nShared := 2 + r.Intn(3)
 	nProcs := 2

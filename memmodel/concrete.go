@@ -1,4 +1,4 @@
-package kabs
+package memmodel
 
 import (
 	"encoding/binary"
@@ -13,8 +13,9 @@ import (
 // Concrete is the semantics of a system under a memory model with real,
 // unbounded buffers and concrete 64-bit values.
 type Concrete struct {
-	Sys   *cs.System
-	Model Model
+	Sys    *cs.System
+	Model  Model
+	layout Layout // Model.Layout()
 	// slot maps every variable name (shared first, then the locals of each
 	// process) to its index in State.Vals.
 	slot  map[string]int
@@ -64,9 +65,10 @@ type Trace struct {
 	Steps []Step
 }
 
-// NewConcrete prepares the semantics of sys under m.
+// NewConcrete prepares the semantics of sys under m (nil: SC).
 func NewConcrete(sys *cs.System, m Model) *Concrete {
-	c := &Concrete{Sys: sys, Model: m, slot: map[string]int{}}
+	m = OrSC(m)
+	c := &Concrete{Sys: sys, Model: m, layout: m.Layout(), slot: map[string]int{}}
 	for _, v := range sys.Shared {
 		c.slot[v.Name] = len(c.names)
 		c.names = append(c.names, v.Name)
@@ -237,10 +239,10 @@ func (c *Concrete) Decls() []cs.VarDecl {
 }
 
 func (c *Concrete) emptyBufs() [][]Entry {
-	switch c.Model {
-	case TSO:
+	switch c.layout {
+	case PerProcess:
 		return make([][]Entry, len(c.Sys.Procs))
-	case PSO:
+	case PerVariable:
 		return make([][]Entry, len(c.Sys.Procs)*c.ns)
 	}
 	return nil
@@ -278,10 +280,10 @@ func (s *State) Key() string {
 
 // BufEmpty reports whether all buffers of process p are empty.
 func (c *Concrete) BufEmpty(s *State, p int) bool {
-	switch c.Model {
-	case TSO:
+	switch c.layout {
+	case PerProcess:
 		return len(s.Buf[p]) == 0
-	case PSO:
+	case PerVariable:
 		for x := 0; x < c.ns; x++ {
 			if len(s.Buf[p*c.ns+x]) > 0 {
 				return false
@@ -294,10 +296,10 @@ func (c *Concrete) BufEmpty(s *State, p int) bool {
 // Buffered returns the writes in p's buffers, oldest first (under PSO
 // variable by variable).
 func (c *Concrete) Buffered(s *State, p int) []Entry {
-	switch c.Model {
-	case TSO:
+	switch c.layout {
+	case PerProcess:
 		return s.Buf[p]
-	case PSO:
+	case PerVariable:
 		var out []Entry
 		for x := 0; x < c.ns; x++ {
 			out = append(out, s.Buf[p*c.ns+x]...)
@@ -309,15 +311,15 @@ func (c *Concrete) Buffered(s *State, p int) []Entry {
 
 // read returns what process p reads from shared variable x.
 func (c *Concrete) read(s *State, p, x int) int64 {
-	switch c.Model {
-	case TSO:
+	switch c.layout {
+	case PerProcess:
 		b := s.Buf[p]
 		for i := len(b) - 1; i >= 0; i-- {
 			if b[i].Var == x {
 				return b[i].Val
 			}
 		}
-	case PSO:
+	case PerVariable:
 		if b := s.Buf[p*c.ns+x]; len(b) > 0 {
 			return b[len(b)-1].Val
 		}
@@ -343,7 +345,7 @@ var errDisabled = errors.New("step not enabled")
 func StoreFence(sys *cs.System) (cs.Pos, bool) {
 	for _, p := range sys.Procs {
 		for _, e := range p.Edges {
-			if e.Op.Kind == cs.OpFence && e.Op.Store {
+			if e.Op.Kind == cs.OpFence && e.Op.Fence == cs.StoreFence {
 				return e.Pos, true
 			}
 		}
@@ -393,12 +395,12 @@ func needsChoice(op cs.Op) bool { return hasHavoc(op) }
 
 // flushable lists the variables whose oldest buffered write p may flush now.
 func (c *Concrete) flushable(s *State, p int) []int {
-	switch c.Model {
-	case TSO:
+	switch c.layout {
+	case PerProcess:
 		if len(s.Buf[p]) > 0 {
 			return []int{s.Buf[p][0].Var}
 		}
-	case PSO:
+	case PerVariable:
 		var xs []int
 		min := c.minEpoch(s, p)
 		for x := 0; x < c.ns; x++ {
@@ -480,15 +482,15 @@ func (c *Concrete) Apply(s *State, st Step) (*State, error) {
 
 func (c *Concrete) flush(s *State, p, x int) (*State, error) {
 	t := s.clone()
-	switch c.Model {
-	case TSO:
+	switch c.layout {
+	case PerProcess:
 		if len(t.Buf[p]) == 0 || t.Buf[p][0].Var != x {
 			return nil, errDisabled
 		}
 		e := t.Buf[p][0]
 		t.Buf[p] = t.Buf[p][1:]
 		t.Vals[e.Var] = e.Val
-	case PSO:
+	case PerVariable:
 		if x < 0 || x >= c.ns || len(t.Buf[p*c.ns+x]) == 0 {
 			return nil, errDisabled
 		}
@@ -523,17 +525,17 @@ func (c *Concrete) exec(t *State, p int, op cs.Op, choice int64, inAtomic bool) 
 			return err
 		}
 		switch {
-		case inAtomic || c.Model == SC:
+		case inAtomic || c.layout == Unbuffered:
 			t.Vals[x] = v
-		case c.Model == TSO:
+		case c.layout == PerProcess:
 			t.Buf[p] = append(t.Buf[p], Entry{Var: x, Val: v})
-		case c.Model == PSO:
+		case c.layout == PerVariable:
 			t.Buf[p*c.ns+x] = append(t.Buf[p*c.ns+x], Entry{Var: x, Val: v})
 		}
 	case cs.OpFence:
-		if op.Store {
+		if op.Fence == cs.StoreFence {
 			// Under SC and TSO writes already reach memory in order.
-			if c.Model == PSO {
+			if c.layout == PerVariable {
 				c.storeFence(t, p)
 			}
 			break

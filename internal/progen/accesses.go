@@ -1,4 +1,4 @@
-package robust
+package progen
 
 import (
 	"fmt"
@@ -6,13 +6,13 @@ import (
 	"strings"
 )
 
-// genProgram writes a random .cs program for the differential suite: 2–3
+// Accesses writes a random .cs program for robust's differential suite: 2–3
 // processes over 2–3 shared variables with writes, reads, fences, atomic
 // forms, if/else and bounded while loops (a local counter, so the explicit
 // checker's state space stays finite while the automaton has a back edge).
 // Some processes only write or only read, which makes robust programs
 // common. The same seed gives the same program.
-func genProgram(seed int64) string {
+func Accesses(seed int64) string {
 	r := rand.New(rand.NewSource(seed))
 	nShared := 2 + r.Intn(2)
 	nProcs := 2
@@ -27,7 +27,7 @@ func genProgram(seed int64) string {
 	}
 	fmt.Fprintf(&b, "shared %s;\n", strings.Join(sh, ", "))
 	for p := 0; p < nProcs; p++ {
-		g := &gen{r: r, shared: sh, b: &b, mode: r.Intn(4)}
+		g := &accessGen{gen: gen{r: r, shared: sh, b: &b}, mode: r.Intn(4)}
 		fmt.Fprintf(&b, "process P%d {\n  local r0, r1, c0, c1;\n", p)
 		n := 2 + r.Intn(3)
 		for i := 0; i < n; i++ {
@@ -38,18 +38,18 @@ func genProgram(seed int64) string {
 	return b.String()
 }
 
-type gen struct {
-	r      *rand.Rand
-	shared []string
-	b      *strings.Builder
-	mode   int // 0: writes only, 1: reads only, else both
-	loops  int
+// accessGen writes the statements of one process of Accesses: Program's
+// gen (its shared variables, x and line) with the statement mix of this
+// shape.
+type accessGen struct {
+	gen
+	mode  int // 0: writes only, 1: reads only, else both
+	loops int
 }
 
-func (g *gen) x() string   { return g.shared[g.r.Intn(len(g.shared))] }
-func (g *gen) loc() string { return []string{"r0", "r1"}[g.r.Intn(2)] }
+func (g *accessGen) loc() string { return []string{"r0", "r1"}[g.r.Intn(2)] }
 
-func (g *gen) val() string {
+func (g *accessGen) val() string {
 	switch g.r.Intn(3) {
 	case 0:
 		return g.loc()
@@ -59,16 +59,12 @@ func (g *gen) val() string {
 	return fmt.Sprint(1 + g.r.Intn(2))
 }
 
-func (g *gen) cond() string {
+func (g *accessGen) cond() string {
 	ops := []string{"==", "!=", "<="}
 	return fmt.Sprintf("%s %s %d", g.loc(), ops[g.r.Intn(len(ops))], g.r.Intn(2))
 }
 
-func (g *gen) line(depth int, format string, args ...any) {
-	g.b.WriteString(strings.Repeat("  ", depth) + fmt.Sprintf(format, args...) + "\n")
-}
-
-func (g *gen) stmt(depth, budget int) {
+func (g *accessGen) stmt(depth, budget int) {
 	k := g.r.Intn(20)
 	switch {
 	case g.mode == 0 && k < 10, g.mode > 1 && k < 6:

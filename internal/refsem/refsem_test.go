@@ -95,9 +95,9 @@ func TestLitmus(t *testing.T) {
 // The regression programs about labels, with the verdicts of their
 // "// fencer: expect" lines, and the benchmarks that are loop-free.
 func TestRegressions(t *testing.T) {
-	files, _ := filepath.Glob("../benchmarks/regressions/*label*.cs")
+	files, _ := filepath.Glob("../../benchmarks/regressions/*label*.cs")
 	for _, name := range []string{"sb", "sb_procs", "mp", "mp_array", "lb", "sc_bug", "spinlock_cas"} {
-		files = append(files, filepath.Join("..", "benchmarks", name+".cs"))
+		files = append(files, filepath.Join("..", "..", "benchmarks", name+".cs"))
 	}
 	if len(files) < 12 {
 		t.Fatalf("only %d programs found", len(files))
@@ -260,7 +260,7 @@ func TestWriteDoesNotShareBuffers(t *testing.T) {
 // no code with fencer, must find the published outcome of every test and
 // the fence counts of its "// fencer: expect" lines.
 func TestLitmusCorpus(t *testing.T) {
-	files, _ := filepath.Glob("../benchmarks/litmus/*.cs")
+	files, _ := filepath.Glob("../../benchmarks/litmus/*.cs")
 	if len(files) < 32 { // 32 when this was written
 		t.Fatalf("%d tests in ../benchmarks/litmus, want at least 32", len(files))
 	}

@@ -1,0 +1,24 @@
+package progen
+
+import (
+	"fmt"
+	"testing"
+
+	"fencer/cs"
+)
+
+// Every program of both families parses, and a seed always gives the same
+// program.
+func TestProgramsParse(t *testing.T) {
+	for seed := int64(1); seed <= 300; seed++ {
+		for name, gen := range map[string]func(int64) string{"Program": Program, "Accesses": Accesses} {
+			src := gen(seed)
+			if again := gen(seed); again != src {
+				t.Fatalf("%s(%d) is not deterministic", name, seed)
+			}
+			if _, err := cs.Parse(fmt.Sprintf("%s_%d.cs", name, seed), []byte(src)); err != nil {
+				t.Fatalf("%s(%d) does not parse: %v\n%s", name, seed, err, src)
+			}
+		}
+	}
+}
