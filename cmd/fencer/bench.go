@@ -20,6 +20,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"fencer/kabs"
+	"fencer/report"
 )
 
 // fencer bench runs `fencer insert --json` on each program under each model
@@ -63,7 +64,7 @@ type refCount struct {
 
 // runResult is what one child run produced.
 type runResult struct {
-	rep    *report // nil when the child wrote none
+	rep    *report.Report // nil when the child wrote none
 	wall   time.Duration
 	rssMB  float64
 	killed bool // the parent killed the child after its timeout and killGrace
@@ -124,7 +125,7 @@ func benchCommand() *cli.Command {
 				return fail(exitInput, "bench: no files given")
 			}
 			for _, path := range files {
-				if _, err := parsePath(path, ""); err != nil {
+				if _, _, err := parsePath(nil, path, ""); err != nil {
 					return err
 				}
 			}
@@ -320,7 +321,7 @@ func benchRun(ctx context.Context, c *cli.Context, self, path string, m kabs.Mod
 		return r, nil
 	}
 	if b, err := os.ReadFile(jsonPath); err == nil {
-		var rep report
+		var rep report.Report
 		if err := json.Unmarshal(b, &rep); err != nil {
 			return r, fmt.Errorf("%s: bad JSON report: %v", path, err)
 		}

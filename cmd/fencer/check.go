@@ -1,16 +1,12 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
@@ -18,73 +14,8 @@ import (
 
 	"fencer/cegar"
 	"fencer/cs"
-	"fencer/kabs"
+	"fencer/formats"
 )
-
-// expectation is one "// fencer: expect MODEL WHAT" line.
-type expectation struct {
-	line   int
-	model  kabs.Model
-	bug    bool // "bug": wrong even under SC
-	fences int  // "safe" is fences=0
-	what   string
-}
-
-// text is the expectation as written: "tso fences=1".
-func (e expectation) text() string { return e.model.String() + " " + e.what }
-
-var (
-	// In .litmus files, whose comments are (* ... *), the line is
-	// "(* fencer: expect MODEL WHAT *)".
-	expectAnyRE = regexp.MustCompile(`(//|\(\*)\s*fencer:\s*expect`)
-	expectRE    = regexp.MustCompile(`^\s*(?://|\(\*)\s*fencer:\s*expect\s+(\S+)\s+(\S+?)\s*(?:\*\))?\s*$`)
-	fencesRE    = regexp.MustCompile(`^fences=(\d+)$`)
-)
-
-// expectations reads the expectation lines of src. Each malformed line is
-// an error "name:line: message" in errs; the well-formed ones are returned
-// all the same.
-func expectations(name string, src []byte) (exps []expectation, errs []string) {
-	sc := bufio.NewScanner(bytes.NewReader(src))
-	sc.Buffer(make([]byte, 64*1024), cs.MaxInputSize+1)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if !expectAnyRE.MatchString(line) {
-			continue
-		}
-		m := expectRE.FindStringSubmatch(line)
-		if m == nil {
-			errs = append(errs, fmt.Sprintf("%s:%d: malformed expectation (want `// fencer: expect MODEL safe|bug|fences=N`)", name, n))
-			continue
-		}
-		model, err := kabs.ParseModel(m[1])
-		if err != nil {
-			errs = append(errs, fmt.Sprintf("%s:%d: %v", name, n, err))
-			continue
-		}
-		e := expectation{line: n, model: model, what: m[2]}
-		switch {
-		case m[2] == "safe":
-		case m[2] == "bug":
-			e.bug = true
-		case fencesRE.MatchString(m[2]):
-			k, err := strconv.Atoi(fencesRE.FindStringSubmatch(m[2])[1])
-			if err != nil {
-				errs = append(errs, fmt.Sprintf("%s:%d: fence count out of range", name, n))
-				continue
-			}
-			e.fences = k
-		default:
-			errs = append(errs, fmt.Sprintf("%s:%d: unknown expectation %q (want safe, bug or fences=N)", name, n, m[2]))
-			continue
-		}
-		exps = append(exps, e)
-	}
-	if err := sc.Err(); err != nil {
-		errs = append(errs, fmt.Sprintf("%s: %v", name, err))
-	}
-	return exps, errs
-}
 
 // checkResult is the outcome of one expectation; it is also its entry in
 // the JSON report of check (docs/report.md).
@@ -111,10 +42,11 @@ type checkFence struct {
 // cannot be read or parsed, or an expectation is malformed: exit 2) and one
 // result per expectation.
 type fileResult struct {
-	path    string
-	errs    []string
-	results []checkResult
-	time    time.Duration
+	path     string
+	errs     []string
+	warnings []string
+	results  []checkResult
+	time     time.Duration
 }
 
 // checkFile runs every expectation of the file at path.
@@ -133,8 +65,20 @@ func checkFileResults(c *cli.Context, path string) fileResult {
 		return fr
 	}
 	fr.path = name
-	exps, errs := expectations(name, src)
-	sys, err := parseSource(name, src, c.String("format"))
+	f, err := formats.ForFile(name, c.String("format"))
+	if err != nil {
+		fr.errs = []string{err.Error()}
+		return fr
+	}
+	exps, el := f.Expectations(name, src)
+	var errs []string
+	for _, e := range el {
+		errs = append(errs, e.Error())
+	}
+	sys, warns, err := parseSource(c, name, src, c.String("format"))
+	for _, w := range warns {
+		fr.warnings = append(fr.warnings, w.String())
+	}
 	if err != nil {
 		var el cs.ErrorList
 		if errors.As(err, &el) {
@@ -156,10 +100,10 @@ func checkFileResults(c *cli.Context, path string) fileResult {
 }
 
 // checkOne runs one expectation and describes what fencer found.
-func checkOne(c *cli.Context, sys *cs.System, e expectation) checkResult {
+func checkOne(c *cli.Context, sys *cs.System, e formats.Expectation) checkResult {
 	start := time.Now()
-	res := checkResult{File: sys.File.Name, Line: e.line, Model: e.model.String(), Expected: e.what, wantFences: e.fences}
-	r, _, err := runEngine(c, sys, e.model, true)
+	res := checkResult{File: sys.File.Name, Line: e.Line, Model: e.Model.String(), Expected: e.What, wantFences: e.Fences}
+	r, _, err := runEngine(c, sys, e.Model, true)
 	res.TimeSeconds = time.Since(start).Seconds()
 	if err != nil {
 		res.Got, res.Reason = "error", err.Error()
@@ -167,13 +111,13 @@ func checkOne(c *cli.Context, sys *cs.System, e expectation) checkResult {
 	}
 	switch r.Verdict {
 	case cegar.SCBug:
-		res.Got, res.Pass = "bug", e.bug
+		res.Got, res.Pass = "bug", e.Bug
 	case cegar.Correct:
 		res.Got = fmt.Sprintf("fences=%d", len(r.Fences))
 		if len(r.Fences) == 0 {
 			res.Got = "safe"
 		}
-		res.Pass = !e.bug && e.fences == len(r.Fences)
+		res.Pass = !e.Bug && e.Fences == len(r.Fences)
 		for _, f := range r.Fences {
 			res.Fences = append(res.Fences, checkFence{Line: sys.File.Line(f.Site.Pos()), Statement: f.Site.Text})
 		}
@@ -219,7 +163,7 @@ func printResult(w io.Writer, r checkResult) {
 }
 
 func checkCommand() *cli.Command {
-	flags := append(engineFlags()[1:], formatFlag, // every flag but --model: each expectation names its model
+	flags := append(append(engineFlags()[1:], formatFlags()...), // every flag but --model: each expectation names its model
 		&cli.StringFlag{Name: "json", Usage: "write the results as JSON to `FILE` (docs/report.md)"},
 		&cli.StringFlag{Name: "junit", Usage: "write the results as JUnit XML to `FILE` (one test case per expectation)"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "check `N` files at a time"},

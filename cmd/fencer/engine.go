@@ -13,6 +13,7 @@ import (
 	"fencer/cegar"
 	"fencer/cs"
 	"fencer/kabs"
+	"fencer/report"
 )
 
 // engineFlags are the flags of the commands that run the abstract engine.
@@ -131,7 +132,7 @@ func verifyCommand() *cli.Command {
 			"\"unsafe\" (or \"sc-bug\" under --model sc) with a shortest real trace to a bad state, or\n" +
 			"\"unknown\" with the reason.\n" +
 			"Exit codes: 0 correct, 1 unsafe or sc-bug, 2 bad input, 3 unknown.",
-		Flags: append(append(engineFlags(), reportFlags()...), formatFlag),
+		Flags: append(append(engineFlags(), reportFlags()...), formatFlags()...),
 		Action: func(c *cli.Context) error {
 			sys, m, err := parseArgModel(c)
 			if err != nil {
@@ -161,16 +162,16 @@ func reportVerify(c *cli.Context, sys *cs.System, r *cegar.Result) error {
 	case cegar.Correct:
 		fmt.Fprintf(out, "%s: %s under %s: no bad state is reachable\n", sys.File.Name, r.Verdict, r.Model)
 		if c.Bool("explain") {
-			explainCorrect(out, sys, r)
+			report.ExplainCorrect(out, sys, r)
 		}
 		printStats(os.Stderr, r)
 		return nil
 	case cegar.Unsafe, cegar.SCBug:
-		tr := witnessReport(r.Trace)
+		tr := report.WitnessTrace(r.Trace)
 		fmt.Fprintf(out, "%s: %s under %s: a bad state is reachable in %s\n", sys.File.Name, r.Verdict, r.Model, plural(len(tr.Steps), "step"))
 		printTrace(out, sys.File.Name, tr)
 		if c.Bool("explain") {
-			printTraceExplanation(out, tr.Model, tr.Reorderings)
+			report.PrintTraceExplanation(out, tr.Model, tr.Reorderings)
 		}
 		printStats(os.Stderr, r)
 		return fail(exitBad, "")

@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"fencer/kabs"
+	"fencer/report"
 )
 
 var modelFlag = &cli.StringFlag{Name: "model", Value: "tso", Usage: "memory model: sc, tso or pso"}
@@ -36,14 +37,14 @@ func exploreCommand() *cli.Command {
 			"or says the program is safe when the whole state space was explored. Nondeterministic\n" +
 			"values are tried from a finite set, so a program with `*` values is never called safe.\n" +
 			"Exit codes: 0 safe, 1 bad state found, 2 bad input, 3 bounds hit.",
-		Flags: []cli.Flag{
-			modelFlag, formatFlag,
+		Flags: append([]cli.Flag{
+			modelFlag,
 			&cli.IntFlag{Name: "max-states", Value: 1_000_000, Usage: "stop after this many distinct states"},
 			&cli.IntFlag{Name: "max-depth", Value: 0, Usage: "stop at this many steps (0: no limit)"},
 			jsonFlag(),
 			layoutFlag,
 			verboseFlag,
-		},
+		}, formatFlags()...),
 		Action: func(c *cli.Context) error {
 			sys, m, err := parseArgModel(c)
 			if err != nil {
@@ -64,13 +65,13 @@ func exploreCommand() *cli.Command {
 			if err != nil {
 				return fail(exitUnknown, "%s: %v", sys.File.Name, err)
 			}
-			var tr *traceReport
+			var tr *report.Trace
 			if res.Verdict == kabs.Unsafe {
 				states, err := conc.Replay(res.Trace)
 				if err != nil {
 					return fail(exitUnknown, "internal error: %v", err)
 				}
-				tr = buildTrace(sys, m, res.Trace, states)
+				tr = report.BuildTrace(sys, m, res.Trace, states)
 			}
 			if err := writeExploreJSON(c, sys, m, res, tr, time.Since(start)); err != nil {
 				return err

@@ -7,13 +7,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"fencer/cs"
-	"fencer/litmus"
-	"fencer/rmm"
+	"fencer/formats"
 )
 
 // stdinName is the file name of a program read from standard input ("-").
@@ -65,65 +65,122 @@ func readInput(path string) (string, []byte, error) {
 }
 
 // formatFlag chooses the input format of the commands that read a
-// program; without it the file's extension decides (.rmm, .litmus, else
-// .cs).
-var formatFlag = &cli.StringFlag{Name: "format", Usage: "input format: cs, rmm (Memorax) or litmus (herd x86); default: by the file's extension"}
+// program; without it the file's extension decides (formats.ByExtension).
+var formatFlag = &cli.StringFlag{Name: "format", Usage: "input format: " + formatList() + "; default: by the file's extension"}
 
-// inputFormats are the values of --format.
-var inputFormats = []string{"cs", "rmm", "litmus"}
-
-// formatOf returns the input format of the file name: format if it is
-// given, else by the extension.
-func formatOf(name, format string) (string, error) {
-	if format != "" {
-		for _, f := range inputFormats {
-			if f == format {
-				return f, nil
-			}
-		}
-		return "", fail(exitInput, "unknown input format %q (want %s)", format, strings.Join(inputFormats, ", "))
+// formatList says "cs (fencer's language), rmm (Memorax model) or ...".
+func formatList() string {
+	var out []string
+	for _, f := range formats.All() {
+		out = append(out, f.Name+" ("+f.Doc+")")
 	}
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".rmm":
-		return "rmm", nil
-	case ".litmus":
-		return "litmus", nil
+	if len(out) < 2 {
+		return strings.Join(out, "")
 	}
-	return "cs", nil
+	return strings.Join(out[:len(out)-1], ", ") + " or " + out[len(out)-1]
 }
 
-// parseSource parses src, the program of the file name, in format ("" for
-// by the extension). A syntax error is a cs.ErrorList.
-func parseSource(name string, src []byte, format string) (*cs.System, error) {
-	f, err := formatOf(name, format)
-	if err != nil {
-		return nil, err
-	}
-	switch f {
-	case "rmm":
-		return rmm.Parse(name, src)
-	case "litmus":
-		return litmus.Parse(name, src)
-	}
-	sys, err := cs.Parse(name, src)
-	if err != nil && format == "cs" {
-		if g, _ := formatOf(name, ""); g != "cs" {
-			// "fencer show --format cs x.rmm" reads x.rmm as .cs.
-			return nil, fmt.Errorf("%v\n(--format cs reads %s as a .cs program; fencer show --cs prints a %s file as .cs)", err, name, g)
+// formatFlags are --format and a flag for each option that some format
+// declares (formats.Option): the flags of every command that reads a
+// program.
+func formatFlags() []cli.Flag {
+	flags := []cli.Flag{formatFlag}
+	for _, o := range formats.AllOptions() {
+		usage := o.Usage
+		if len(o.Values) > 0 {
+			usage += " (" + strings.Join(o.Values, ", ") + ")"
+		}
+		if o.Multi {
+			flags = append(flags, &cli.StringSliceFlag{Name: o.Name, Usage: usage})
+		} else {
+			flags = append(flags, &cli.StringFlag{Name: o.Name, Usage: usage})
 		}
 	}
-	return sys, err
+	return flags
+}
+
+// formatOptions collects the values of the format options given on the
+// command line for a file of format f: an option that f does not read,
+// or a value it does not allow, is a usage error.
+func formatOptions(c *cli.Context, f *formats.Format) (formats.Options, error) {
+	opt := formats.Options{}
+	for _, o := range formats.AllOptions() {
+		if !c.IsSet(o.Name) {
+			continue
+		}
+		if !f.Accepts(o.Name) {
+			return nil, fail(exitInput, "%s is not an option of %s input", flagName(o.Name), f.Name)
+		}
+		vals := []string{c.String(o.Name)}
+		if o.Multi {
+			vals = c.StringSlice(o.Name)
+		}
+		for _, v := range vals {
+			if len(o.Values) > 0 && !slices.Contains(o.Values, v) {
+				return nil, fail(exitInput, "%s %q: want %s", flagName(o.Name), v, strings.Join(o.Values, ", "))
+			}
+		}
+		opt[o.Name] = vals
+	}
+	return opt, nil
+}
+
+// flagName is a flag as written: "-D", "--model".
+func flagName(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// argFormat returns the format of sys, the program of the command's FILE
+// argument, and the format options given for it.
+func argFormat(c *cli.Context, sys *cs.System) (*formats.Format, formats.Options, error) {
+	f, err := formats.ForFile(sys.File.Name, c.String("format"))
+	if err != nil {
+		return nil, nil, fail(exitInput, "%v", err)
+	}
+	opt, err := formatOptions(c, f)
+	return f, opt, err
+}
+
+// inputWarnings are the warnings of the reader on the program of the
+// running command (parseArg), for its JSON report.
+var inputWarnings []formats.Warning
+
+// parseSource parses src, the program of the file name, in the format
+// named format ("" for by the extension), with the format options of c
+// (c may be nil: no options). A syntax error is a cs.ErrorList.
+func parseSource(c *cli.Context, name string, src []byte, format string) (*cs.System, []formats.Warning, error) {
+	f, err := formats.ForFile(name, format)
+	if err != nil {
+		return nil, nil, fail(exitInput, "%v", err)
+	}
+	var opt formats.Options
+	if c != nil {
+		if opt, err = formatOptions(c, f); err != nil {
+			return nil, nil, err
+		}
+	}
+	sys, warns, err := f.Parse(name, src, opt)
+	if err != nil && format != "" {
+		if g := formats.ByExtension(name); g != f && f.Native {
+			// "fencer show --format cs x.rmm" reads x.rmm as .cs.
+			return nil, nil, fmt.Errorf("%v\n(--format %s reads %s as a .%s program; fencer show --cs prints a %s file as .cs)", err, f.Name, name, f.Name, g.Name)
+		}
+	}
+	return sys, warns, err
 }
 
 // parsePath reads and parses the program named by path ("-" for standard
 // input) in format ("" for by the extension). A syntax error is a
 // cs.ErrorList.
-func parsePath(path, format string) (*cs.System, error) {
+func parsePath(c *cli.Context, path, format string) (*cs.System, []formats.Warning, error) {
 	name, src, err := readInput(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return parseSource(name, src, format)
+	return parseSource(c, name, src, format)
 }
 
 // checkCreatable reports, before any analysis, an output file that cannot

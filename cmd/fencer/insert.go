@@ -10,10 +10,11 @@ import (
 
 	"fencer/cegar"
 	"fencer/cs"
+	"fencer/report"
 )
 
 func insertCommand() *cli.Command {
-	flags := append(append(engineFlags(), reportFlags()...), formatFlag,
+	flags := append(append(append(engineFlags(), reportFlags()...), formatFlags()...),
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the patched program to `FILE` instead of stdout"},
 		&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "overwrite the input file with the patched program"},
 		&cli.BoolFlag{Name: "diff", Usage: "print the fences as a unified diff of the input instead of the whole program"},
@@ -129,18 +130,18 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 				fmt.Fprintf(os.Stderr, "  %s:%d: %s%s\n", name, sys.File.Line(f.Site.Pos()), kind, f.Site.Describe())
 			}
 		}
-		printProof(os.Stderr, r)
+		report.PrintProof(os.Stderr, r)
 		printStats(os.Stderr, r)
 		if c.Bool("explain") {
-			printFenceExplanations(os.Stderr, name, newReport("insert", sys, r))
+			report.PrintFenceExplanations(os.Stderr, name, report.New("insert", sys, r), layoutFor(os.Stderr))
 		}
 		return nil
 	case cegar.SCBug:
-		tr := witnessReport(r.Trace)
+		tr := report.WitnessTrace(r.Trace)
 		fmt.Fprintf(os.Stderr, "%s: sc-bug: wrong under SC, no fence can help; a trace of %s:\n", name, plural(len(tr.Steps), "step"))
 		printTrace(os.Stderr, name, tr)
 		if c.Bool("explain") {
-			printTraceExplanation(os.Stderr, tr.Model, tr.Reorderings)
+			report.PrintTraceExplanation(os.Stderr, tr.Model, tr.Reorderings)
 		}
 		printStats(os.Stderr, r)
 		return fail(exitBad, "")

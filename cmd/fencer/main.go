@@ -196,7 +196,12 @@ func parseArg(c *cli.Context) (*cs.System, error) {
 	if c.NArg() != 1 {
 		return nil, fail(exitInput, "%s: want exactly one FILE argument (see fencer %s --help)", c.Command.Name, c.Command.Name)
 	}
-	return parsePath(c.Args().First(), c.String("format"))
+	sys, warns, err := parsePath(c, c.Args().First(), c.String("format"))
+	inputWarnings = warns
+	for _, w := range warns {
+		fmt.Fprintln(os.Stderr, w)
+	}
+	return sys, err
 }
 
 // parseArgModel parses the FILE argument and reads --model.

@@ -24,7 +24,7 @@ func robustCommand() *cli.Command {
 			"correct under the model exactly when it is correct under SC. No property is needed. The\n" +
 			"analysis is sound, not complete: it may report a cycle that no run follows.\n" +
 			"Exit codes: 0 robust, 1 not robust (a critical cycle is printed), 2 bad input.",
-		Flags: []cli.Flag{modelFlag, verboseFlag, formatFlag},
+		Flags: append([]cli.Flag{modelFlag, verboseFlag}, formatFlags()...),
 		Action: func(c *cli.Context) error {
 			sys, m, err := parseArgModel(c)
 			if err != nil {

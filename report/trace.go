@@ -1,6 +1,7 @@
-package main
+package report
 
 import (
+	"fencer/formats"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -23,21 +24,21 @@ import (
 // reads, writes and assignments of named variables.
 
 // traceReport is a trace as printed and as put in the JSON report.
-type traceReport struct {
-	Model    string          `json:"model"`
-	Steps    []traceRow      `json:"steps"`
-	Property *propertyReport `json:"property"` // null when the last state is not bad
+type Trace struct {
+	Model    string    `json:"model"`
+	Steps    []Step    `json:"steps"`
+	Property *Property `json:"property"` // null when the last state is not bad
 	// Reorderings are the writes of the trace that a later step of their
 	// process overtakes: what the trace needs of the memory model (empty
 	// for a run that is also a run under SC).
-	Reorderings []reorderingReport `json:"reorderings"`
+	Reorderings []Reordering `json:"reorderings"`
 
 	vars  []string // the shared variables in declaration order, for printing
 	procs []string // the processes in declaration order, for printing
 }
 
 // traceRow is one step of a trace.
-type traceRow struct {
+type Step struct {
 	Step      int    `json:"step"`
 	Process   string `json:"process"`
 	Line      int    `json:"line"`      // the statement (for a flush: the write that reaches memory); 0 if unknown
@@ -51,26 +52,26 @@ type traceRow struct {
 	Variable  string           `json:"variable,omitempty"`
 	Value     *int64           `json:"value,omitempty"`
 	OwnBuffer bool             `json:"own_buffer,omitempty"` // a read served by the process's own store buffer
-	Buffers   []bufferReport   `json:"buffers"`              // after the step; only non-empty buffers
+	Buffers   []Buffer         `json:"buffers"`              // after the step; only non-empty buffers
 	Memory    map[string]int64 `json:"memory"`               // after the step; every shared variable
 }
 
 // bufferReport is one store buffer after a step: under TSO one per process
 // (Variable absent), under PSO one per process and variable.
-type bufferReport struct {
+type Buffer struct {
 	Process  string          `json:"process"`
 	Variable string          `json:"variable,omitempty"`
-	Writes   []bufferedWrite `json:"writes"` // oldest first
+	Writes   []BufferedWrite `json:"writes"` // oldest first
 }
 
-type bufferedWrite struct {
+type BufferedWrite struct {
 	Variable string `json:"variable"`
 	Value    int64  `json:"value"`
 	Line     int    `json:"line,omitempty"` // the write statement
 }
 
 // propertyReport is the property the last state of a trace violates.
-type propertyReport struct {
+type Property struct {
 	Kind        string   `json:"kind"` // assert, mutex or forbidden
 	Line        int      `json:"line"`
 	Text        string   `json:"text"`      // its source text
@@ -103,7 +104,7 @@ type tracer struct {
 	before [][][]pending
 	// rows are the rows built; rowOf[i] is the index in rows of engine
 	// step i, or -1 when the step has no row.
-	rows  []traceRow
+	rows  []Step
 	rowOf []int
 }
 
@@ -120,15 +121,15 @@ func newTracer(sys *cs.System, m kabs.Model, tr *kabs.Trace, states []*kabs.Stat
 
 // buildTrace describes a replayed trace: states[i] is the state after i
 // steps of tr.
-func buildTrace(sys *cs.System, m kabs.Model, tr *kabs.Trace, states []*kabs.State) *traceReport {
+func BuildTrace(sys *cs.System, m kabs.Model, tr *kabs.Trace, states []*kabs.State) *Trace {
 	t := newTracer(sys, m, tr, states)
 	rep := t.build()
 	rep.Reorderings = t.reorderings()
 	return rep
 }
 
-func (t *tracer) build() *traceReport {
-	rep := &traceReport{Model: t.m.String(), Steps: []traceRow{}}
+func (t *tracer) build() *Trace {
+	rep := &Trace{Model: t.m.String(), Steps: []Step{}}
 	for x := 0; x < t.c.NumShared(); x++ {
 		rep.vars = append(rep.vars, t.c.Name(x))
 	}
@@ -196,9 +197,9 @@ func i64(v int64) *int64 { return &v }
 
 // row describes engine step i; ok is false for a step that no row shows
 // (a condition that is trivially true, a choice of a temporary).
-func (t *tracer) row(i int, st kabs.Step) (traceRow, bool) {
+func (t *tracer) row(i int, st kabs.Step) (Step, bool) {
 	proc := t.sys.Procs[st.Proc]
-	row := traceRow{Process: proc.Name}
+	row := Step{Process: proc.Name}
 	before, after := t.states[i], t.states[i+1]
 	if st.IsFlush() {
 		bi := t.bufIndex(st.Proc, st.Var)
@@ -289,7 +290,7 @@ func (t *tracer) inOwnBuffer(p, x int) bool {
 // or a while, an assume, an assert, a goto. A condition that is
 // constantly true (while (true), a label's no-op step, a branch that the
 // template index decides) has no row.
-func (t *tracer) assumeRow(row traceRow, s cs.Stmt, e cs.Edge, st kabs.Step, proc *cs.Process) (traceRow, bool) {
+func (t *tracer) assumeRow(row Step, s cs.Stmt, e cs.Edge, st kabs.Step, proc *cs.Process) (Step, bool) {
 	always, isConst := expr.BoolValue(e.Op.Val)
 	trivial := isConst && always
 	yes := t.firstBranch(proc, st.Edge)
@@ -414,13 +415,13 @@ func (t *tracer) atomicEffect(op cs.Op, e cs.Edge, proc *cs.Process, before *kab
 // buffers lists the non-empty store buffers of s, the state after a step:
 // the values are the replayed state's; each write's line comes from the
 // mirror in t.bufs, which holds the same entries.
-func (t *tracer) buffers(s *kabs.State) []bufferReport {
-	out := []bufferReport{}
+func (t *tracer) buffers(s *kabs.State) []Buffer {
+	out := []Buffer{}
 	for bi, b := range s.Buf {
 		if len(b) == 0 {
 			continue
 		}
-		br := bufferReport{}
+		br := Buffer{}
 		if t.m == kabs.PSO {
 			ns := t.c.NumShared()
 			br.Process, br.Variable = t.sys.Procs[bi/ns].Name, t.c.Name(bi%ns)
@@ -432,7 +433,7 @@ func (t *tracer) buffers(s *kabs.State) []bufferReport {
 			mirror = t.bufs[bi]
 		}
 		for j, w := range b {
-			bw := bufferedWrite{Variable: t.c.Name(w.Var), Value: w.Val}
+			bw := BufferedWrite{Variable: t.c.Name(w.Var), Value: w.Val}
 			if mirror != nil && mirror[j].x == w.Var && mirror[j].val == w.Val {
 				bw.Line = mirror[j].line
 			}
@@ -454,7 +455,7 @@ func (t *tracer) memory(s *kabs.State) map[string]int64 {
 // property names what the last state violates: a failed assert, a mutex
 // or a forbidden combination of labels. nil if the last state is not bad
 // (explore's traces can end anywhere).
-func (t *tracer) property() *propertyReport {
+func (t *tracer) property() *Property {
 	last := t.states[len(t.states)-1]
 	for p, proc := range t.sys.Procs {
 		if proc.ErrLoc < 0 || last.PC[p] != proc.ErrLoc {
@@ -479,9 +480,9 @@ func (t *tracer) property() *propertyReport {
 // assertProperty describes the failed assert of process p: the statement
 // of the step that entered its error location, with the values of the
 // named locals it mentions.
-func (t *tracer) assertProperty(p int, last *kabs.State) *propertyReport {
+func (t *tracer) assertProperty(p int, last *kabs.State) *Property {
 	proc := t.sys.Procs[p]
-	pr := &propertyReport{Kind: "assert", Processes: []string{proc.Name}}
+	pr := &Property{Kind: "assert", Processes: []string{proc.Name}}
 	var pos cs.Pos
 	for i := len(t.tr.Steps) - 1; i >= 0; i-- {
 		if st := t.tr.Steps[i]; st.Proc == p && !st.IsFlush() {
@@ -538,8 +539,8 @@ func (t *tracer) assertProperty(p int, last *kabs.State) *propertyReport {
 
 // badProperty describes a forbidden or mutex declaration that holds in
 // the last state.
-func (t *tracer) badProperty(b cs.BadState) *propertyReport {
-	pr := &propertyReport{Line: t.sys.File.Line(b.Pos)}
+func (t *tracer) badProperty(b cs.BadState) *Property {
+	pr := &Property{Line: t.sys.File.Line(b.Pos)}
 	var labels []string
 	for j, pi := range b.Procs {
 		proc := t.sys.Procs[pi]
@@ -556,7 +557,7 @@ func (t *tracer) badProperty(b cs.BadState) *propertyReport {
 		return pr
 	}
 	pr.Kind = "forbidden"
-	if t.ix != nil && t.ix.litmus {
+	if t.ix != nil && t.ix.mode == formats.TextCell {
 		// A .litmus test's condition is its exists clause.
 		pr.Text = t.ix.cell(b.Pos)
 		pr.Description = fmt.Sprintf("%s (line %d)", pr.Text, pr.Line)
@@ -600,7 +601,7 @@ func andList(xs []string) string {
 // bufferText prints the buffers of a row: under TSO one queue per process,
 // oldest first ("P[0]: [flag[0]=1, turn=0]"); under PSO one queue per
 // variable ("P[0]: flag[0]=[1], turn=[0 1]").
-func bufferText(bs []bufferReport, m string) string {
+func bufferText(bs []Buffer, m string) string {
 	var parts []string
 	byProc := map[string][]string{}
 	var order []string
@@ -640,10 +641,10 @@ func memoryText(vars []string, ms map[string]int64) string {
 
 // printTrace writes a trace as a table, then the violated property.
 //
-// With --layout columns (or auto, on a terminal wide enough for it) each
-// process has a column of its own instead (printColumns).
-func printTrace(w io.Writer, file string, tr *traceReport) {
-	if printColumns(w, file, tr) {
+// With lay.Columns each process has a column of its own instead, when
+// the table fits in lay.Width (printColumns).
+func PrintTrace(w io.Writer, file string, tr *Trace, lay Layout) {
+	if printColumns(w, file, tr, lay) {
 		return
 	}
 	base := filepath.Base(file)

@@ -1,61 +1,38 @@
-package main
+package report
 
 import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
-
-	"github.com/urfave/cli/v2"
 )
 
 // The column-per-process layout of a trace: one column per process that
 // moves in the trace, each row filled only in the column of the process
 // that takes the step ("20: flag[i] = 1;  write flag[0] = 1 (buffered)"),
 // then the buffers and the memory. Interleavings read top to bottom, one
-// process per column. --layout auto (the default) uses it on a terminal
-// wide enough for every line, rows otherwise (and always into a pipe or a
-// file, so that what scripts and golden files read does not depend on the
-// terminal).
+// process per column. The command line's --layout auto (the
+// default) uses it on a terminal wide enough for every line, rows
+// otherwise (and always into a pipe or a file, so that what scripts and
+// golden files read does not depend on the terminal).
 
-var layoutFlag = &cli.StringFlag{Name: "layout", Value: "auto", Usage: "trace tables as `MODE`: rows (one column per field), columns (one column per process), " +
-	"or auto (columns on a terminal wide enough, else rows)"}
-
-// traceLayout is the --layout of the running command.
-var traceLayout = "auto"
-
-// setLayout reads --layout; an unknown value is a usage error.
-func setLayout(c *cli.Context) error {
-	switch l := c.String("layout"); l {
-	case "", "auto", "rows", "columns":
-		if l != "" {
-			traceLayout = l
-		}
-		return nil
-	default:
-		return fail(exitInput, "%s: --layout %q: want rows, columns or auto", c.Command.Name, l)
-	}
+// Layout is how PrintTrace lays out a trace: the zero Layout is rows.
+type Layout struct {
+	// Columns asks for one column per process (when at least two move).
+	Columns bool
+	// Width, when positive, is the widest line the column layout may
+	// print: a trace that needs more is printed in rows.
+	Width int
 }
 
-// printColumns prints tr in the column layout when --layout asks for it
-// (columns) or allows it (auto, w a terminal wide enough); it reports
-// whether it did.
-func printColumns(w io.Writer, file string, tr *traceReport) bool {
-	width := 0
-	switch traceLayout {
-	case "rows":
+// printColumns prints tr in the column layout when the layout asks for
+// it and it fits; it reports whether it did.
+func printColumns(w io.Writer, file string, tr *Trace, lay Layout) bool {
+	if !lay.Columns {
 		return false
-	case "auto":
-		f, ok := w.(*os.File)
-		if !ok || !isTerminal(f.Fd()) {
-			return false
-		}
-		if width = termWidth(f.Fd()); width <= 0 {
-			return false
-		}
 	}
+	width := lay.Width
 	var moving []string
 	seen := map[string]bool{}
 	for _, r := range tr.Steps {

@@ -1,12 +1,14 @@
-package main
+package report
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"fencer/cs"
+	"fencer/formats"
 	"fencer/kabs"
 )
 
@@ -32,14 +34,14 @@ func shortestTrace(t *testing.T, sys *cs.System, m kabs.Model) (*kabs.Trace, []*
 // statement), show a flush for every flush step, and end with the
 // violated property.
 func TestTraceRowsOnBenchmarks(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "benchmarks", "*.cs"))
+	files, _ := filepath.Glob(filepath.Join("..", "benchmarks", "*.cs"))
 	for _, g := range []string{"litmus/*.cs", "litmus/x86/*.litmus", "rmm/*.rmm"} {
-		more, _ := filepath.Glob(filepath.Join("..", "..", "benchmarks", g))
+		more, _ := filepath.Glob(filepath.Join("..", "benchmarks", g))
 		files = append(files, more...)
 	}
 	traces, reorderings := 0, 0
 	for _, f := range files {
-		sys, err := parsePath(f, "")
+		sys, err := parseFile(f)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
@@ -50,7 +52,7 @@ func TestTraceRowsOnBenchmarks(t *testing.T) {
 			}
 			traces++
 			name := filepath.Base(f) + " " + m.String()
-			rep := buildTrace(sys, m, tr, states)
+			rep := BuildTrace(sys, m, tr, states)
 			checkRows(t, name, sys, m, tr, states, rep)
 			reorderings += len(rep.Reorderings)
 		}
@@ -61,7 +63,7 @@ func TestTraceRowsOnBenchmarks(t *testing.T) {
 	t.Logf("%d traces, %d reorderings", traces, reorderings)
 }
 
-func checkRows(t *testing.T, name string, sys *cs.System, m kabs.Model, tr *kabs.Trace, states []*kabs.State, rep *traceReport) {
+func checkRows(t *testing.T, name string, sys *cs.System, m kabs.Model, tr *kabs.Trace, states []*kabs.State, rep *Trace) {
 	t.Helper()
 	flushes := 0
 	for _, st := range tr.Steps {
@@ -135,7 +137,7 @@ func checkRows(t *testing.T, name string, sys *cs.System, m kabs.Model, tr *kabs
 // a write row of the process, still in its buffer just before the later
 // step, which is a read of another variable not served by the buffer, or
 // under PSO a write of another variable. Under SC there is none.
-func checkReorderings(t *testing.T, name string, m kabs.Model, rep *traceReport) {
+func checkReorderings(t *testing.T, name string, m kabs.Model, rep *Trace) {
 	t.Helper()
 	if m == kabs.SC && len(rep.Reorderings) > 0 {
 		t.Errorf("%s: reorderings under SC: %+v", name, rep.Reorderings)
@@ -206,10 +208,10 @@ forbidden B@b, A@out;
 		if tr == nil {
 			t.Fatalf("%s: no trace", m)
 		}
-		rep := buildTrace(sys, m, tr, states)
+		rep := BuildTrace(sys, m, tr, states)
 		checkRows(t, "every.cs "+m.String(), sys, m, tr, states, rep)
 		var text strings.Builder
-		printTrace(&text, "every.cs", rep)
+		PrintTrace(&text, "every.cs", rep, Layout{})
 		out := text.String()
 		if !strings.Contains(out, "violated: ") {
 			t.Errorf("%s: no violated line:\n%s", m, out)
@@ -226,7 +228,7 @@ forbidden B@b, A@out;
 	if tr == nil {
 		t.Fatal("no trace to the atomic assert")
 	}
-	rep := buildTrace(sys, kabs.SC, tr, states)
+	rep := BuildTrace(sys, kabs.SC, tr, states)
 	p := rep.Property
 	if p == nil || p.Kind != "assert" || p.Text != "assert(r != 5 || s != 1);" || !strings.Contains(p.Description, "A: assert(r != 5 || s != 1) fails (line 12) with r = 5, s = 1") {
 		t.Errorf("property %+v", p)
@@ -235,4 +237,15 @@ forbidden B@b, A@out;
 	if lastRow.Action != "atomic" || !strings.Contains(lastRow.Effect, "read y = 5, read x = 1") || !strings.HasSuffix(lastRow.Effect, "assertion fails") {
 		t.Errorf("last row %+v", lastRow)
 	}
+}
+
+// parseFile reads the program of the file path in the format of its
+// extension.
+func parseFile(path string) (*cs.System, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	sys, _, err := formats.ByExtension(path).Parse(path, src, nil)
+	return sys, err
 }

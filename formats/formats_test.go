@@ -1,0 +1,79 @@
+package formats
+
+import (
+	"strings"
+	"testing"
+
+	"fencer/kabs"
+)
+
+// The three formats of the tree are registered, each found by its name
+// and by its extension in any case, and an unknown extension is .cs.
+func TestRegistry(t *testing.T) {
+	if got := strings.Join(Names(), ","); got != "cs,litmus,rmm" {
+		t.Fatalf("formats %s", got)
+	}
+	for name, ext := range map[string]string{"cs": "x.cs", "rmm": "a/b.RMM", "litmus": "sb.litmus"} {
+		if f := ByExtension(ext); f == nil || f.Name != name {
+			t.Errorf("%s: format %v", ext, f)
+		}
+		if f, err := ForFile("x.txt", name); err != nil || f.Name != name {
+			t.Errorf("--format %s: %v %v", name, f, err)
+		}
+	}
+	if f := ByExtension("prog.txt"); f.Name != Default {
+		t.Errorf("prog.txt is %s", f.Name)
+	}
+	if _, err := ForFile("x.cs", "pascal"); err == nil || !strings.Contains(err.Error(), "cs, litmus, rmm") {
+		t.Errorf("unknown format: %v", err)
+	}
+	if !Lookup("cs").CanFence("store") || Lookup("litmus").CanFence("store") || !Lookup("rmm").CanFence("full") {
+		t.Error("fence kinds")
+	}
+}
+
+// Register refuses a format without what every command needs.
+func TestRegisterRefuses(t *testing.T) {
+	for _, f := range []*Format{
+		{Name: "x"},
+		{Name: "cs", Extensions: []string{".y"}, Parse: Lookup("cs").Parse, Program: Lookup("cs").Program, Expect: Comment{Open: "//"}},
+		{Name: "y", Extensions: []string{".cs"}, Parse: Lookup("cs").Parse, Program: Lookup("cs").Program, Expect: Comment{Open: "//"}},
+		{Name: "z", Extensions: []string{".z"}, Parse: Lookup("cs").Parse, Program: Lookup("cs").Program},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Register(%+v) did not panic", f)
+				}
+			}()
+			Register(f)
+		}()
+	}
+	if len(All()) != 3 {
+		t.Errorf("%d formats after refusals", len(All()))
+	}
+}
+
+// Each format reads expectations in its own comment syntax, with the
+// line and column of the comment.
+func TestExpectations(t *testing.T) {
+	src := "shared x;\n  // fencer: expect tso fences=2\n// fencer: expect pso bug\n// fencer: expect sc safe\n"
+	exps, errs := Lookup("cs").Expectations("a.cs", []byte(src))
+	if len(errs) != 0 || len(exps) != 3 {
+		t.Fatalf("%v %v", exps, errs)
+	}
+	if e := exps[0]; e.Line != 2 || e.Col != 3 || e.Model != kabs.TSO || e.Fences != 2 || e.Text() != "tso fences=2" {
+		t.Errorf("%+v", e)
+	}
+	if !exps[1].Bug || exps[2].Bug || exps[2].Fences != 0 {
+		t.Errorf("%+v", exps)
+	}
+	exps, errs = Lookup("litmus").Expectations("a.litmus", []byte("X86 a\n(* fencer: expect tso fences=1 *)\n"))
+	if len(errs) != 0 || len(exps) != 1 || exps[0].Fences != 1 {
+		t.Errorf("litmus: %v %v", exps, errs)
+	}
+	_, errs = Lookup("cs").Expectations("a.cs", []byte("\n// fencer: expect tso maybe\n"))
+	if len(errs) != 1 || errs[0].Error() != `a.cs:2:1: unknown expectation "maybe" (want safe, bug or fences=N)` {
+		t.Errorf("errs %v", errs)
+	}
+}

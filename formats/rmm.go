@@ -1,0 +1,35 @@
+package formats
+
+import (
+	"bytes"
+
+	"fencer/cs"
+	"fencer/rmm"
+)
+
+// Memorax models (docs/formats.md): fences are written back as "fence;"
+// lines by rmm.InsertFences.
+func init() {
+	Register(&Format{
+		Name:       "rmm",
+		Doc:        "Memorax model",
+		Extensions: []string{".rmm"},
+		Parse: func(filename string, src []byte, _ Options) (*cs.System, []Warning, error) {
+			sys, err := rmm.Parse(filename, src)
+			return sys, nil, err
+		},
+		Program: func(filename string, src []byte, _ Options) (*cs.Program, error) {
+			return rmm.Program(filename, src)
+		},
+		Text: TextLine,
+		ShowNote: func(src []byte) string {
+			if !bytes.Contains(src, []byte("process(")) {
+				return ""
+			}
+			return "// Each instance of a process(N) is a process of its own here; in the model, a\n" +
+				"// fence after one of its writes is one fence site for all instances.\n"
+		},
+		FenceKinds: []string{"full"},
+		Expect:     Comment{Open: "//"},
+	})
+}
