@@ -24,7 +24,7 @@ func engineFlags() []cli.Flag {
 		&cli.IntFlag{Name: "max-k", Value: 10, Usage: "largest number of exact writes kept per store buffer"},
 		&cli.IntFlag{Name: "max-predicates", Value: 400, Usage: "largest number of predicates"},
 		&cli.IntFlag{Name: "max-states", Value: 1_000_000, Usage: "largest number of abstract states in one exploration"},
-		&cli.IntFlag{Name: "workers", Value: defaultWorkers(), Usage: "goroutines that expand the states of an exploration (the states stored and the answer do not depend on it; default: the number of CPUs, at most 4)"},
+		&cli.IntFlag{Name: "workers", Value: defaultWorkers(), Usage: "goroutines that expand the states of an exploration (the states stored and the answer do not depend on it)", DefaultText: "the number of CPUs, at most 4"},
 		verboseFlag,
 	}
 }

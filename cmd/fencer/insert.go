@@ -23,7 +23,7 @@ func insertCommand() *cli.Command {
 		&cli.StringFlag{Name: "kinds", Value: "full", Usage: "the fence kinds insert may use: full, or full,store to also use " +
 			"store fences (fence store;, cheaper; under PSO they keep writes in order): fewest fences first, then fewest full ones"},
 		&cli.BoolFlag{Name: "reconsider", Usage: "treat the fence; statements already in the program as candidates like any other point: " +
-			"keep those a minimum set needs, remove the others (default: they stay as they are)"},
+			"keep those a minimum set needs, remove the others (without it they stay as they are)"},
 		&cli.BoolFlag{Name: "robust", Usage: "insert instead the fewest fences that make every run under the model equivalent to an SC run " +
 			"(static critical cycles; about SC-equivalence, not the program's property: no SC check, and it may place more fences than insert)"},
 	)
@@ -51,6 +51,9 @@ func insertCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			sys, m, err := parseArgModel(c)
 			if err != nil {
+				return inputError(c, err)
+			}
+			if err := canWrite(c, sys); err != nil {
 				return inputError(c, err)
 			}
 			switch {
@@ -149,6 +152,23 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 	fmt.Fprintf(os.Stderr, "%s: unknown under %s: %s\n", name, r.Model, r.Reason)
 	printStats(os.Stderr, r)
 	return fail(exitUnknown, "")
+}
+
+// canWrite refuses (exit 2) what the format of the program cannot
+// express: --reconsider where its fences cannot be removed, --kinds store
+// where it has no store fence (formats.Format).
+func canWrite(c *cli.Context, sys *cs.System) error {
+	f, _, err := argFormat(c, sys)
+	if err != nil {
+		return err
+	}
+	if c.Bool("reconsider") && !f.RemovesFences {
+		return fail(exitInput, "insert: --reconsider: fencer cannot remove the fences of %s input (%s)", f.Name, f.Doc)
+	}
+	if store, err := kindsOf(c.String("kinds")); err == nil && store && !f.CanFence("store") {
+		return fail(exitInput, "insert: --kinds store: %s input (%s) cannot express a store fence", f.Name, f.Doc)
+	}
+	return nil
 }
 
 // writeOutput writes the patched program (or with --diff the patch) to

@@ -113,7 +113,7 @@ func run(args []string) int {
 // check of numeric limits.
 func newApp() *cli.App {
 	// -v is --verbose, so --version has no short form.
-	cli.VersionFlag = &cli.BoolFlag{Name: "version", Usage: "print the versions of fencer and Z3"}
+	cli.VersionFlag = &cli.BoolFlag{Name: "version", Usage: "print the versions of fencer and Z3", DisableDefaultText: true}
 	cli.VersionPrinter = func(c *cli.Context) {
 		fmt.Fprintf(c.App.Writer, "fencer %s\nZ3 %s\n", c.App.Version, smt.Version())
 	}
@@ -147,11 +147,16 @@ func newApp() *cli.App {
 			completionCommand(),
 		},
 		ExitErrHandler: func(c *cli.Context, err error) {},
-		OnUsageError: func(c *cli.Context, err error, isSub bool) error {
-			return fail(exitInput, "%v", err)
-		},
+		OnUsageError:   usageError,
+		Action:         rootAction,
+	}
+	for _, f := range app.Flags {
+		if b, ok := f.(*cli.BoolFlag); ok {
+			b.DisableDefaultText = true
+		}
 	}
 	withExamples(app.Commands)
+	withUsageErrors(app.Commands)
 	withLimits(app.Commands)
 	app.Setup()
 	return app
@@ -169,8 +174,13 @@ var examples = map[string][]string{
 		"fencer insert --json report.json -w my_lock.cs",
 		"cat my_lock.cs | fencer insert -",
 	},
-	"check":      {"fencer check benchmarks/*.cs", "fencer check -j 2 --junit report.xml --json report.json benchmarks/*.cs"},
-	"bench":      {"fencer bench --runs 3 benchmarks/sb.cs benchmarks/peterson.cs"},
+	"check": {"fencer check benchmarks/*.cs", "fencer check -j 2 --junit report.xml --json report.json benchmarks/*.cs"},
+	"bench": {"fencer bench --runs 3 benchmarks/sb.cs benchmarks/peterson.cs"},
+	"robust": {
+		"fencer robust benchmarks/sb.cs",
+		"fencer robust --model pso benchmarks/mp.cs",
+		"fencer insert --robust --model pso --diff benchmarks/mp.cs",
+	},
 	"completion": {"source <(fencer completion bash)", "fencer completion fish > ~/.config/fish/completions/fencer.fish"},
 }
 
