@@ -77,3 +77,33 @@ func TestExpectations(t *testing.T) {
 		t.Errorf("errs %v", errs)
 	}
 }
+
+// A near miss of an expectation line is an error at its comment; prose
+// about fencer is not.
+func TestExpectationNearMisses(t *testing.T) {
+	for _, c := range []struct{ format, line string }{
+		{"cs", "// Fencer: expect tso safe"},
+		{"cs", "// fencer expect tso safe"},
+		{"cs", "/* fencer: expect tso safe */"},
+		{"cs", "// fencer: expct tso safe"},
+		{"cs", "x = 1; // FENCER: EXPECT tso safe"},
+		{"cs", "(* fencer: expect tso safe *)"},
+		{"cs", "// fencer: expects tso safe"},
+		{"litmus", "// fencer: expect tso safe"},
+		{"litmus", "(* fencer expect tso safe *)"},
+		{"rmm", "/* fencer: expect pso fences=1 */"},
+	} {
+		src := "shared x;\n" + c.line + "\n"
+		exps, errs := Lookup(c.format).Expectations("f", []byte(src))
+		col := strings.IndexAny(c.line, "/(") + 1
+		if len(exps) != 0 || len(errs) != 1 || errs[0].Pos.Line != 2 || errs[0].Pos.Col != col {
+			t.Errorf("%s %q: %v, errors %v (want one at 2:%d)", c.format, c.line, exps, errs, col)
+		}
+	}
+	for _, line := range []string{"// fencer finds the same count.", "// fencer today (one run each)", "// fencer's answer", "// fencer: same test as x.cs", "// the fencer: expect nothing here"} {
+		exps, errs := Lookup("cs").Expectations("f", []byte(line+"\n"))
+		if len(exps) != 0 || len(errs) != 0 {
+			t.Errorf("%q: %v %v", line, exps, errs)
+		}
+	}
+}

@@ -167,6 +167,7 @@ func checkCommand() *cli.Command {
 		&cli.StringFlag{Name: "json", Usage: "write the results as JSON to `FILE` (docs/report.md)"},
 		&cli.StringFlag{Name: "junit", Usage: "write the results as JUnit XML to `FILE` (one test case per expectation)"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "check `N` files at a time"},
+		&cli.BoolFlag{Name: "allow-empty", Usage: "let a file without expectation lines pass (without it, such a file fails: check must not pass by checking nothing)"},
 	)
 	return &cli.Command{
 		Name:      "check",
@@ -175,6 +176,9 @@ func checkCommand() *cli.Command {
 		Description: "For each expectation, runs fencer insert under its model and compares the verdict and\n" +
 			"the number of fences; a failure shows the fence sites found. Files run -j at a time; the\n" +
 			"output keeps their order. The last line is \"N passed, N failed\".\n" +
+			"A file with no expectation line fails (unless --allow-empty); a comment that looks like a\n" +
+			"misspelled expectation (\"// Fencer: expect\", \"// fencer expect\", \"/* fencer: expect */\" in\n" +
+			".cs, \"// fencer: expct\") is an input error at its file:line:col.\n" +
 			"Exit codes: 2 when any file cannot be read or parsed or has a malformed expectation (every\n" +
 			"file still runs), else 3 when interrupted, else 1 when any expectation fails or cannot be\n" +
 			"decided, else 0.",
@@ -195,6 +199,7 @@ func checkCommand() *cli.Command {
 			paths := c.Args().Slice()
 			files := make([]fileResult, 0, len(paths))
 			passed, failed, inputErr := 0, 0, false
+			var emptyFiles []string
 			forEachOrdered(len(paths), c.Int("jobs"), func(i int) fileResult {
 				return checkFile(c, paths[i])
 			}, func(fr fileResult) {
@@ -207,7 +212,14 @@ func checkCommand() *cli.Command {
 					return
 				}
 				if len(fr.results) == 0 {
-					fmt.Printf("%s: no expectations\n", fr.path)
+					if c.Bool("allow-empty") {
+						fmt.Printf("%s: no expectations\n", fr.path)
+						return
+					}
+					fmt.Printf("FAIL %s: no expectations: nothing was checked (want a line %s; --allow-empty lets such a file pass)\n", fr.path, expectSyntax(fr.path, c.String("format")))
+					failed++
+					emptyFiles = append(emptyFiles, fr.path)
+					return
 				}
 				for _, r := range fr.results {
 					printResult(os.Stdout, r)
@@ -219,10 +231,10 @@ func checkCommand() *cli.Command {
 				}
 			})
 			fmt.Printf("%d passed, %d failed\n", passed, failed)
-			if err := writeCheckJSON(c.String("json"), files, passed, failed); err != nil {
+			if err := writeCheckJSON(c.String("json"), files, emptyFiles, passed, failed); err != nil {
 				return err
 			}
-			if err := writeJUnit(c.String("junit"), files); err != nil {
+			if err := writeJUnit(c.String("junit"), files, !c.Bool("allow-empty")); err != nil {
 				return err
 			}
 			switch {
@@ -236,6 +248,20 @@ func checkCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// expectSyntax is an expectation line in the syntax of the format of the
+// file path: "// fencer: expect MODEL safe|bug|fences=N".
+func expectSyntax(path, format string) string {
+	f, err := formats.ForFile(path, format)
+	if err != nil {
+		return "fencer: expect MODEL safe|bug|fences=N"
+	}
+	s := f.Expect.Open + " fencer: expect MODEL safe|bug|fences=N"
+	if f.Expect.Close != "" {
+		s += " " + f.Expect.Close
+	}
+	return "`" + s + "`"
 }
 
 // forEachOrdered runs work(0..n-1) on at most jobs goroutines and hands
@@ -272,15 +298,18 @@ func forEachOrdered[T any](n, jobs int, work func(int) T, done func(T)) {
 type checkReport struct {
 	Expectations []checkResult `json:"expectations"`
 	Errors       []string      `json:"errors"`
-	Passed       int           `json:"passed"`
-	Failed       int           `json:"failed"`
+	// Empty lists the files without an expectation line; each counts as
+	// failed (absent with --allow-empty or when none).
+	Empty  []string `json:"empty,omitempty"`
+	Passed int      `json:"passed"`
+	Failed int      `json:"failed"`
 }
 
-func writeCheckJSON(path string, files []fileResult, passed, failed int) error {
+func writeCheckJSON(path string, files []fileResult, empty []string, passed, failed int) error {
 	if path == "" {
 		return nil
 	}
-	rep := checkReport{Expectations: []checkResult{}, Errors: []string{}, Passed: passed, Failed: failed}
+	rep := checkReport{Expectations: []checkResult{}, Errors: []string{}, Empty: empty, Passed: passed, Failed: failed}
 	for _, fr := range files {
 		rep.Expectations = append(rep.Expectations, fr.results...)
 		rep.Errors = append(rep.Errors, fr.errs...)
