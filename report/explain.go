@@ -41,9 +41,11 @@ type StepRef struct {
 
 // overtaken finds, from engine step i on (a write of process p, entry w
 // in its buffer), the first later step of p that the write is reordered
-// with: a read of another variable from memory, or under PSO a write of
-// another variable, while w is still buffered. It returns -1 when there is
-// none before w reaches memory.
+// with: a read of another variable from memory while w is still buffered,
+// or under PSO a write of another variable made while w is still buffered
+// that reaches memory before w does (a later write that reaches memory
+// after w is no reordering: the writes were seen in program order). It
+// returns -1 when there is none before w reaches memory.
 func (t *tracer) overtaken(i, p int, w pending) int {
 	steps := t.tr.Steps
 	for j := i + 1; j < len(steps); j++ {
@@ -62,7 +64,11 @@ func (t *tracer) overtaken(i, p int, w pending) int {
 		case op.Kind == cs.OpRead && t.c.Slot(op.Shared) != w.x && !t.bufferedBefore(j, p, t.c.Slot(op.Shared)):
 			return j
 		case op.Kind == cs.OpWrite && t.m == kabs.PSO && t.c.Slot(op.Shared) != w.x:
-			return j
+			if later := t.flushStep(j, p); later >= 0 {
+				if own := t.flushStep(i, p); own < 0 || later < own {
+					return j
+				}
+			}
 		}
 	}
 	return -1
@@ -108,15 +114,29 @@ func (t *tracer) owner(bi int) int {
 	return bi
 }
 
+// flushStep returns the engine step at which the write of engine step i
+// (a write of process p) reaches memory, or -1 when it does not in the
+// trace.
+func (t *tracer) flushStep(i, p int) int {
+	for j := i + 1; j < len(t.tr.Steps) && j < len(t.before); j++ {
+		st := t.tr.Steps[j]
+		if st.Proc != p || !st.IsFlush() {
+			continue
+		}
+		// A flush moves the oldest entry of the buffer of its variable
+		// (under TSO, of the process) to memory.
+		if b := t.before[j][t.bufIndex(p, st.Var)]; len(b) > 0 && b[0].step == i {
+			return j
+		}
+	}
+	return -1
+}
+
 // flushRow returns the row where the write of engine step i reaches
 // memory (0 if not in the trace).
 func (t *tracer) flushRow(i, p int) int {
-	for j := i + 1; j < len(t.tr.Steps); j++ {
-		if st := t.tr.Steps[j]; st.Proc == p && st.IsFlush() && t.stillBuffered(j, p, i) && (j+1 >= len(t.before) || !t.stillBuffered(j+1, p, i)) {
-			if r := t.rowOf[j]; r >= 0 {
-				return r + 1
-			}
-		}
+	if j := t.flushStep(i, p); j >= 0 && t.rowOf[j] >= 0 {
+		return t.rowOf[j] + 1
 	}
 	return 0
 }

@@ -133,42 +133,88 @@ func checkRows(t *testing.T, name string, sys *cs.System, m kabs.Model, tr *kabs
 	checkReorderings(t, name, m, rep)
 }
 
-// checkReorderings checks each reordering against the rows: the write is
-// a write row of the process, still in its buffer just before the later
-// step, which is a read of another variable not served by the buffer, or
-// under PSO a write of another variable. Under SC there is none.
+// checkReorderings checks each reordering of a trace against its rows
+// (checkReordering). Under SC there is none.
 func checkReorderings(t *testing.T, name string, m kabs.Model, rep *Trace) {
 	t.Helper()
 	if m == kabs.SC && len(rep.Reorderings) > 0 {
 		t.Errorf("%s: reorderings under SC: %+v", name, rep.Reorderings)
 	}
 	for _, r := range rep.Reorderings {
-		if r.Write.Step < 1 || r.Later.Step <= r.Write.Step || r.Later.Step > len(rep.Steps) {
-			t.Errorf("%s: reordering steps %+v", name, r)
-			continue
-		}
-		w, l := rep.Steps[r.Write.Step-1], rep.Steps[r.Later.Step-1]
-		if w.Action != "write" || w.Process != r.Process || l.Process != r.Process || l.Variable == w.Variable {
-			t.Errorf("%s: reordering %q: rows %+v / %+v", name, r.Description, w, l)
-		}
-		switch {
-		case l.Action == "read" && !l.OwnBuffer:
-		case l.Action == "write" && m == kabs.PSO:
-		default:
-			t.Errorf("%s: reordering %q: the later step is %s", name, r.Description, l.Effect)
-		}
-		held := false
-		for _, b := range rep.Steps[r.Later.Step-2].Buffers {
-			for _, bw := range b.Writes {
-				held = held || b.Process == r.Process && bw.Variable == w.Variable && bw.Value == *w.Value && bw.Line == w.Line
+		checkReordering(t, name, m, rep, r)
+	}
+}
+
+// holds reports whether process p's buffers after row step (1-based; 0:
+// the initial state, empty) hold the write of row w.
+func holds(tr *Trace, step int, p string, w Step) bool {
+	if step < 1 {
+		return false
+	}
+	for _, b := range tr.Steps[step-1].Buffers {
+		for _, bw := range b.Writes {
+			if b.Process == p && bw.Variable == w.Variable && bw.Value == *w.Value && bw.Line == w.Line {
+				return true
 			}
 		}
-		if !held {
-			t.Errorf("%s: reordering %q: the write is not buffered before step %d", name, r.Description, r.Later.Step)
+	}
+	return false
+}
+
+// checkReordering checks that r describes a reordering that the trace tr
+// contains, using only the rows (their buffers and flushes), not the
+// tracer that found it: the write is a write row of the process, still in
+// its buffer just before the later step of the same process; the later
+// step is a read of another variable not served by the buffer (the write
+// is still buffered when it happens), or under PSO a write of another
+// variable that reaches memory (its flush row) while the first write is
+// still buffered; or, for write-other, a later step of the process before
+// which the write is still buffered. The flush rows named are flushes of
+// the process of those variables, in that order.
+func checkReordering(t *testing.T, name string, m kabs.Model, tr *Trace, r Reordering) {
+	t.Helper()
+	if r.Write.Step < 1 || r.Later.Step <= r.Write.Step || r.Later.Step > len(tr.Steps) {
+		t.Errorf("%s: reordering steps %+v", name, r)
+		return
+	}
+	w, l := tr.Steps[r.Write.Step-1], tr.Steps[r.Later.Step-1]
+	if w.Action != "write" || w.Process != r.Process || l.Process != r.Process || (r.Kind != "write-other" && l.Variable == w.Variable) {
+		t.Errorf("%s: reordering %q: rows %+v / %+v", name, r.Description, w, l)
+		return
+	}
+	if !holds(tr, r.Later.Step-1, r.Process, w) {
+		t.Errorf("%s: reordering %q: the write is not buffered before step %d", name, r.Description, r.Later.Step)
+	}
+	flushOf := func(step int, of Step) bool {
+		if step < 1 || step > len(tr.Steps) {
+			return false
 		}
-		if !strings.Contains(r.Description, "is still in its store buffer when") {
+		f := tr.Steps[step-1]
+		return f.Action == "flush" && f.Process == r.Process && f.Variable == of.Variable && *f.Value == *of.Value
+	}
+	if r.FlushedAt != 0 && (!flushOf(r.FlushedAt, w) || r.FlushedAt <= r.Later.Step) {
+		t.Errorf("%s: reordering %q: step %d is not the write's flush after step %d", name, r.Description, r.FlushedAt, r.Later.Step)
+	}
+	switch {
+	case r.Kind == "write-read" && l.Action == "read" && !l.OwnBuffer:
+	case r.Kind == "write-write" && l.Action == "write" && m == kabs.PSO:
+		// The later write reaches memory while the first is buffered.
+		if !flushOf(r.LaterFlush, l) || r.LaterFlush <= r.Later.Step || !holds(tr, r.LaterFlush, r.Process, w) {
+			t.Errorf("%s: reordering %q: the later write does not reach memory first (later flush at step %d)", name, r.Description, r.LaterFlush)
+		}
+		if !strings.Contains(r.Description, "which reaches memory first") {
 			t.Errorf("%s: description %q", name, r.Description)
 		}
+	case r.Kind == "write-other":
+		if !strings.Contains(r.Description, "may still be in its store buffer when") {
+			t.Errorf("%s: description %q", name, r.Description)
+		}
+		return
+	default:
+		t.Errorf("%s: reordering %q of kind %s: the later step is %s", name, r.Description, r.Kind, l.Effect)
+	}
+	if !strings.Contains(r.Description, "is still in its store buffer when") || !strings.HasPrefix(r.Description, r.Process+"'s write ") {
+		t.Errorf("%s: description %q", name, r.Description)
 	}
 }
 
