@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sort"
 	"time"
 
 	"fencer/cegar"
@@ -35,7 +36,10 @@ type Report struct {
 	Removed      []Fence   `json:"removed,omitempty"`
 	Alternatives [][]Fence `json:"alternatives,omitempty"`
 	Trace        *Trace    `json:"trace,omitempty"`
-	Stats        *Stats    `json:"stats,omitempty"` // absent for verdict error
+	// Partial is, for an insert stopped by a limit or an interrupt
+	// (verdict unknown), what was known when it stopped; not verified.
+	Partial *Partial `json:"partial,omitempty"`
+	Stats   *Stats   `json:"stats,omitempty"` // absent for verdict error
 }
 
 type Fence struct {
@@ -86,7 +90,7 @@ func New(command string, sys *cs.System, r *cegar.Result) *Report {
 		}
 		return fr
 	}
-	for _, f := range r.Fences {
+	for _, f := range SourceOrder(r.Fences) {
 		rep.Fences = append(rep.Fences, site(f))
 	}
 	for _, s := range r.Removed {
@@ -94,16 +98,39 @@ func New(command string, sys *cs.System, r *cegar.Result) *Report {
 	}
 	for _, alt := range r.Alternatives {
 		var fs []Fence
-		for _, f := range alt {
+		for _, f := range SourceOrder(alt) {
 			fs = append(fs, site(f))
 		}
 		rep.Alternatives = append(rep.Alternatives, fs)
+	}
+	if p := r.Partial; p != nil {
+		pr := &Partial{Verified: false, Phase: p.Phase, Fences: []Fence{}, LowerBound: p.LowerBound, Counterexamples: p.Counterexamples}
+		for _, f := range p.Fences {
+			pr.Fences = append(pr.Fences, site(f))
+		}
+		rep.Partial = pr
 	}
 	rep.Trace = WitnessTrace(r.Trace)
 	s := r.Stats
 	rep.Stats = &Stats{K: s.K, Predicates: s.Predicates, Refinements: map[string]int{"predicates": s.Refinements.Predicates, "k": s.Refinements.K, "fences": s.Refinements.Fences}, States: s.States,
 		Queries: s.Queries, QueriesInGo: s.QueriesInGo, Interpolations: s.Interpolations, TimeSeconds: s.Time.Seconds(), Robust: s.Robust, NotMinimum: s.NotMinimum}
 	return rep
+}
+
+// SourceOrder returns fs in the order of their sites in the source (the
+// order of site IDs, cs.System.Sites; a full fence before a store fence
+// at the same site), as reports list fences: the engine lists a fence set
+// by element, store fences after full ones (cegar.Options.StoreFences).
+func SourceOrder(fs []cegar.Fence) []cegar.Fence {
+	out := slices.Clone(fs)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Site.ID != b.Site.ID {
+			return a.Site.ID < b.Site.ID
+		}
+		return !a.Store && b.Store
+	})
+	return out
 }
 
 // witnessReport is the trace of w with the reorderings it depends on.
@@ -156,6 +183,51 @@ type ExploreStats struct {
 	States      int     `json:"states"` // distinct concrete states
 	Depth       int     `json:"depth"`  // the deepest BFS level reached
 	TimeSeconds float64 `json:"time_seconds"`
+}
+
+// Partial is what an insert that stopped early knew (cegar.Partial):
+// the fences installed so far, a lower bound on every correct fence set,
+// and how many counterexamples were found. Verified is always false: the
+// program with these fences may have counterexamples the run did not
+// reach.
+type Partial struct {
+	Verified        bool    `json:"verified"`
+	Phase           string  `json:"phase"` // SC, TSO, PSO or final check
+	Fences          []Fence `json:"fences"`
+	LowerBound      int     `json:"lower_bound"`
+	Counterexamples int     `json:"counterexamples"`
+}
+
+// PrintPartial writes what an insert on sys that stopped early knew
+// (nothing when r has no Partial), marked as not verified.
+func PrintPartial(w io.Writer, sys *cs.System, r *cegar.Result) {
+	p := r.Partial
+	if p == nil {
+		return
+	}
+	switch {
+	case p.Phase == "SC":
+		fmt.Fprintf(w, "stopped during the SC check: no fence is known yet\n")
+		return
+	case len(p.Fences) == 0:
+		fmt.Fprintf(w, "stopped during the %s phase before any real counterexample was found: no fence is known to be needed (not verified)\n", p.Phase)
+		return
+	}
+	fmt.Fprintf(w, "what was known when it stopped (%s phase; not verified):\n", p.Phase)
+	fmt.Fprintf(w, "  %s installed so far, blocking the %s found; every correct fence set has at least %s:\n",
+		plural(len(p.Fences), "fence"), plural(p.Counterexamples, "counterexample"), plural(p.LowerBound, "fence"))
+	for _, f := range p.Fences {
+		kind := ""
+		if f.Store {
+			kind = "fence store; "
+		}
+		fmt.Fprintf(w, "    %s:%d: %s%s\n", sys.File.Name, sys.File.Line(f.Site.Pos()), kind, f.Site.Describe())
+	}
+	if p.Phase == "final check" {
+		fmt.Fprintf(w, "  the abstraction has no counterexample left with these fences, but the final check of the patched program did not finish\n")
+	} else {
+		fmt.Fprintf(w, "  other counterexamples may remain: the program with these fences was not verified\n")
+	}
 }
 
 // ErrorReport is the report of verdict "error" for input that could not

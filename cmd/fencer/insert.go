@@ -105,7 +105,7 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 				what = "verified, not proved a minimum"
 			}
 			fmt.Fprintf(os.Stderr, "%s: correct under %s with %s (%s):\n", name, r.Model, plural(len(r.Fences), "fence"), what)
-			for _, f := range r.Fences {
+			for _, f := range report.SourceOrder(r.Fences) {
 				note := ""
 				if f.Witness == nil {
 					note = " (for robustness only: no counterexample needs it)"
@@ -125,7 +125,7 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 		}
 		for i, alt := range r.Alternatives {
 			fmt.Fprintf(os.Stderr, "other minimum set %d of %d (verified):\n", i+2, len(r.Alternatives)+1)
-			for _, f := range alt {
+			for _, f := range report.SourceOrder(alt) {
 				kind := ""
 				if f.Store {
 					kind = "fence store; "
@@ -150,6 +150,7 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 		return fail(exitBad, "")
 	}
 	fmt.Fprintf(os.Stderr, "%s: unknown under %s: %s\n", name, r.Model, r.Reason)
+	report.PrintPartial(os.Stderr, sys, r)
 	printStats(os.Stderr, r)
 	return fail(exitUnknown, "")
 }

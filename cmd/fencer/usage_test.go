@@ -1,6 +1,9 @@
 package main
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -80,5 +83,73 @@ func TestInsertRefusesWhatTheFormatCannotWrite(t *testing.T) {
 	}
 	if refused == 0 {
 		t.Skip("every format writes every kind and removes fences")
+	}
+}
+
+// An insert stopped by a limit reports the fences installed so far, the
+// lower bound and the counterexamples found, in text and JSON, marked not
+// verified (the predicate limit stops Bakery's TSO search at the same
+// point on every run).
+func TestInsertStoppedReportsPartial(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.json")
+	_, stderr, code := fencer(t, "insert", "-q", "--max-predicates", "70", "--json", path, bench("bakery.cs"))
+	if code != 3 || !strings.Contains(stderr, "what was known when it stopped (TSO phase; not verified):") ||
+		!strings.Contains(stderr, "2 fences installed so far, blocking the 4 counterexamples found; every correct fence set has at least 2 fences:") ||
+		!strings.Contains(stderr, "bakery.cs:51: after choosing[i] = 1;") {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Verdict string `json:"verdict"`
+		Fences  []any  `json:"fences"`
+		Partial *struct {
+			Verified bool   `json:"verified"`
+			Phase    string `json:"phase"`
+			Fences   []struct {
+				Line    int `json:"line"`
+				Witness any `json:"witness"`
+			} `json:"fences"`
+			LowerBound      int `json:"lower_bound"`
+			Counterexamples int `json:"counterexamples"`
+		} `json:"partial"`
+	}
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	p := rep.Partial
+	if rep.Verdict != "unknown" || len(rep.Fences) != 0 || p == nil || p.Verified || p.Phase != "TSO" || len(p.Fences) != 2 || p.LowerBound != 2 || p.Counterexamples != 4 ||
+		p.Fences[0].Line != 51 || p.Fences[0].Witness == nil {
+		t.Errorf("report %s", b)
+	}
+	validateReport(t, "insert --max-predicates 70", b)
+}
+
+// --kinds reports list fences in source order, in text and JSON (the
+// engine's set lists store fences last).
+func TestKindsSourceOrder(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.json")
+	_, stderr, code := fencer(t, "insert", "-q", "--kinds", "full,store", "--model", "pso", "--json", path, bench("peterson.cs"))
+	want := "peterson.cs:38: fence store; after flag[i] = 1;\n  " + bench("peterson.cs") + ":39: after turn = i;\n"
+	if code != 0 || !strings.Contains(stderr, want) {
+		t.Fatalf("exit %d:\n%s", code, stderr)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Fences []struct {
+			Line int    `json:"line"`
+			Kind string `json:"kind"`
+		} `json:"fences"`
+	}
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Fences) != 2 || rep.Fences[0].Line != 38 || rep.Fences[0].Kind != "store" || rep.Fences[1].Line != 39 || rep.Fences[1].Kind != "" {
+		t.Errorf("fences %+v", rep.Fences)
 	}
 }
