@@ -54,6 +54,8 @@ type Fence struct {
 	// Reordering is what the fence forbids in its witness (null when the
 	// fence has no witness).
 	Reordering *Reordering `json:"reordering"`
+	// Cycle is, for insert --robust, the critical cycle the fence breaks.
+	Cycle *Cycle `json:"cycle,omitempty"`
 }
 
 type Stats struct {

@@ -3,12 +3,14 @@ package main
 import (
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"fencer/cs"
 	"fencer/fences"
 	"fencer/kabs"
+	"fencer/report"
 	"fencer/robust"
 )
 
@@ -59,12 +61,17 @@ func upper(m kabs.Model) string {
 // that makes the program robust under the model, patched into the source.
 func insertRobust(c *cli.Context, sys *cs.System, m kabs.Model) error {
 	name := sys.File.Name
-	if c.String("json") != "" {
-		return fail(exitInput, "insert: --json is not available with --robust (there is no property, trace or witness to report)")
-	}
+	start := time.Now()
 	an := robust.Analyze(sys, m)
 	fs, err := an.MinFences()
 	if err != nil {
+		if c.String("json") != "" {
+			rep := &report.Report{Version: report.Version, Command: "insert", File: name, Verdict: "unknown", Model: m.String(), Reason: err.Error(), Fences: []report.Fence{},
+				Stats: &report.Stats{Refinements: map[string]int{"predicates": 0, "k": 0, "fences": 0}, States: an.States, TimeSeconds: time.Since(start).Seconds()}}
+			if werr := emitReport(c.String("json"), rep); werr != nil {
+				return werr
+			}
+		}
 		return fail(exitUnknown, "%s: %v", name, err)
 	}
 	var sites []*cs.Site
@@ -82,6 +89,12 @@ func insertRobust(c *cli.Context, sys *cs.System, m kabs.Model) error {
 	if err := writeOutput(c, name, sys.File.Src, patched); err != nil {
 		return err
 	}
+	rep := report.NewRobust(sys, m, an, fs, time.Since(start))
+	if c.String("json") != "" {
+		if err := emitReport(c.String("json"), rep); err != nil {
+			return err
+		}
+	}
 	switch {
 	case len(sites) == 0:
 		fmt.Fprintf(os.Stderr, "%s: robust under %s, no fence needed\n", name, m)
@@ -91,9 +104,7 @@ func insertRobust(c *cli.Context, sys *cs.System, m kabs.Model) error {
 			what = "not proved minimum: the search hit its limit"
 		}
 		fmt.Fprintf(os.Stderr, "%s: robust under %s with %s (%s; SC-equivalence, not a property):\n", name, m, plural(len(sites), "fence"), what)
-		for _, s := range sites {
-			fmt.Fprintf(os.Stderr, "  %s:%d: after %s\n", name, sys.File.Line(s.Pos()), s.Text)
-		}
+		report.PrintRobust(os.Stderr, sys, rep)
 	}
 	return nil
 }
