@@ -93,6 +93,9 @@ func checkFileResults(c *cli.Context, path string) fileResult {
 		fr.errs = errs
 		return fr
 	}
+	if w := noPropertyWarning(sys); w != nil && len(exps) > 0 {
+		fr.warnings = append(fr.warnings, w.String())
+	}
 	for _, e := range exps {
 		fr.results = append(fr.results, checkOne(c, sys, e))
 	}
@@ -207,6 +210,9 @@ func checkCommand() *cli.Command {
 				for _, e := range fr.errs {
 					fmt.Fprintln(os.Stderr, e)
 				}
+				for _, w := range fr.warnings {
+					fmt.Fprintln(os.Stderr, w)
+				}
 				if len(fr.errs) > 0 {
 					inputErr = true
 					return
@@ -300,9 +306,12 @@ type checkReport struct {
 	Errors       []string      `json:"errors"`
 	// Empty lists the files without an expectation line; each counts as
 	// failed (absent with --allow-empty or when none).
-	Empty  []string `json:"empty,omitempty"`
-	Passed int      `json:"passed"`
-	Failed int      `json:"failed"`
+	Empty []string `json:"empty,omitempty"`
+	// Warnings are the warnings on the files (a reader's, a program with
+	// no property); absent when none.
+	Warnings []string `json:"warnings,omitempty"`
+	Passed   int      `json:"passed"`
+	Failed   int      `json:"failed"`
 }
 
 func writeCheckJSON(path string, files []fileResult, empty []string, passed, failed int) error {
@@ -313,6 +322,7 @@ func writeCheckJSON(path string, files []fileResult, empty []string, passed, fai
 	for _, fr := range files {
 		rep.Expectations = append(rep.Expectations, fr.results...)
 		rep.Errors = append(rep.Errors, fr.errs...)
+		rep.Warnings = append(rep.Warnings, fr.warnings...)
 	}
 	b, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {

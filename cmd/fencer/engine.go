@@ -141,6 +141,7 @@ func verifyCommand() *cli.Command {
 			if err := checkCreatable(c.String("json")); err != nil {
 				return err
 			}
+			warnNoProperty(sys)
 			r, _, err := runEngine(c, sys, m, false)
 			if err != nil {
 				return engineError(err)

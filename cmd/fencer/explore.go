@@ -56,6 +56,7 @@ func exploreCommand() *cli.Command {
 			if err := setLayout(c); err != nil {
 				return err
 			}
+			warnNoProperty(sys)
 			out := humanOut(c)
 			start := time.Now()
 			ctx, stop := interruptible(c.Context)

@@ -133,6 +133,32 @@ func flagName(name string) string {
 	return "--" + name
 }
 
+// noPropertyWarning is the warning for a program that states no
+// property: no assert, mutex or forbidden (and, read from another format,
+// none of what stands for them), so every run is correct and there is
+// nothing to check. It is nil for a program with a property.
+func noPropertyWarning(sys *cs.System) *formats.Warning {
+	if len(sys.Bad) > 0 {
+		return nil
+	}
+	for _, p := range sys.Procs {
+		if p.ErrLoc >= 0 {
+			return nil
+		}
+	}
+	return &formats.Warning{Pos: cs.Position{Filename: sys.File.Name},
+		Msg: "the program states no property (no assert, mutex or forbidden): every run is correct, so there is nothing to check"}
+}
+
+// warnNoProperty prints noPropertyWarning, if any, and keeps it for the
+// JSON report of the command.
+func warnNoProperty(sys *cs.System) {
+	if w := noPropertyWarning(sys); w != nil {
+		fmt.Fprintln(os.Stderr, w)
+		inputWarnings = append(inputWarnings, *w)
+	}
+}
+
 // argFormat returns the format of sys, the program of the command's FILE
 // argument, and the format options given for it.
 func argFormat(c *cli.Context, sys *cs.System) (*formats.Format, formats.Options, error) {

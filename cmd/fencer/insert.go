@@ -78,6 +78,7 @@ func insertCommand() *cli.Command {
 			if c.Bool("robust") {
 				return insertRobust(c, sys, m)
 			}
+			warnNoProperty(sys)
 			r, patched, err := runEngine(c, sys, m, true)
 			if err != nil {
 				return engineError(err)

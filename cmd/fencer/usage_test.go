@@ -153,3 +153,31 @@ func TestKindsSourceOrder(t *testing.T) {
 		t.Errorf("fences %+v", rep.Fences)
 	}
 }
+
+// A program with no property gets a warning: nothing is checked.
+func TestNoPropertyWarning(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "np.cs")
+	if err := os.WriteFile(file, []byte("shared x;\n// fencer: expect tso safe\nprocess P { x = 1; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := file + ": warning: the program states no property (no assert, mutex or forbidden): every run is correct, so there is nothing to check\n"
+	for _, args := range [][]string{{"insert", file}, {"verify", file}, {"explore", file}, {"check", file}} {
+		_, stderr, code := fencer(t, args...)
+		if code != 0 || !strings.Contains(stderr, want) {
+			t.Errorf("fencer %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
+		}
+	}
+	path := filepath.Join(dir, "r.json")
+	if _, _, code := fencer(t, "verify", "--json", path, file); code != 0 {
+		t.Fatalf("verify: exit %d", code)
+	}
+	b, _ := os.ReadFile(path)
+	if !strings.Contains(string(b), `"warnings": [`) {
+		t.Errorf("no warning in %s", b)
+	}
+	// A program with a property has none.
+	if _, stderr, _ := fencer(t, "verify", bench("sb.cs")); strings.Contains(stderr, "warning") {
+		t.Errorf("sb.cs: %s", stderr)
+	}
+}
