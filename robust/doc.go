@@ -30,8 +30,9 @@
 // (PSO). It is relaxed when, moreover, some path from a to b in the
 // automaton passes no fence, no atomic step, and no write followed by an
 // installed fence (Graph.FreePath): "cut" must hold on every path. `fence;`
-// cuts both kinds; the language's `fence store;` (PSO W→W only) is not
-// accepted by the parser yet, so it plays no part here.
+// cuts both kinds; the language's `fence store;` (PSO W→W only) is parsed
+// and lowered, and blocks counts it as cutting nothing (sound: more cycles
+// stay critical).
 //
 // # Critical cycles (cycle.go)
 //
