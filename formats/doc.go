@@ -15,5 +15,33 @@
 // Per-run options of a reader (a C reader's preprocessor defines, its
 // fence style) are declared by the format (Format.Options) and passed to
 // Parse as an Options map from option name to values; the command line
-// makes one flag of every declared option (see Options).
+// makes one flag of every declared option (see Options), refuses it for a
+// file of a format that does not declare it, and checks its Values. A
+// reader whose fences depend on an option (a fence style) puts a cs.Reader
+// that carries it in the System it returns: fences are written back by
+// the System's Reader (cegar, fences.PatchAndParse), not by the Format.
+//
+// A C reader would be registered by a file c.go of this package:
+//
+//	func init() {
+//		Register(&Format{
+//			Name:       "c",
+//			Doc:        "C11 with pthreads",
+//			Extensions: []string{".c"},
+//			Parse: func(name string, src []byte, opt Options) (*cs.System, []Warning, error) {
+//				return cfront.Parse(name, src, cfront.Options{Defines: opt["D"], FenceStyle: opt.Get("fence-style")})
+//			},
+//			Program:       ..., // cfront.Program
+//			Text:          TextLine,
+//			FenceKinds:    []string{"full"},
+//			RemovesFences: true,
+//			Expect:        Comment{Open: "//"},
+//			Options: []Option{
+//				{Name: "D", Usage: "define the preprocessor macro `NAME=VALUE` (C input)", Multi: true},
+//				{Name: "fence-style", Usage: "how fences are written into C input", Values: []string{"c11", "gcc", "asm"}},
+//			},
+//		})
+//	}
+//
+// and every command that reads a program then takes -D and --fence-style.
 package formats

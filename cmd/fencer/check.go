@@ -75,7 +75,7 @@ func checkFileResults(c *cli.Context, path string) fileResult {
 	for _, e := range el {
 		errs = append(errs, e.Error())
 	}
-	sys, warns, err := parseSource(c, name, src, c.String("format"))
+	sys, warns, err := parseSource(c, name, src, c.String("format"), false)
 	for _, w := range warns {
 		fr.warnings = append(fr.warnings, w.String())
 	}

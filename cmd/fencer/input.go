@@ -100,16 +100,21 @@ func formatFlags() []cli.Flag {
 }
 
 // formatOptions collects the values of the format options given on the
-// command line for a file of format f: an option that f does not read,
-// or a value it does not allow, is a usage error.
-func formatOptions(c *cli.Context, f *formats.Format) (formats.Options, error) {
+// command line for a file of format f: a value the option does not allow
+// is a usage error, and so is, with strict, an option that f does not
+// read (fencer check, which reads files of several formats, is not strict:
+// each file gets the options its format reads).
+func formatOptions(c *cli.Context, f *formats.Format, strict bool) (formats.Options, error) {
 	opt := formats.Options{}
 	for _, o := range formats.AllOptions() {
 		if !c.IsSet(o.Name) {
 			continue
 		}
 		if !f.Accepts(o.Name) {
-			return nil, fail(exitInput, "%s is not an option of %s input", flagName(o.Name), f.Name)
+			if !strict {
+				continue
+			}
+			return nil, fail(exitInput, "%s is not an option of %s input (%s)", flagName(o.Name), f.Name, f.Doc)
 		}
 		vals := []string{c.String(o.Name)}
 		if o.Multi {
@@ -166,7 +171,7 @@ func argFormat(c *cli.Context, sys *cs.System) (*formats.Format, formats.Options
 	if err != nil {
 		return nil, nil, fail(exitInput, "%v", err)
 	}
-	opt, err := formatOptions(c, f)
+	opt, err := formatOptions(c, f, true)
 	return f, opt, err
 }
 
@@ -176,15 +181,16 @@ var inputWarnings []formats.Warning
 
 // parseSource parses src, the program of the file name, in the format
 // named format ("" for by the extension), with the format options of c
-// (c may be nil: no options). A syntax error is a cs.ErrorList.
-func parseSource(c *cli.Context, name string, src []byte, format string) (*cs.System, []formats.Warning, error) {
+// (c may be nil: no options; strict: see formatOptions). A syntax error
+// is a cs.ErrorList.
+func parseSource(c *cli.Context, name string, src []byte, format string, strict bool) (*cs.System, []formats.Warning, error) {
 	f, err := formats.ForFile(name, format)
 	if err != nil {
 		return nil, nil, fail(exitInput, "%v", err)
 	}
 	var opt formats.Options
 	if c != nil {
-		if opt, err = formatOptions(c, f); err != nil {
+		if opt, err = formatOptions(c, f, strict); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -206,7 +212,7 @@ func parsePath(c *cli.Context, path, format string) (*cs.System, []formats.Warni
 	if err != nil {
 		return nil, nil, err
 	}
-	return parseSource(c, name, src, format)
+	return parseSource(c, name, src, format, true)
 }
 
 // checkCreatable reports, before any analysis, an output file that cannot
