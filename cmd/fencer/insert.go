@@ -217,7 +217,7 @@ func (v *allValue) Set(s string) error {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 1 {
-		return fmt.Errorf("--all=N wants a number of fence sets of at least 1, not %q", s)
+		return fmt.Errorf("want a number of fence sets of at least 1 (--all=N)")
 	}
 	v.n = n
 	return nil

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -105,9 +106,18 @@ func run(args []string) int {
 		}
 		return ee.code
 	}
-	fmt.Fprintln(os.Stderr, "fencer:", err)
+	msg := err.Error()
+	if m := noHelpTopicRE.FindStringSubmatch(msg); m != nil {
+		// "fencer help frobnicate"
+		msg = fmt.Sprintf("unknown command %q (see fencer --help)", m[1])
+	}
+	fmt.Fprintln(os.Stderr, "fencer:", msg)
 	return exitInput
 }
+
+// noHelpTopicRE is urfave/cli's error for "fencer help WORD" when WORD is
+// no command.
+var noHelpTopicRE = regexp.MustCompile(`^No help topic for '(.*)'$`)
 
 // newApp builds the command line: every command, its examples and its
 // check of numeric limits.

@@ -25,6 +25,8 @@ func TestUsageMessages(t *testing.T) {
 		{[]string{"check", sb, "-j"}, "fencer: -j needs a value (see fencer check --help)"},
 		{[]string{"--nosuch", "insert", sb}, "fencer: unknown flag --nosuch (see fencer --help)"},
 		{[]string{"frobnicate"}, `fencer: unknown command "frobnicate" (see fencer --help)`},
+		{[]string{"help", "frobnicate"}, `fencer: unknown command "frobnicate" (see fencer --help)`},
+		{[]string{"insert", "--all=0", sb}, `fencer: --all "0": want a number of fence sets of at least 1 (--all=N) (see fencer insert --help)`},
 		{[]string{"frobnicate", sb, "--model", "pso"}, `fencer: unknown command "frobnicate" (see fencer --help)`},
 		{nil, "usage: fencer [global flags] COMMAND [flags] FILE... (commands: show, explore, verify, insert, check, bench, robust, completion, help; see fencer --help)"},
 	}
