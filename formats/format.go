@@ -28,7 +28,10 @@ type Format struct {
 	Parse func(filename string, src []byte, opt Options) (*cs.System, []Warning, error)
 	// Program returns the .cs syntax tree that Parse lowers, with
 	// positions in src: it gives the statements that traces show and the
-	// program that fencer show --cs prints.
+	// program that fencer show --cs prints. Traces of a System get it
+	// through ProgramOf, which prefers a Program method of the System's
+	// Reader: a reader whose syntax tree depends on its options (defines)
+	// gives the Reader it puts in the System such a method.
 	Program func(filename string, src []byte, opt Options) (*cs.Program, error)
 	// Native says that the file is itself a .cs program: show --cs prints
 	// it unchanged.
@@ -238,6 +241,23 @@ func ForFile(name, explicit string) (*Format, error) {
 		return f, nil
 	}
 	return nil, fmt.Errorf("unknown input format %q (want %s)", explicit, strings.Join(Names(), ", "))
+}
+
+// ProgramOf returns the .cs syntax tree of the file of sys, as the reader
+// that built sys sees it: its Reader's Program method when it has one
+// (which knows the options sys was read with), else its format's Program
+// without options.
+func ProgramOf(sys *cs.System) (*cs.Program, error) {
+	if p, ok := sys.Reader.(interface {
+		Program(filename string, src []byte) (*cs.Program, error)
+	}); ok {
+		return p.Program(sys.File.Name, sys.File.Src)
+	}
+	f := OfSystem(sys)
+	if f == nil {
+		return nil, fmt.Errorf("%s: no registered format %q", sys.File.Name, sys.Reader.Format())
+	}
+	return f.Program(sys.File.Name, sys.File.Src, nil)
 }
 
 // OfSystem returns the format that built sys: its Reader's, or the

@@ -35,7 +35,7 @@ func newSourceIndex(sys *cs.System) *sourceIndex {
 	if f == nil {
 		return nil
 	}
-	prog, err := f.Program(sys.File.Name, sys.File.Src, nil)
+	prog, err := formats.ProgramOf(sys)
 	if err != nil || prog == nil {
 		return nil
 	}
