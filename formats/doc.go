@@ -29,15 +29,17 @@
 //			Doc:        "C11 with pthreads",
 //			Extensions: []string{".c"},
 //			Parse: func(name string, src []byte, opt Options) (*cs.System, []Warning, error) {
-//				return cfront.Parse(name, src, cfront.Options{Defines: opt["D"], FenceStyle: opt.Get("fence-style")})
+//				r := cfront.Reader{Defines: opt["define"], Style: cfront.Style(opt.Get("fence-style"))}
+//				sys, err := r.Parse(name, src)
+//				... // its warnings as []Warning
 //			},
-//			Program:       ..., // cfront.Program
+//			Program:       ..., // cfront.Reader.Program with the same options
 //			Text:          TextLine,
 //			FenceKinds:    []string{"full"},
 //			RemovesFences: true,
 //			Expect:        Comment{Open: "//"},
 //			Options: []Option{
-//				{Name: "D", Usage: "define the preprocessor macro `NAME=VALUE` (C input)", Multi: true},
+//				{Name: "define", Aliases: []string{"D"}, Usage: "C input: define a preprocessor macro, `NAME=VALUE` or NAME (repeatable)", Multi: true},
 //				{Name: "fence-style", Usage: "how fences are written into C input", Values: []string{"c11", "gcc", "asm"}},
 //			},
 //		})

@@ -3,6 +3,7 @@ package formats
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -82,8 +83,11 @@ type Comment struct {
 // Option is a per-run option of a reader, offered as a flag of every
 // command that reads a program.
 type Option struct {
-	// Name is the flag's name: "D" (written -D), "fence-style".
+	// Name is the flag's name ("define", written --define; "fence-style")
+	// and the key of its values in Options.
 	Name string
+	// Aliases are other names of the flag: "D" (written -D).
+	Aliases []string
 	// Usage is the flag's help text.
 	Usage string
 	// Multi says the option may be given more than once (-D A=1 -D B=2);
@@ -164,7 +168,7 @@ func Register(f *Format) {
 		}
 		for _, o := range f.Options {
 			for _, p := range g.Options {
-				if o.Name == p.Name && (o.Multi != p.Multi || o.Usage != p.Usage) {
+				if o.Name == p.Name && (o.Multi != p.Multi || o.Usage != p.Usage || !slices.Equal(o.Aliases, p.Aliases)) {
 					panic("formats: option " + o.Name + " of " + f.Name + " differs from " + g.Name + "'s")
 				}
 			}

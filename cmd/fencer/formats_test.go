@@ -34,7 +34,7 @@ func init() {
 		FenceKinds: []string{"full"},
 		Expect:     formats.Comment{Open: "//"},
 		Options: []formats.Option{
-			{Name: "D", Usage: "define NAME=VALUE", Multi: true},
+			{Name: "define", Aliases: []string{"D"}, Usage: "define NAME=VALUE", Multi: true},
 			{Name: "fence-style", Usage: "fence style", Values: []string{"c11", "gcc", "asm"}},
 		},
 	})
@@ -66,7 +66,7 @@ func TestFormatOptionsWiring(t *testing.T) {
 	if err := run("show", "-D", "N=3", fake, "--fence-style", "gcc", "-D", "M=1"); err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(fakeOpts["D"], []string{"N=3", "M=1"}) || fakeOpts.Get("fence-style") != "gcc" {
+	if !slices.Equal(fakeOpts["define"], []string{"N=3", "M=1"}) || fakeOpts.Get("fence-style") != "gcc" {
 		t.Errorf("options %v", fakeOpts)
 	}
 	if len(inputWarnings) != 1 || inputWarnings[0].String() != fake+":1:1: warning: fake warning" {
@@ -77,11 +77,11 @@ func TestFormatOptionsWiring(t *testing.T) {
 		t.Errorf("bad value: %v", err)
 	}
 	err = run("show", "-D", "N=3", bench("sb.cs"))
-	if err == nil || !strings.Contains(err.Error(), "-D is not an option of cs input") {
+	if err == nil || !strings.Contains(err.Error(), "--define (-D) is not an option of cs input") {
 		t.Errorf("-D on .cs: %v", err)
 	}
 	// --format fake reads a .cs file with the fake format.
-	if err := run("show", "--format", "fake", "-D", "A=1", bench("sb.cs")); err != nil || fakeOpts.Get("D") != "A=1" {
+	if err := run("show", "--format", "fake", "-D", "A=1", bench("sb.cs")); err != nil || fakeOpts.Get("define") != "A=1" {
 		t.Errorf("--format fake: %v %v", err, fakeOpts)
 	}
 }

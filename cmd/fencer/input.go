@@ -91,9 +91,9 @@ func formatFlags() []cli.Flag {
 			usage += " (" + strings.Join(o.Values, ", ") + ")"
 		}
 		if o.Multi {
-			flags = append(flags, &cli.StringSliceFlag{Name: o.Name, Usage: usage})
+			flags = append(flags, &cli.StringSliceFlag{Name: o.Name, Aliases: o.Aliases, Usage: usage})
 		} else {
-			flags = append(flags, &cli.StringFlag{Name: o.Name, Usage: usage})
+			flags = append(flags, &cli.StringFlag{Name: o.Name, Aliases: o.Aliases, Usage: usage})
 		}
 	}
 	return flags
@@ -114,7 +114,7 @@ func formatOptions(c *cli.Context, f *formats.Format, strict bool) (formats.Opti
 			if !strict {
 				continue
 			}
-			return nil, fail(exitInput, "%s is not an option of %s input (%s)", flagName(o.Name), f.Name, f.Doc)
+			return nil, fail(exitInput, "%s is not an option of %s input (%s)", optionName(c, o), f.Name, f.Doc)
 		}
 		vals := []string{c.String(o.Name)}
 		if o.Multi {
@@ -122,12 +122,21 @@ func formatOptions(c *cli.Context, f *formats.Format, strict bool) (formats.Opti
 		}
 		for _, v := range vals {
 			if len(o.Values) > 0 && !slices.Contains(o.Values, v) {
-				return nil, fail(exitInput, "%s %q: want %s", flagName(o.Name), v, strings.Join(o.Values, ", "))
+				return nil, fail(exitInput, "%s %q: want %s", optionName(c, o), v, strings.Join(o.Values, ", "))
 			}
 		}
 		opt[o.Name] = vals
 	}
 	return opt, nil
+}
+
+// optionName names the option o with its aliases: "--define (-D)".
+func optionName(_ *cli.Context, o formats.Option) string {
+	name := flagName(o.Name)
+	for _, a := range o.Aliases {
+		name += " (" + flagName(a) + ")"
+	}
+	return name
 }
 
 // flagName is a flag as written: "-D", "--model".
