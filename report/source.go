@@ -112,6 +112,11 @@ func (ix *sourceIndex) stmtText(s cs.Stmt) string {
 	default:
 		t = ix.csText(s)
 	}
+	return shorten(t)
+}
+
+// shorten cuts a statement's text to 60 characters ("..." at the end).
+func shorten(t string) string {
 	const max = 60
 	if r := []rune(t); len(r) > max {
 		t = string(r[:max-3]) + "..."

@@ -218,9 +218,16 @@ func (t *tracer) row(i int, st kabs.Step) (Step, bool) {
 	}
 	e := proc.Edges[st.Edge]
 	s := t.ix.stmtAt(e.Pos)
-	if s != nil {
+	switch {
+	case t.ix != nil && t.ix.mode == formats.TextLine && e.Pos.IsValid():
+		// A reader whose statements do not span the file's text (.rmm, C):
+		// the step's own line is what the user wrote (the syntax tree's
+		// statement around it may be a construct that starts lines
+		// earlier).
+		row.Line, row.Statement = t.sys.File.Line(e.Pos), shorten(t.ix.lineText(e.Pos))
+	case s != nil:
 		row.Line, row.Statement = t.ix.line(s.Pos()), t.ix.stmtText(s)
-	} else {
+	default:
 		row.Line, row.Statement = t.sys.File.Line(e.Pos), e.Op.String()
 	}
 	op := e.Op
