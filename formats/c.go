@@ -38,8 +38,8 @@ func init() {
 			return cReader(opt).Program(filename, src)
 		},
 		Text:          TextLine,
-		FenceKinds:    []string{"full"},
-		RemovesFences: true,
+		FenceKinds:    readerKinds(cfront.Reader{}),
+		RemovesFences: readerRemoves(cfront.Reader{}),
 		Expect:        Comment{Open: "//"},
 		Options: []Option{
 			{Name: "define", Aliases: []string{"D"}, Multi: true,

@@ -45,10 +45,11 @@ type Format struct {
 	ShowNote func(src []byte) string
 	// FenceKinds are the fence kinds the format's patched files can
 	// express, among "full" and "store" (see CanFence); insert refuses
-	// --kinds that asks for another.
+	// --kinds that asks for another. A format read by a cs.Reader takes
+	// them from its reader (readerKinds).
 	FenceKinds []string
 	// RemovesFences says that the format's reader can take fences of the
-	// file out again (insert --reconsider).
+	// file out again (insert --reconsider; readerRemoves).
 	RemovesFences bool
 	// Expect is the comment syntax of the format's expectation lines,
 	// "// fencer: expect MODEL WHAT" for .cs (see Expectations).

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"fencer/cs"
 	"fencer/kabs"
 )
 
@@ -105,5 +106,34 @@ func TestExpectationNearMisses(t *testing.T) {
 		if len(exps) != 0 || len(errs) != 0 {
 			t.Errorf("%q: %v %v", line, exps, errs)
 		}
+	}
+}
+
+// fakeEditor is a reader that edits fences and can write store fences.
+type fakeEditor struct{ store bool }
+
+func (fakeEditor) Format() string { return "fake" }
+func (fakeEditor) Parse(string, []byte) (*cs.System, error) {
+	return nil, nil
+}
+func (fakeEditor) InsertFences(src []byte, _ []*cs.Site) ([]byte, error) { return src, nil }
+func (fakeEditor) ParseWith(string, []byte, cs.Options) (*cs.System, error) {
+	return nil, nil
+}
+func (f fakeEditor) StoreFences() (bool, string) { return f.store, "no store fence" }
+func (fakeEditor) EditFences(src []byte, _, _, _ []*cs.Site) ([]byte, error) {
+	return src, nil
+}
+
+// A format's fence kinds and removal follow what its reader can do.
+func TestReaderCapabilities(t *testing.T) {
+	if k := readerKinds(fakeEditor{store: true}); strings.Join(k, ",") != "full,store" || !readerRemoves(fakeEditor{}) {
+		t.Errorf("editor with store fences: %v", k)
+	}
+	if k := readerKinds(fakeEditor{}); strings.Join(k, ",") != "full" {
+		t.Errorf("editor without store fences: %v", k)
+	}
+	if k := readerKinds(nil); strings.Join(k, ",") != "full" || readerRemoves(nil) {
+		t.Errorf("plain reader: %v", k)
 	}
 }

@@ -5,8 +5,8 @@ import (
 	"fencer/litmus"
 )
 
-// herd x86 litmus tests (docs/formats.md): fences are written back as
-// MFENCE rows by litmus.InsertFences.
+// herd x86 litmus tests (docs/formats.md): fences are written back by
+// litmus.Reader; what it can write and remove is asked of it (edit.go).
 func init() {
 	Register(&Format{
 		Name:       "litmus",
@@ -19,8 +19,9 @@ func init() {
 		Program: func(filename string, src []byte, _ Options) (*cs.Program, error) {
 			return litmus.Program(filename, src)
 		},
-		Text:       TextCell,
-		FenceKinds: []string{"full"},
-		Expect:     Comment{Open: "(*", Close: "*)"},
+		Text:          TextCell,
+		FenceKinds:    readerKinds(litmus.Reader{}),
+		RemovesFences: readerRemoves(litmus.Reader{}),
+		Expect:        Comment{Open: "(*", Close: "*)"},
 	})
 }

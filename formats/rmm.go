@@ -7,8 +7,8 @@ import (
 	"fencer/rmm"
 )
 
-// Memorax models (docs/formats.md): fences are written back as "fence;"
-// lines by rmm.InsertFences.
+// Memorax models (docs/formats.md): fences are written back by
+// rmm.Reader; what it can write and remove is asked of it (edit.go).
 func init() {
 	Register(&Format{
 		Name:       "rmm",
@@ -29,7 +29,8 @@ func init() {
 			return "// Each instance of a process(N) is a process of its own here; in the model, a\n" +
 				"// fence after one of its writes is one fence site for all instances.\n"
 		},
-		FenceKinds: []string{"full"},
-		Expect:     Comment{Open: "//"},
+		FenceKinds:    readerKinds(rmm.Reader{}),
+		RemovesFences: readerRemoves(rmm.Reader{}),
+		Expect:        Comment{Open: "//"},
 	})
 }
