@@ -40,6 +40,7 @@ func init() {
 		Text:          TextLine,
 		FenceKinds:    readerKinds(cfront.Reader{}),
 		RemovesFences: readerRemoves(cfront.Reader{}),
+		NoStoreFence:  readerNoStore(cfront.Reader{}),
 		Expect:        Comment{Open: "//"},
 		Options: []Option{
 			{Name: "define", Aliases: []string{"D"}, Multi: true,

@@ -28,6 +28,17 @@ func readerKinds(r cs.Reader) []string {
 	return kinds
 }
 
+// readerNoStore is the NoStoreFence of a format whose reader is r: the
+// reason an editor gives for not writing store fences, or "".
+func readerNoStore(r cs.Reader) string {
+	if e, ok := r.(editor); ok {
+		if can, why := e.StoreFences(); !can {
+			return why
+		}
+	}
+	return ""
+}
+
 // readerRemoves is the RemovesFences of a format whose reader is r.
 func readerRemoves(r cs.Reader) bool {
 	_, ok := r.(editor)

@@ -48,6 +48,9 @@ type Format struct {
 	// --kinds that asks for another. A format read by a cs.Reader takes
 	// them from its reader (readerKinds).
 	FenceKinds []string
+	// NoStoreFence is optional: why the format has no store fence, for
+	// the message that refuses --kinds store ("" for a generic one).
+	NoStoreFence string
 	// RemovesFences says that the format's reader can take fences of the
 	// file out again (insert --reconsider; readerRemoves).
 	RemovesFences bool

@@ -130,7 +130,7 @@ func TestReaderCapabilities(t *testing.T) {
 	if k := readerKinds(fakeEditor{store: true}); strings.Join(k, ",") != "full,store" || !readerRemoves(fakeEditor{}) {
 		t.Errorf("editor with store fences: %v", k)
 	}
-	if k := readerKinds(fakeEditor{}); strings.Join(k, ",") != "full" {
+	if k := readerKinds(fakeEditor{}); strings.Join(k, ",") != "full" || readerNoStore(fakeEditor{}) != "no store fence" || readerNoStore(fakeEditor{store: true}) != "" {
 		t.Errorf("editor without store fences: %v", k)
 	}
 	if k := readerKinds(nil); strings.Join(k, ",") != "full" || readerRemoves(nil) {

@@ -22,6 +22,7 @@ func init() {
 		Text:          TextCell,
 		FenceKinds:    readerKinds(litmus.Reader{}),
 		RemovesFences: readerRemoves(litmus.Reader{}),
+		NoStoreFence:  readerNoStore(litmus.Reader{}),
 		Expect:        Comment{Open: "(*", Close: "*)"},
 	})
 }

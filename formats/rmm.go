@@ -31,6 +31,7 @@ func init() {
 		},
 		FenceKinds:    readerKinds(rmm.Reader{}),
 		RemovesFences: readerRemoves(rmm.Reader{}),
+		NoStoreFence:  readerNoStore(rmm.Reader{}),
 		Expect:        Comment{Open: "//"},
 	})
 }

@@ -168,7 +168,10 @@ func canWrite(c *cli.Context, sys *cs.System) error {
 		return fail(exitInput, "insert: --reconsider: fencer cannot remove the fences of %s input (%s)", f.Name, f.Doc)
 	}
 	if store, err := kindsOf(c.String("kinds")); err == nil && store && !f.CanFence("store") {
-		return fail(exitInput, "insert: --kinds store: %s input (%s) cannot express a store fence", f.Name, f.Doc)
+		if f.NoStoreFence != "" {
+			return fail(exitInput, "insert: --kinds store: %s (use --kinds full)", f.NoStoreFence)
+		}
+		return fail(exitInput, "insert: --kinds store: %s input (%s) cannot express a store fence (use --kinds full)", f.Name, f.Doc)
 	}
 	return nil
 }
