@@ -16,7 +16,7 @@ import (
 // the reordering of the witness trace that it forbids, in words; for a
 // trace to a bad state, the reorderings it depends on (none under SC).
 
-// reorderingReport is one reordering of a trace: a write of a process
+// Reordering is one reordering of a trace: a write of a process
 // still in its store buffer when the same process performs a later read of
 // another variable from memory (TSO and PSO) or a later write of another
 // variable (PSO). Steps are row numbers of the trace.
@@ -30,7 +30,7 @@ type Reordering struct {
 	LaterFlush  int     `json:"later_flushed_at,omitempty"`
 }
 
-// stepRef points at one row of a trace.
+// StepRef points at one row of a trace.
 type StepRef struct {
 	Step      int    `json:"step"`
 	Line      int    `json:"line"`
@@ -304,7 +304,7 @@ func explainWitness(w *cegar.Witness) *explained {
 	return &explained{trace: rep, tracer: t}
 }
 
-// printFenceExplanations writes, per fence, what it forbids and its
+// PrintFenceExplanations writes, per fence, what it forbids and its
 // witness trace (insert --explain).
 func PrintFenceExplanations(w io.Writer, name string, rep *Report, lay Layout) {
 	for i, f := range rep.Fences {
@@ -321,7 +321,7 @@ func PrintFenceExplanations(w io.Writer, name string, rep *Report, lay Layout) {
 	}
 }
 
-// printTraceExplanation writes the reorderings a trace to a bad state
+// PrintTraceExplanation writes the reorderings a trace to a bad state
 // depends on (verify --explain, insert --explain on an SC bug).
 func PrintTraceExplanation(w io.Writer, model string, rs []Reordering) {
 	if len(rs) == 0 {
@@ -338,7 +338,7 @@ func PrintTraceExplanation(w io.Writer, model string, rs []Reordering) {
 	}
 }
 
-// explainCorrect says what a correct verdict covers: the properties
+// ExplainCorrect says what a correct verdict covers: the properties
 // checked, and how it was proved.
 func ExplainCorrect(w io.Writer, sys *cs.System, r *cegar.Result) {
 	props := Properties(sys)
@@ -357,7 +357,7 @@ func ExplainCorrect(w io.Writer, sys *cs.System, r *cegar.Result) {
 	}
 }
 
-// properties lists the properties of sys in source order: each assert,
+// Properties lists the properties of sys in source order: each assert,
 // forbidden and mutex, with its line.
 func Properties(sys *cs.System) []string {
 	ix := newSourceIndex(sys)

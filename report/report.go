@@ -17,7 +17,7 @@ import (
 // removed or changes meaning; new keys may appear within a version.
 const Version = 1
 
-// report is the JSON report of insert and verify (documented in
+// Report is the JSON report of insert and verify (documented in
 // docs/report.md, schema in docs/report.schema.json).
 type Report struct {
 	Version int      `json:"version"`
@@ -42,6 +42,8 @@ type Report struct {
 	Stats   *Stats   `json:"stats,omitempty"` // absent for verdict error
 }
 
+// Fence is one fence of a report: where it goes, what it forbids in its
+// witness, or for insert --robust the critical cycle it breaks.
 type Fence struct {
 	Line      int    `json:"line"`
 	Column    int    `json:"column"`
@@ -58,6 +60,7 @@ type Fence struct {
 	Cycle *Cycle `json:"cycle,omitempty"`
 }
 
+// Stats is the work an insert or verify did (docs/report.md).
 type Stats struct {
 	K              int            `json:"k"`
 	Predicates     int            `json:"predicates"`
@@ -74,6 +77,11 @@ type Stats struct {
 	NotMinimum bool `json:"not_minimum,omitempty"`
 }
 
+// New is the report of command (insert or verify) on sys with the result
+// r: the fences in source order, each with its witness and the reordering
+// it forbids, the removed fences, the alternatives, the trace of an
+// sc-bug or unsafe verdict, what an insert stopped early knew, and the
+// work done.
 func New(command string, sys *cs.System, r *cegar.Result) *Report {
 	rep := &Report{Version: Version, Command: command, File: sys.File.Name, Verdict: r.Verdict.String(), Model: r.Model.String(), Reason: r.Reason, Fences: []Fence{}}
 	site := func(f cegar.Fence) Fence {
@@ -135,7 +143,7 @@ func SourceOrder(fs []cegar.Fence) []cegar.Fence {
 	return out
 }
 
-// witnessReport is the trace of w with the reorderings it depends on.
+// WitnessTrace is the trace of w with the reorderings it depends on.
 func WitnessTrace(w *cegar.Witness) *Trace {
 	ex := explainWitness(w)
 	if ex == nil {
@@ -159,14 +167,14 @@ func siteProcess(sys *cs.System, id int) string {
 	return ""
 }
 
-// printProof says how a verdict was proved when it was by robustness.
+// PrintProof says how a verdict was proved when it was by robustness.
 func PrintProof(w io.Writer, r *cegar.Result) {
 	if r.Stats.Robust != "" {
 		fmt.Fprintf(w, "proof: correct under SC, and %s\n", r.Stats.Robust)
 	}
 }
 
-// exploreReport is the report of fencer explore: the keys of report, with
+// ExploreReport is the report of fencer explore: the keys of Report, with
 // the explicit checker's own stats.
 type ExploreReport struct {
 	Version int           `json:"version"`
@@ -180,7 +188,7 @@ type ExploreReport struct {
 	Stats   *ExploreStats `json:"stats"`
 }
 
-// exploreStats is the work of fencer explore (the explicit-state checker).
+// ExploreStats is the work of fencer explore (the explicit-state checker).
 type ExploreStats struct {
 	States      int     `json:"states"` // distinct concrete states
 	Depth       int     `json:"depth"`  // the deepest BFS level reached

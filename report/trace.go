@@ -23,7 +23,7 @@ import (
 // it is (the statement around it is in the row), an atomic step as its
 // reads, writes and assignments of named variables.
 
-// traceReport is a trace as printed and as put in the JSON report.
+// Trace is a trace as printed and as put in the JSON report.
 type Trace struct {
 	Model    string    `json:"model"`
 	Steps    []Step    `json:"steps"`
@@ -37,7 +37,7 @@ type Trace struct {
 	procs []string // the processes in declaration order, for printing
 }
 
-// traceRow is one step of a trace.
+// Step is one step of a trace.
 type Step struct {
 	Step      int    `json:"step"`
 	Process   string `json:"process"`
@@ -56,7 +56,7 @@ type Step struct {
 	Memory    map[string]int64 `json:"memory"`               // after the step; every shared variable
 }
 
-// bufferReport is one store buffer after a step: under TSO one per process
+// Buffer is one store buffer after a step: under TSO one per process
 // (Variable absent), under PSO one per process and variable.
 type Buffer struct {
 	Process  string          `json:"process"`
@@ -70,7 +70,7 @@ type BufferedWrite struct {
 	Line     int    `json:"line,omitempty"` // the write statement
 }
 
-// propertyReport is the property the last state of a trace violates.
+// Property is the property the last state of a trace violates.
 type Property struct {
 	Kind        string   `json:"kind"` // assert, mutex or forbidden
 	Line        int      `json:"line"`
@@ -119,7 +119,7 @@ func newTracer(sys *cs.System, m kabs.Model, tr *kabs.Trace, states []*kabs.Stat
 	return t
 }
 
-// buildTrace describes a replayed trace: states[i] is the state after i
+// BuildTrace describes a replayed trace: states[i] is the state after i
 // steps of tr.
 func BuildTrace(sys *cs.System, m kabs.Model, tr *kabs.Trace, states []*kabs.State) *Trace {
 	t := newTracer(sys, m, tr, states)
@@ -646,7 +646,7 @@ func memoryText(vars []string, ms map[string]int64) string {
 	return strings.Join(parts, " ")
 }
 
-// printTrace writes a trace as a table, then the violated property.
+// PrintTrace writes a trace as a table, then the violated property.
 //
 // With lay.Columns each process has a column of its own instead, when
 // the table fits in lay.Width (printColumns).

@@ -36,7 +36,7 @@ func robustCommand() *cli.Command {
 			ok, p := an.Robust(nil)
 			name := sys.File.Name
 			if ok {
-				fmt.Printf("%s: robust under %s: every %s run is equivalent to an SC run\n", name, m, upper(m))
+				fmt.Printf("%s: robust under %s: every %s run is equivalent to an SC run\n", name, m, report.Upper(m))
 				return nil
 			}
 			a := an.Graph.Acc[p.A]
@@ -44,17 +44,6 @@ func robustCommand() *cli.Command {
 			return fail(exitBad, "")
 		},
 	}
-}
-
-// upper is the model's name in capitals ("TSO").
-func upper(m kabs.Model) string {
-	b := []byte(m.String())
-	for i, c := range b {
-		if 'a' <= c && c <= 'z' {
-			b[i] = c - 'a' + 'A'
-		}
-	}
-	return string(b)
 }
 
 // insertRobust is `fencer insert --robust`: the minimum set of fence sites
