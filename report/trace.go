@@ -3,8 +3,6 @@ package report
 import (
 	"fencer/formats"
 	"fmt"
-	"io"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -603,116 +601,6 @@ func andList(xs []string) string {
 		return strings.Join(xs, "")
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
-}
-
-// bufferText prints the buffers of a row: under TSO one queue per process,
-// oldest first ("P[0]: [flag[0]=1, turn=0]"); under PSO one queue per
-// variable ("P[0]: flag[0]=[1], turn=[0 1]").
-func bufferText(bs []Buffer, m string) string {
-	var parts []string
-	byProc := map[string][]string{}
-	var order []string
-	for _, b := range bs {
-		if _, ok := byProc[b.Process]; !ok {
-			order = append(order, b.Process)
-		}
-		var vs []string
-		if m == "pso" {
-			for _, w := range b.Writes {
-				vs = append(vs, strconv.FormatInt(w.Value, 10))
-			}
-			byProc[b.Process] = append(byProc[b.Process], fmt.Sprintf("%s=[%s]", b.Variable, strings.Join(vs, " ")))
-			continue
-		}
-		for _, w := range b.Writes {
-			vs = append(vs, fmt.Sprintf("%s=%d", w.Variable, w.Value))
-		}
-		byProc[b.Process] = append(byProc[b.Process], "["+strings.Join(vs, ", ")+"]")
-	}
-	for _, p := range order {
-		parts = append(parts, p+": "+strings.Join(byProc[p], ", "))
-	}
-	return strings.Join(parts, "; ")
-}
-
-// memoryText prints the memory in declaration order.
-func memoryText(vars []string, ms map[string]int64) string {
-	parts := make([]string, 0, len(ms))
-	for _, v := range vars {
-		if val, ok := ms[v]; ok {
-			parts = append(parts, fmt.Sprintf("%s=%d", v, val))
-		}
-	}
-	return strings.Join(parts, " ")
-}
-
-// PrintTrace writes a trace as a table, then the violated property.
-//
-// With lay.Columns each process has a column of its own instead, when
-// the table fits in lay.Width (printColumns).
-func PrintTrace(w io.Writer, file string, tr *Trace, lay Layout) {
-	if printColumns(w, file, tr, lay) {
-		return
-	}
-	base := filepath.Base(file)
-	header := []string{"#", "process", "where", "statement", "effect", "buffers", "memory"}
-	if tr.Model == "pso" {
-		header[5] = "buffers (per variable)"
-	} else if tr.Model == "tso" {
-		header[5] = "buffers (oldest first)"
-	}
-	rows := make([][]string, 0, len(tr.Steps))
-	for _, r := range tr.Steps {
-		where := ""
-		if r.Line > 0 {
-			where = fmt.Sprintf("%s:%d", base, r.Line)
-		}
-		row := []string{strconv.Itoa(r.Step), r.Process, where, r.Statement, r.Effect, bufferText(r.Buffers, tr.Model), memoryText(tr.vars, r.Memory)}
-		rows = append(rows, row)
-	}
-	if tr.Model == "sc" {
-		header = append(header[:5], header[6])
-		for i := range rows {
-			rows[i] = append(rows[i][:5], rows[i][6])
-		}
-	}
-	writeTable(w, header, rows)
-	if tr.Property != nil {
-		fmt.Fprintf(w, "violated: %s\n", tr.Property.Description)
-	}
-}
-
-// writeTable prints left-aligned columns separated by two blanks, with a
-// rule under the header; trailing blanks are trimmed so that golden files
-// stay stable.
-func writeTable(w io.Writer, header []string, rows [][]string) {
-	width := make([]int, len(header))
-	for _, r := range append([][]string{header}, rows...) {
-		for i, c := range r {
-			if n := len([]rune(c)); n > width[i] {
-				width[i] = n
-			}
-		}
-	}
-	line := func(cells []string) {
-		var b strings.Builder
-		for i, c := range cells {
-			b.WriteString(c)
-			if i < len(cells)-1 {
-				b.WriteString(strings.Repeat(" ", width[i]-len([]rune(c))+2))
-			}
-		}
-		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
-	}
-	line(header)
-	rule := make([]string, len(header))
-	for i := range rule {
-		rule[i] = strings.Repeat("-", width[i])
-	}
-	line(rule)
-	for _, r := range rows {
-		line(r)
-	}
 }
 
 // writeSite is the fence site right after the write edge e (the point
