@@ -108,6 +108,9 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 		if r.Verdict == Unknown && buffered(opt.Model) {
 			r.Reason = "during the SC check: " + r.Reason
 		}
+		if r.Verdict == Unknown {
+			r.Partial = partialOf(sys, nil, "SC")
+		}
 		return r, sys.File.Src, nil
 	}
 	if r := robustAfterSC(sys, sc, o, opt, start); r != nil {
@@ -126,6 +129,9 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	}
 	r := e.result(o, start)
 	if o.verdict != Correct {
+		if o.verdict == Unknown {
+			r.Partial = partialOf(sys, o, phaseName(opt))
+		}
 		return r, sys.File.Src, nil
 	}
 	// Fences and the counterexample that makes each necessary.
@@ -165,6 +171,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	case Correct:
 	case Unknown:
 		r.Verdict, r.Reason, r.Limit, r.Fences = Unknown, "final check of the patched program: "+fr.Reason, fr.Limit, nil
+		r.Partial = partialOf(sys, o, "final check")
 		return r, sys.File.Src, nil
 	default:
 		return nil, nil, fmt.Errorf("internal error: the final check found the patched program %s under %s", fr.Verdict, opt.Model)

@@ -176,6 +176,9 @@ type Result struct {
 	Limit        Limit    // Unknown because a limit was hit: which
 	Stats        Stats
 	Preds        []expr.Expr // the final predicates, to seed a later run
+	// Partial is, for an Insert whose verdict is Unknown, what it knew
+	// when it stopped (partial.go); nil otherwise.
+	Partial *Partial
 }
 
 type engine struct {

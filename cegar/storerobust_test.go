@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"fencer/cs"
-	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 // Issue 26, item 7: --kinds full,store on the seqlock under PSO ends (the
@@ -17,7 +17,7 @@ func TestSeqlockStoreFences(t *testing.T) {
 	sys := benchSystem(t, "seqlock.cs")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	r, patched, err := Insert(ctx, sys, sol, Options{Model: kabs.PSO, StoreFences: true})
+	r, patched, err := Insert(ctx, sys, sol, Options{Model: memmodel.PSO, StoreFences: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestSeqlockStoreFences(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := Verify(ctx, psys, sol, Options{Model: kabs.PSO})
+	v, err := Verify(ctx, psys, sol, Options{Model: memmodel.PSO})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ func TestAbstractionContainsConcreteRuns(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				c := NewConcrete(sys, m)
+				c := memmodel.NewConcrete(sys, m)
 				rng := rand.New(rand.NewSource(int64(k + 10*mi)))
 				for walk := 0; walk < 40; walk++ {
 					if msg := checkWalk(c, abs, rng); msg != "" {
@@ -50,12 +50,12 @@ process A { a = 1; x = 1; y = 1; x = 2; y = 2; x = 3; }
 process B { local r, s; r = x; s = y; r = x; s = a; }
 `
 
-func checkWalk(c *Concrete, abs *Abs, rng *rand.Rand) string {
+func checkWalk(c *memmodel.Concrete, abs *Abs, rng *rand.Rand) string {
 	inits := c.Initials(8)
 	s := inits[rng.Intn(len(inits))]
 	var steps []AStep
-	var states = []*State{s}
-	var taken []Step
+	var states = []*memmodel.State{s}
+	var taken []memmodel.Step
 	for len(steps) < 40 {
 		st, succ, err := c.Successors(s)
 		if err != nil {
@@ -118,12 +118,12 @@ func checkWalk(c *Concrete, abs *Abs, rng *rand.Rand) string {
 // valuation reads X off a concrete state: memory and locals, and for the
 // buffered writes the exact slots and the last-write values (only those
 // the control state says are meaningful).
-func valuation(c *Concrete, abs *Abs, s *State, ctl *Ctl) map[string]int64 {
+func valuation(c *memmodel.Concrete, abs *Abs, s *memmodel.State, ctl *Ctl) map[string]int64 {
 	v := map[string]int64{}
 	for i, val := range s.Vals {
 		v[c.Name(i)] = val
 	}
-	if abs.Model == SC {
+	if abs.Model == memmodel.SC {
 		return v
 	}
 	for p, proc := range c.Sys.Procs {
@@ -132,11 +132,11 @@ func valuation(c *Concrete, abs *Abs, s *State, ctl *Ctl) map[string]int64 {
 			v[LWVar(proc.Name, c.Name(e.Var))] = e.Val
 		}
 		switch abs.Model {
-		case TSO:
+		case memmodel.TSO:
 			for i := range ctl.B[p] {
 				v[SlotVar(proc.Name, i+1)] = buf[i].Val
 			}
-		case PSO:
+		case memmodel.PSO:
 			n := map[int]int{}
 			for _, e := range buf {
 				n[e.Var]++

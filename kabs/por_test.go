@@ -1,6 +1,10 @@
 package kabs
 
-import "testing"
+import (
+	"testing"
+
+	"fencer/memmodel"
+)
 
 // Which steps the partial-order reduction may treat as local: P's
 // assignment and its first write (exact room with k = 1) are, its second
@@ -27,7 +31,7 @@ cs: skip;
 }
 mutex cs;
 `)
-	abs, err := NewAbs(sys, TSO, 1)
+	abs, err := NewAbs(sys, memmodel.TSO, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +58,7 @@ mutex cs;
 	if abs.Local(c, 1) {
 		t.Errorf("Q's read of x: Local = true")
 	}
-	sc, _ := NewAbs(sys, SC, 0)
+	sc, _ := NewAbs(sys, memmodel.SC, 0)
 	c0 := sc.Init()
 	if !sc.Local(c0, 0) {
 		t.Errorf("SC, r = 1: Local = false")

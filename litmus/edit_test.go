@@ -7,7 +7,7 @@ import (
 
 	"fencer/cegar"
 	"fencer/cs"
-	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 const sbExtra = `X86 SB+extra
@@ -34,7 +34,7 @@ func TestReconsider(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, patched, err := cegar.Insert(context.Background(), sys, sol, cegar.Options{Model: kabs.TSO, Reconsider: true})
+	r, patched, err := cegar.Insert(context.Background(), sys, sol, cegar.Options{Model: memmodel.TSO, Reconsider: true})
 	if err != nil {
 		t.Fatal(err)
 	}

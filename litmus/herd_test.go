@@ -12,7 +12,7 @@ import (
 
 	"fencer/cegar"
 	"fencer/cs"
-	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 // The catalogue of benchmarks/litmus/x86/herd: tests written for fencer in
@@ -50,7 +50,7 @@ func TestHerdCatalogue(t *testing.T) {
 			t.Errorf("%s: %d expectations, want one for sc and one for tso", f, len(es))
 		}
 		for _, e := range es {
-			m, _ := kabs.ParseModel(string(e[1]))
+			m, _ := memmodel.Parse(string(e[1]))
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			r, _, err := cegar.Insert(ctx, sys, sol, cegar.Options{Model: m})
 			cancel()

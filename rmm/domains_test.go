@@ -9,12 +9,12 @@ import (
 	"time"
 
 	"fencer/cegar"
-	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 // verdict runs insert on the model under m and says "safe", "bug",
 // "fences=N", "unknown", or "error" when the model is refused.
-func verdict(t *testing.T, sol *cegar.Z3Solver, path string, opt Options, m kabs.Model) string {
+func verdict(t *testing.T, sol *cegar.Z3Solver, path string, opt Options, m memmodel.Model) string {
 	t.Helper()
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -64,16 +64,16 @@ func TestDomainSemantics(t *testing.T) {
 		{"dom_read_wait.rmm", "bug", "bug"},
 	} {
 		path := "../benchmarks/rmm/constructs/" + tc.file
-		if got := verdict(t, sol, path, Options{}, kabs.SC); got != tc.memorax {
+		if got := verdict(t, sol, path, Options{}, memmodel.SC); got != tc.memorax {
 			t.Errorf("%s: %s, want %s", tc.file, got, tc.memorax)
 		}
-		if got := verdict(t, sol, path, Options{StrictDomains: true}, kabs.SC); got != tc.strict {
+		if got := verdict(t, sol, path, Options{StrictDomains: true}, memmodel.SC); got != tc.strict {
 			t.Errorf("%s with StrictDomains: %s, want %s", tc.file, got, tc.strict)
 		}
 	}
 	// Under TSO the blocked write of dom_write_block stays blocked: P
 	// reads its own buffered 1.
-	if got := verdict(t, sol, "../benchmarks/rmm/constructs/dom_write_block.rmm", Options{}, kabs.TSO); got != "safe" {
+	if got := verdict(t, sol, "../benchmarks/rmm/constructs/dom_write_block.rmm", Options{}, memmodel.TSO); got != "safe" {
 		t.Errorf("dom_write_block under TSO: %s", got)
 	}
 }

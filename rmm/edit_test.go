@@ -7,7 +7,7 @@ import (
 
 	"fencer/cegar"
 	"fencer/cs"
-	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 // fenceSites returns the sites of the fence statements of src read with
@@ -93,7 +93,7 @@ func TestReconsiderAndKinds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, patched, err := cegar.Insert(context.Background(), sys, sol, cegar.Options{Model: kabs.TSO, Reconsider: true})
+	r, patched, err := cegar.Insert(context.Background(), sys, sol, cegar.Options{Model: memmodel.TSO, Reconsider: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func TestReconsiderAndKinds(t *testing.T) {
 	if err := cegar.ReaderCanEdit(sys, cegar.Options{StoreFences: true, Reconsider: true}); err != nil {
 		t.Fatal(err)
 	}
-	r, patched, err = cegar.Insert(context.Background(), sys, sol, cegar.Options{Model: kabs.PSO, StoreFences: true})
+	r, patched, err = cegar.Insert(context.Background(), sys, sol, cegar.Options{Model: memmodel.PSO, StoreFences: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"flag"
+	"io"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -10,26 +12,32 @@ import (
 // reading a command's flags at its first positional argument, so
 // "fencer insert FILE --model pso" would see three files. reorderArgs moves
 // the command's flags, each with its value, before the positional
-// arguments, keeping the order within each group:
+// arguments, keeping the order within each group, and a flag of the app
+// (--cpuprofile) written after the command to before the command:
 //
 //	fencer insert sb.cs --model pso -w   →   fencer insert --model pso -w sb.cs
 //
-// A flag takes the next argument as its value unless it is a boolean flag
-// or is written --name=value; "-" alone is a positional argument (standard
-// input); after "--" every argument is positional, and the "--" is kept
-// before them. A flag that wants a value but ends the line is put last,
-// after the positional arguments are dropped, so that the flag parser
-// reports the missing value. args is returned unchanged when its command is
-// unknown or when it asks for shell completion (which looks at the last
-// argument).
+// Whether a flag takes the next argument as its value is what the flag
+// parser itself decides (flagArity: a flag whose value is boolean, like
+// -w or --all, does not); a flag written --name=value is one argument.
+// "-" alone is a positional argument (standard input); after "--" every
+// argument is positional, and the "--" is kept before them. A flag that
+// wants a value but ends the line is put last, after the positional
+// arguments are dropped, so that the flag parser reports the missing
+// value. args is returned unchanged when its command is unknown or when it
+// asks for shell completion (which looks at the last argument).
 func reorderArgs(app *cli.App, args []string) []string {
 	if len(args) < 2 || args[len(args)-1] == "--generate-bash-completion" {
 		return args
 	}
-	// The command is the first argument that is not a flag of the app (all
-	// of them booleans).
+	appFlags := flagArity(app.Flags)
+	// The command is the first argument that is neither a flag of the app
+	// nor the value of one.
 	at := 1
 	for at < len(args) && isFlag(args[at]) {
+		if takes, ok := appFlags[flagKey(args[at])]; ok && takes && !strings.Contains(args[at], "=") {
+			at++
+		}
 		at++
 	}
 	if at >= len(args) {
@@ -39,50 +47,79 @@ func reorderArgs(app *cli.App, args []string) []string {
 	if cmd == nil {
 		return args
 	}
-	out := append([]string{}, args[:at+1]...)
+	cmdFlags := flagArity(cmd.Flags)
+	before := append([]string{}, args[:at]...)
+	out := []string{}
 	var pos []string
 	dashdash := false
 	rest := args[at+1:]
+	finish := func() []string {
+		all := append(append(before, args[at]), out...)
+		if dashdash {
+			all = append(all, "--")
+		}
+		return append(all, pos...)
+	}
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
-		switch {
-		case a == "--":
+		if a == "--" {
 			dashdash = true
 			pos = append(pos, rest[i+1:]...)
-			i = len(rest)
-		case !isFlag(a):
+			break
+		}
+		if !isFlag(a) {
 			pos = append(pos, a)
-		case strings.Contains(a, "=") || !takesValue(cmd, a):
-			out = append(out, a)
+			continue
+		}
+		takes, ok := cmdFlags[flagKey(a)]
+		dst := &out
+		if !ok {
+			if takes, ok = appFlags[flagKey(a)]; ok {
+				dst = &before // a flag of the app, after the command
+			}
+		}
+		switch {
+		case strings.Contains(a, "=") || !takes:
+			*dst = append(*dst, a)
 		case i+1 < len(rest):
-			out = append(out, a, rest[i+1])
+			*dst = append(*dst, a, rest[i+1])
 			i++
 		default: // the value is missing: let the flag parser say so
-			return append(out, a)
+			if dst == &before {
+				return append(before, a)
+			}
+			return append(append(before, args[at]), append(out, a)...)
 		}
 	}
-	if dashdash {
-		out = append(out, "--")
-	}
-	return append(out, pos...)
+	return finish()
 }
 
 func isFlag(a string) bool { return len(a) > 1 && a[0] == '-' }
 
-// takesValue reports whether the flag a of cmd wants a value; an unknown
-// flag does not (the flag parser will report it).
-func takesValue(cmd *cli.Command, a string) bool {
+// flagKey is the name of the flag argument a: "--model=pso" → "model".
+func flagKey(a string) string {
 	name := strings.TrimLeft(a, "-")
-	for _, f := range cmd.Flags {
-		for _, n := range f.Names() {
-			if n != name {
-				continue
-			}
-			if df, ok := f.(cli.DocGenerationFlag); ok {
-				return df.TakesValue()
-			}
-			return true
-		}
+	if i := strings.IndexByte(name, '='); i >= 0 {
+		name = name[:i]
 	}
-	return false
+	return name
+}
+
+// flagArity maps every name and alias of flags to whether the flag takes
+// the next argument as its value. It asks the flag parser that urfave/cli
+// uses (package flag): the flags are applied to a scratch flag set, and a
+// flag takes no value exactly when its flag.Value is boolean
+// (IsBoolFlag), as BoolFlag's is and as --all's is.
+func flagArity(flags []cli.Flag) map[string]bool {
+	set := flag.NewFlagSet("", flag.ContinueOnError)
+	set.SetOutput(io.Discard)
+	for _, f := range flags {
+		_ = f.Apply(set)
+	}
+	out := map[string]bool{}
+	set.VisitAll(func(f *flag.Flag) {
+		b, ok := f.Value.(interface{ IsBoolFlag() bool })
+		out[f.Name] = !(ok && b.IsBoolFlag())
+	})
+	return out
 }

@@ -19,7 +19,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"fencer/kabs"
+	"fencer/memmodel"
+	"fencer/report"
 )
 
 // fencer bench runs `fencer insert --json` on each program under each model
@@ -63,7 +64,7 @@ type refCount struct {
 
 // runResult is what one child run produced.
 type runResult struct {
-	rep    *report // nil when the child wrote none
+	rep    *report.Report // nil when the child wrote none
 	wall   time.Duration
 	rssMB  float64
 	killed bool // the parent killed the child after its timeout and killGrace
@@ -124,7 +125,7 @@ func benchCommand() *cli.Command {
 				return fail(exitInput, "bench: no files given")
 			}
 			for _, path := range files {
-				if _, err := parsePath(path, ""); err != nil {
+				if _, _, err := parsePath(nil, path, ""); err != nil {
 					return err
 				}
 			}
@@ -164,18 +165,18 @@ func benchCommand() *cli.Command {
 
 // benchOptions validates --model and --format (--runs is checked with the
 // other numeric flags before any command runs: limits.go).
-func benchOptions(c *cli.Context) ([]kabs.Model, string, error) {
+func benchOptions(c *cli.Context) ([]memmodel.Model, string, error) {
 	format := c.String("format")
 	switch format {
 	case "md", "csv", "json":
 	default:
 		return nil, "", fail(exitInput, "bench: unknown --format %q (want md, csv or json)", format)
 	}
-	var models []kabs.Model
-	seen := map[kabs.Model]bool{}
+	var models []memmodel.Model
+	seen := map[memmodel.Model]bool{}
 	for _, v := range c.StringSlice("model") {
 		for _, s := range strings.Split(v, ",") {
-			m, err := kabs.ParseModel(strings.TrimSpace(s))
+			m, err := memmodel.Parse(strings.TrimSpace(s))
 			if err != nil {
 				return nil, "", fail(exitInput, "bench: %v", err)
 			}
@@ -208,7 +209,7 @@ func loadPaperTimes(path string) (*paperTimes, error) {
 }
 
 // benchOne runs path under m --runs times and summarises the runs.
-func benchOne(ctx context.Context, c *cli.Context, self, path string, m kabs.Model, paper *paperTimes) benchRow {
+func benchOne(ctx context.Context, c *cli.Context, self, path string, m memmodel.Model, paper *paperTimes) benchRow {
 	row := benchRow{Program: path, Model: m.String()}
 	if paper != nil && strings.EqualFold(paper.Model, m.String()) {
 		if e, ok := paper.Programs[filepath.Base(path)]; ok {
@@ -272,7 +273,7 @@ func runVerdict(r runResult) string {
 }
 
 // benchRun runs `fencer insert` once in a child process.
-func benchRun(ctx context.Context, c *cli.Context, self, path string, m kabs.Model) (runResult, error) {
+func benchRun(ctx context.Context, c *cli.Context, self, path string, m memmodel.Model) (runResult, error) {
 	dir, err := os.MkdirTemp("", "fencer-bench")
 	if err != nil {
 		return runResult{}, err
@@ -320,7 +321,7 @@ func benchRun(ctx context.Context, c *cli.Context, self, path string, m kabs.Mod
 		return r, nil
 	}
 	if b, err := os.ReadFile(jsonPath); err == nil {
-		var rep report
+		var rep report.Report
 		if err := json.Unmarshal(b, &rep); err != nil {
 			return r, fmt.Errorf("%s: bad JSON report: %v", path, err)
 		}

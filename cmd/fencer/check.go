@@ -1,16 +1,12 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
@@ -18,73 +14,8 @@ import (
 
 	"fencer/cegar"
 	"fencer/cs"
-	"fencer/kabs"
+	"fencer/formats"
 )
-
-// expectation is one "// fencer: expect MODEL WHAT" line.
-type expectation struct {
-	line   int
-	model  kabs.Model
-	bug    bool // "bug": wrong even under SC
-	fences int  // "safe" is fences=0
-	what   string
-}
-
-// text is the expectation as written: "tso fences=1".
-func (e expectation) text() string { return e.model.String() + " " + e.what }
-
-var (
-	// In .litmus files, whose comments are (* ... *), the line is
-	// "(* fencer: expect MODEL WHAT *)".
-	expectAnyRE = regexp.MustCompile(`(//|\(\*)\s*fencer:\s*expect`)
-	expectRE    = regexp.MustCompile(`^\s*(?://|\(\*)\s*fencer:\s*expect\s+(\S+)\s+(\S+?)\s*(?:\*\))?\s*$`)
-	fencesRE    = regexp.MustCompile(`^fences=(\d+)$`)
-)
-
-// expectations reads the expectation lines of src. Each malformed line is
-// an error "name:line: message" in errs; the well-formed ones are returned
-// all the same.
-func expectations(name string, src []byte) (exps []expectation, errs []string) {
-	sc := bufio.NewScanner(bytes.NewReader(src))
-	sc.Buffer(make([]byte, 64*1024), cs.MaxInputSize+1)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if !expectAnyRE.MatchString(line) {
-			continue
-		}
-		m := expectRE.FindStringSubmatch(line)
-		if m == nil {
-			errs = append(errs, fmt.Sprintf("%s:%d: malformed expectation (want `// fencer: expect MODEL safe|bug|fences=N`)", name, n))
-			continue
-		}
-		model, err := kabs.ParseModel(m[1])
-		if err != nil {
-			errs = append(errs, fmt.Sprintf("%s:%d: %v", name, n, err))
-			continue
-		}
-		e := expectation{line: n, model: model, what: m[2]}
-		switch {
-		case m[2] == "safe":
-		case m[2] == "bug":
-			e.bug = true
-		case fencesRE.MatchString(m[2]):
-			k, err := strconv.Atoi(fencesRE.FindStringSubmatch(m[2])[1])
-			if err != nil {
-				errs = append(errs, fmt.Sprintf("%s:%d: fence count out of range", name, n))
-				continue
-			}
-			e.fences = k
-		default:
-			errs = append(errs, fmt.Sprintf("%s:%d: unknown expectation %q (want safe, bug or fences=N)", name, n, m[2]))
-			continue
-		}
-		exps = append(exps, e)
-	}
-	if err := sc.Err(); err != nil {
-		errs = append(errs, fmt.Sprintf("%s: %v", name, err))
-	}
-	return exps, errs
-}
 
 // checkResult is the outcome of one expectation; it is also its entry in
 // the JSON report of check (docs/report.md).
@@ -111,10 +42,11 @@ type checkFence struct {
 // cannot be read or parsed, or an expectation is malformed: exit 2) and one
 // result per expectation.
 type fileResult struct {
-	path    string
-	errs    []string
-	results []checkResult
-	time    time.Duration
+	path     string
+	errs     []string
+	warnings []string
+	results  []checkResult
+	time     time.Duration
 }
 
 // checkFile runs every expectation of the file at path.
@@ -133,8 +65,20 @@ func checkFileResults(c *cli.Context, path string) fileResult {
 		return fr
 	}
 	fr.path = name
-	exps, errs := expectations(name, src)
-	sys, err := parseSource(name, src, c.String("format"))
+	f, err := formats.ForFile(name, c.String("format"))
+	if err != nil {
+		fr.errs = []string{err.Error()}
+		return fr
+	}
+	exps, el := f.Expectations(name, src)
+	var errs []string
+	for _, e := range el {
+		errs = append(errs, e.Error())
+	}
+	sys, warns, err := parseSource(c, name, src, c.String("format"), false)
+	for _, w := range warns {
+		fr.warnings = append(fr.warnings, w.String())
+	}
 	if err != nil {
 		var el cs.ErrorList
 		if errors.As(err, &el) {
@@ -149,6 +93,9 @@ func checkFileResults(c *cli.Context, path string) fileResult {
 		fr.errs = errs
 		return fr
 	}
+	if w := noPropertyWarning(sys); w != nil && len(exps) > 0 {
+		fr.warnings = append(fr.warnings, w.String())
+	}
 	for _, e := range exps {
 		fr.results = append(fr.results, checkOne(c, sys, e))
 	}
@@ -156,10 +103,10 @@ func checkFileResults(c *cli.Context, path string) fileResult {
 }
 
 // checkOne runs one expectation and describes what fencer found.
-func checkOne(c *cli.Context, sys *cs.System, e expectation) checkResult {
+func checkOne(c *cli.Context, sys *cs.System, e formats.Expectation) checkResult {
 	start := time.Now()
-	res := checkResult{File: sys.File.Name, Line: e.line, Model: e.model.String(), Expected: e.what, wantFences: e.fences}
-	r, _, err := runEngine(c, sys, e.model, true)
+	res := checkResult{File: sys.File.Name, Line: e.Line, Model: e.Model.String(), Expected: e.What, wantFences: e.Fences}
+	r, _, err := runEngine(c, sys, e.Model, true)
 	res.TimeSeconds = time.Since(start).Seconds()
 	if err != nil {
 		res.Got, res.Reason = "error", err.Error()
@@ -167,13 +114,13 @@ func checkOne(c *cli.Context, sys *cs.System, e expectation) checkResult {
 	}
 	switch r.Verdict {
 	case cegar.SCBug:
-		res.Got, res.Pass = "bug", e.bug
+		res.Got, res.Pass = "bug", e.Bug
 	case cegar.Correct:
 		res.Got = fmt.Sprintf("fences=%d", len(r.Fences))
 		if len(r.Fences) == 0 {
 			res.Got = "safe"
 		}
-		res.Pass = !e.bug && e.fences == len(r.Fences)
+		res.Pass = !e.Bug && e.Fences == len(r.Fences)
 		for _, f := range r.Fences {
 			res.Fences = append(res.Fences, checkFence{Line: sys.File.Line(f.Site.Pos()), Statement: f.Site.Text})
 		}
@@ -219,10 +166,11 @@ func printResult(w io.Writer, r checkResult) {
 }
 
 func checkCommand() *cli.Command {
-	flags := append(engineFlags()[1:], formatFlag, // every flag but --model: each expectation names its model
+	flags := append(append(engineFlags()[1:], formatFlags()...), // every flag but --model: each expectation names its model
 		&cli.StringFlag{Name: "json", Usage: "write the results as JSON to `FILE` (docs/report.md)"},
 		&cli.StringFlag{Name: "junit", Usage: "write the results as JUnit XML to `FILE` (one test case per expectation)"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.NumCPU(), Usage: "check `N` files at a time"},
+		&cli.BoolFlag{Name: "allow-empty", Usage: "let a file without expectation lines pass (without it, such a file fails: check must not pass by checking nothing)"},
 	)
 	return &cli.Command{
 		Name:      "check",
@@ -231,6 +179,9 @@ func checkCommand() *cli.Command {
 		Description: "For each expectation, runs fencer insert under its model and compares the verdict and\n" +
 			"the number of fences; a failure shows the fence sites found. Files run -j at a time; the\n" +
 			"output keeps their order. The last line is \"N passed, N failed\".\n" +
+			"A file with no expectation line fails (unless --allow-empty); a comment that looks like a\n" +
+			"misspelled expectation (\"// Fencer: expect\", \"// fencer expect\", \"/* fencer: expect */\" in\n" +
+			".cs, \"// fencer: expct\") is an input error at its file:line:col.\n" +
 			"Exit codes: 2 when any file cannot be read or parsed or has a malformed expectation (every\n" +
 			"file still runs), else 3 when interrupted, else 1 when any expectation fails or cannot be\n" +
 			"decided, else 0.",
@@ -251,6 +202,7 @@ func checkCommand() *cli.Command {
 			paths := c.Args().Slice()
 			files := make([]fileResult, 0, len(paths))
 			passed, failed, inputErr := 0, 0, false
+			var emptyFiles []string
 			forEachOrdered(len(paths), c.Int("jobs"), func(i int) fileResult {
 				return checkFile(c, paths[i])
 			}, func(fr fileResult) {
@@ -258,12 +210,22 @@ func checkCommand() *cli.Command {
 				for _, e := range fr.errs {
 					fmt.Fprintln(os.Stderr, e)
 				}
+				for _, w := range fr.warnings {
+					fmt.Fprintln(os.Stderr, w)
+				}
 				if len(fr.errs) > 0 {
 					inputErr = true
 					return
 				}
 				if len(fr.results) == 0 {
-					fmt.Printf("%s: no expectations\n", fr.path)
+					if c.Bool("allow-empty") {
+						fmt.Printf("%s: no expectations\n", fr.path)
+						return
+					}
+					fmt.Printf("FAIL %s: no expectations: nothing was checked (want a line %s; --allow-empty lets such a file pass)\n", fr.path, expectSyntax(fr.path, c.String("format")))
+					failed++
+					emptyFiles = append(emptyFiles, fr.path)
+					return
 				}
 				for _, r := range fr.results {
 					printResult(os.Stdout, r)
@@ -275,10 +237,10 @@ func checkCommand() *cli.Command {
 				}
 			})
 			fmt.Printf("%d passed, %d failed\n", passed, failed)
-			if err := writeCheckJSON(c.String("json"), files, passed, failed); err != nil {
+			if err := writeCheckJSON(c.String("json"), files, emptyFiles, passed, failed); err != nil {
 				return err
 			}
-			if err := writeJUnit(c.String("junit"), files); err != nil {
+			if err := writeJUnit(c.String("junit"), files, !c.Bool("allow-empty")); err != nil {
 				return err
 			}
 			switch {
@@ -292,6 +254,20 @@ func checkCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// expectSyntax is an expectation line in the syntax of the format of the
+// file path: "// fencer: expect MODEL safe|bug|fences=N".
+func expectSyntax(path, format string) string {
+	f, err := formats.ForFile(path, format)
+	if err != nil {
+		return "fencer: expect MODEL safe|bug|fences=N"
+	}
+	s := f.Expect.Open + " fencer: expect MODEL safe|bug|fences=N"
+	if f.Expect.Close != "" {
+		s += " " + f.Expect.Close
+	}
+	return "`" + s + "`"
 }
 
 // forEachOrdered runs work(0..n-1) on at most jobs goroutines and hands
@@ -328,18 +304,25 @@ func forEachOrdered[T any](n, jobs int, work func(int) T, done func(T)) {
 type checkReport struct {
 	Expectations []checkResult `json:"expectations"`
 	Errors       []string      `json:"errors"`
-	Passed       int           `json:"passed"`
-	Failed       int           `json:"failed"`
+	// Empty lists the files without an expectation line; each counts as
+	// failed (absent with --allow-empty or when none).
+	Empty []string `json:"empty,omitempty"`
+	// Warnings are the warnings on the files (a reader's, a program with
+	// no property); absent when none.
+	Warnings []string `json:"warnings,omitempty"`
+	Passed   int      `json:"passed"`
+	Failed   int      `json:"failed"`
 }
 
-func writeCheckJSON(path string, files []fileResult, passed, failed int) error {
+func writeCheckJSON(path string, files []fileResult, empty []string, passed, failed int) error {
 	if path == "" {
 		return nil
 	}
-	rep := checkReport{Expectations: []checkResult{}, Errors: []string{}, Passed: passed, Failed: failed}
+	rep := checkReport{Expectations: []checkResult{}, Errors: []string{}, Empty: empty, Passed: passed, Failed: failed}
 	for _, fr := range files {
 		rep.Expectations = append(rep.Expectations, fr.results...)
 		rep.Errors = append(rep.Errors, fr.errs...)
+		rep.Warnings = append(rep.Warnings, fr.warnings...)
 	}
 	b, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {

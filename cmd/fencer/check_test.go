@@ -165,3 +165,36 @@ func TestCheckJUnitSchema(t *testing.T) {
 		t.Fatalf("a test case without a name: %v\n%s", err, out)
 	}
 }
+
+// check does not pass by checking nothing: a file without expectations
+// fails (exit 1) unless --allow-empty, and a misspelled expectation is an
+// input error at its line and column (exit 2).
+func TestCheckNothingFails(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.cs")
+	near := filepath.Join(dir, "near.cs")
+	prog := "shared x;\nprocess P { x = 1; }\n"
+	if err := os.WriteFile(empty, []byte(prog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(near, []byte("shared x;\n  /* fencer: expect tso safe */\nprocess P { x = 1; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	jsonPath := filepath.Join(dir, "r.json")
+	out, _, code := fencer(t, "check", "--json", jsonPath, empty)
+	if code != 1 || !strings.Contains(out, "FAIL "+empty+": no expectations") || !strings.HasSuffix(out, "0 passed, 1 failed\n") {
+		t.Errorf("check empty: exit %d\n%s", code, out)
+	}
+	b, err := os.ReadFile(jsonPath)
+	if err != nil || !strings.Contains(string(b), `"empty": [`) || !strings.Contains(string(b), `"failed": 1`) {
+		t.Errorf("check --json of an empty file: %v\n%s", err, b)
+	}
+	out, _, code = fencer(t, "check", "--allow-empty", empty)
+	if code != 0 || !strings.HasSuffix(out, "0 passed, 0 failed\n") {
+		t.Errorf("check --allow-empty: exit %d\n%s", code, out)
+	}
+	_, stderr, code := fencer(t, "check", "--allow-empty", near)
+	if code != 2 || !strings.HasPrefix(stderr, near+":2:3: malformed expectation") {
+		t.Errorf("check near miss: exit %d\n%s", code, stderr)
+	}
+}

@@ -32,7 +32,7 @@ func TestCompletion(t *testing.T) {
 }
 
 func TestHelpExamples(t *testing.T) {
-	for _, cmd := range []string{"show", "explore", "verify", "insert", "check", "bench", "completion"} {
+	for _, cmd := range []string{"show", "explore", "verify", "insert", "check", "bench", "robust", "completion"} {
 		out, _, code := fencer(t, cmd, "--help")
 		if code != 0 || !strings.Contains(out, "Examples:") || !strings.Contains(out, "fencer "+cmd+" ") {
 			t.Errorf("fencer %s --help: exit %d, no example:\n%s", cmd, code, out)

@@ -13,7 +13,8 @@ import (
 
 	"fencer/cegar"
 	"fencer/cs"
-	"fencer/kabs"
+	"fencer/memmodel"
+	"fencer/report"
 )
 
 // engineFlags are the flags of the commands that run the abstract engine.
@@ -24,7 +25,7 @@ func engineFlags() []cli.Flag {
 		&cli.IntFlag{Name: "max-k", Value: 10, Usage: "largest number of exact writes kept per store buffer"},
 		&cli.IntFlag{Name: "max-predicates", Value: 400, Usage: "largest number of predicates"},
 		&cli.IntFlag{Name: "max-states", Value: 1_000_000, Usage: "largest number of abstract states in one exploration"},
-		&cli.IntFlag{Name: "workers", Value: defaultWorkers(), Usage: "goroutines that expand the states of an exploration (the states stored and the answer do not depend on it; default: the number of CPUs, at most 4)"},
+		&cli.IntFlag{Name: "workers", Value: defaultWorkers(), Usage: "goroutines that expand the states of an exploration (the states stored and the answer do not depend on it)", DefaultText: "the number of CPUs, at most 4"},
 		verboseFlag,
 	}
 }
@@ -44,7 +45,7 @@ func reportFlags() []cli.Flag {
 	return []cli.Flag{jsonFlag(), explainFlag, quietFlag, layoutFlag}
 }
 
-func engineOptions(c *cli.Context, m kabs.Model) (cegar.Options, error) {
+func engineOptions(c *cli.Context, m memmodel.Model) (cegar.Options, error) {
 	opt := cegar.Options{
 		Model:         m,
 		MaxK:          c.Int("max-k"),
@@ -89,7 +90,7 @@ func kindsOf(s string) (bool, error) {
 
 // runEngine runs insert (or verify) on sys under model m with a fresh
 // solver, under the command's timeout and SIGINT.
-func runEngine(c *cli.Context, sys *cs.System, m kabs.Model, insert bool) (*cegar.Result, []byte, error) {
+func runEngine(c *cli.Context, sys *cs.System, m memmodel.Model, insert bool) (*cegar.Result, []byte, error) {
 	opt, err := engineOptions(c, m)
 	if err != nil {
 		return nil, nil, err
@@ -156,7 +157,7 @@ func verifyCommand() *cli.Command {
 			"\"unsafe\" (or \"sc-bug\" under --model sc) with a shortest real trace to a bad state, or\n" +
 			"\"unknown\" with the reason.\n" +
 			"Exit codes: 0 correct, 1 unsafe or sc-bug, 2 bad input, 3 unknown.",
-		Flags: append(append(engineFlags(), reportFlags()...), formatFlag),
+		Flags: append(append(engineFlags(), reportFlags()...), formatFlags()...),
 		Action: func(c *cli.Context) error {
 			sys, m, err := parseArgModel(c)
 			if err != nil {
@@ -165,6 +166,7 @@ func verifyCommand() *cli.Command {
 			if err := checkCreatable(c.String("json")); err != nil {
 				return err
 			}
+			warnNoProperty(sys)
 			r, _, err := runEngine(c, sys, m, false)
 			if err != nil {
 				return engineError(err)
@@ -186,16 +188,16 @@ func reportVerify(c *cli.Context, sys *cs.System, r *cegar.Result) error {
 	case cegar.Correct:
 		fmt.Fprintf(out, "%s: %s under %s: no bad state is reachable\n", sys.File.Name, r.Verdict, r.Model)
 		if c.Bool("explain") {
-			explainCorrect(out, sys, r)
+			report.ExplainCorrect(out, sys, r)
 		}
 		printStats(os.Stderr, r)
 		return nil
 	case cegar.Unsafe, cegar.SCBug:
-		tr := witnessReport(r.Trace)
+		tr := report.WitnessTrace(r.Trace)
 		fmt.Fprintf(out, "%s: %s under %s: a bad state is reachable in %s\n", sys.File.Name, r.Verdict, r.Model, plural(len(tr.Steps), "step"))
 		printTrace(out, sys.File.Name, tr)
 		if c.Bool("explain") {
-			printTraceExplanation(out, tr.Model, tr.Reorderings)
+			report.PrintTraceExplanation(out, tr.Model, tr.Reorderings)
 		}
 		printStats(os.Stderr, r)
 		return fail(exitBad, "")

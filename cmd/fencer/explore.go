@@ -9,14 +9,14 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"fencer/kabs"
 	"fencer/memmodel"
+	"fencer/report"
 )
 
 var modelFlag = &cli.StringFlag{Name: "model", Value: "tso", Usage: "memory model: " + memmodel.Names()}
 
-func modelOf(c *cli.Context) (kabs.Model, error) {
-	m, err := kabs.ParseModel(c.String("model"))
+func modelOf(c *cli.Context) (memmodel.Model, error) {
+	m, err := memmodel.Parse(c.String("model"))
 	if err != nil {
 		return nil, fail(exitInput, "%v", err)
 	}
@@ -37,14 +37,14 @@ func exploreCommand() *cli.Command {
 			"or says the program is safe when the whole state space was explored. Nondeterministic\n" +
 			"values are tried from a finite set, so a program with `*` values is never called safe.\n" +
 			"Exit codes: 0 safe, 1 bad state found, 2 bad input, 3 bounds hit.",
-		Flags: []cli.Flag{
-			modelFlag, formatFlag,
+		Flags: append([]cli.Flag{
+			modelFlag,
 			&cli.IntFlag{Name: "max-states", Value: 1_000_000, Usage: "stop after this many distinct states"},
 			&cli.IntFlag{Name: "max-depth", Value: 0, Usage: "stop at this many steps (0: no limit)"},
 			jsonFlag(),
 			layoutFlag,
 			verboseFlag,
-		},
+		}, formatFlags()...),
 		Action: func(c *cli.Context) error {
 			sys, m, err := parseArgModel(c)
 			if err != nil {
@@ -56,31 +56,32 @@ func exploreCommand() *cli.Command {
 			if err := setLayout(c); err != nil {
 				return err
 			}
+			warnNoProperty(sys)
 			out := humanOut(c)
 			start := time.Now()
 			ctx, stop := interruptible(c.Context)
 			defer stop()
-			conc := kabs.NewConcrete(sys, m)
-			res, err := conc.Explore(ctx, kabs.Limits{MaxStates: c.Int("max-states"), MaxDepth: c.Int("max-depth")})
+			conc := memmodel.NewConcrete(sys, m)
+			res, err := conc.Explore(ctx, memmodel.Limits{MaxStates: c.Int("max-states"), MaxDepth: c.Int("max-depth")})
 			if err != nil {
 				return fail(exitUnknown, "%s: %v", sys.File.Name, err)
 			}
-			var tr *traceReport
-			if res.Verdict == kabs.Unsafe {
+			var tr *report.Trace
+			if res.Verdict == memmodel.Unsafe {
 				states, err := conc.Replay(res.Trace)
 				if err != nil {
 					return fail(exitUnknown, "internal error: %v", err)
 				}
-				tr = buildTrace(sys, m, res.Trace, states)
+				tr = report.BuildTrace(sys, m, res.Trace, states)
 			}
 			if err := writeExploreJSON(c, sys, m, res, tr, time.Since(start)); err != nil {
 				return err
 			}
 			switch res.Verdict {
-			case kabs.Safe:
+			case memmodel.Safe:
 				fmt.Fprintf(out, "%s: safe under %s (%s)\n", sys.File.Name, m, plural(res.States, "state"))
 				return nil
-			case kabs.Unsafe:
+			case memmodel.Unsafe:
 				fmt.Fprintf(out, "%s: bad state reachable under %s in %s (%s explored)\n", sys.File.Name, m, plural(len(tr.Steps), "step"), plural(res.States, "state"))
 				printTrace(out, sys.File.Name, tr)
 				return fail(exitBad, "")

@@ -7,13 +7,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"fencer/cs"
-	"fencer/litmus"
-	"fencer/rmm"
+	"fencer/formats"
 )
 
 // stdinName is the file name of a program read from standard input ("-").
@@ -65,65 +65,163 @@ func readInput(path string) (string, []byte, error) {
 }
 
 // formatFlag chooses the input format of the commands that read a
-// program; without it the file's extension decides (.rmm, .litmus, else
-// .cs).
-var formatFlag = &cli.StringFlag{Name: "format", Usage: "input format: cs, rmm (Memorax) or litmus (herd x86); default: by the file's extension"}
+// program; without it the file's extension decides (formats.ByExtension).
+var formatFlag = &cli.StringFlag{Name: "format", Usage: "input format: " + formatList() + "; default: by the file's extension"}
 
-// inputFormats are the values of --format.
-var inputFormats = []string{"cs", "rmm", "litmus"}
-
-// formatOf returns the input format of the file name: format if it is
-// given, else by the extension.
-func formatOf(name, format string) (string, error) {
-	if format != "" {
-		for _, f := range inputFormats {
-			if f == format {
-				return f, nil
-			}
-		}
-		return "", fail(exitInput, "unknown input format %q (want %s)", format, strings.Join(inputFormats, ", "))
+// formatList says "cs (fencer's language), rmm (Memorax model) or ...".
+func formatList() string {
+	var out []string
+	for _, f := range formats.All() {
+		out = append(out, f.Name+" ("+f.Doc+")")
 	}
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".rmm":
-		return "rmm", nil
-	case ".litmus":
-		return "litmus", nil
+	if len(out) < 2 {
+		return strings.Join(out, "")
 	}
-	return "cs", nil
+	return strings.Join(out[:len(out)-1], ", ") + " or " + out[len(out)-1]
 }
 
-// parseSource parses src, the program of the file name, in format ("" for
-// by the extension). A syntax error is a cs.ErrorList.
-func parseSource(name string, src []byte, format string) (*cs.System, error) {
-	f, err := formatOf(name, format)
-	if err != nil {
-		return nil, err
-	}
-	switch f {
-	case "rmm":
-		return rmm.Parse(name, src)
-	case "litmus":
-		return litmus.Parse(name, src)
-	}
-	sys, err := cs.Parse(name, src)
-	if err != nil && format == "cs" {
-		if g, _ := formatOf(name, ""); g != "cs" {
-			// "fencer show --format cs x.rmm" reads x.rmm as .cs.
-			return nil, fmt.Errorf("%v\n(--format cs reads %s as a .cs program; fencer show --cs prints a %s file as .cs)", err, name, g)
+// formatFlags are --format and a flag for each option that some format
+// declares (formats.Option): the flags of every command that reads a
+// program.
+func formatFlags() []cli.Flag {
+	flags := []cli.Flag{formatFlag}
+	for _, o := range formats.AllOptions() {
+		usage := o.Usage
+		if len(o.Values) > 0 {
+			usage += " (" + strings.Join(o.Values, ", ") + ")"
+		}
+		if o.Multi {
+			flags = append(flags, &cli.StringSliceFlag{Name: o.Name, Aliases: o.Aliases, Usage: usage})
+		} else {
+			flags = append(flags, &cli.StringFlag{Name: o.Name, Aliases: o.Aliases, Usage: usage})
 		}
 	}
-	return sys, err
+	return flags
+}
+
+// formatOptions collects the values of the format options given on the
+// command line for a file of format f: a value the option does not allow
+// is a usage error, and so is, with strict, an option that f does not
+// read (fencer check, which reads files of several formats, is not strict:
+// each file gets the options its format reads).
+func formatOptions(c *cli.Context, f *formats.Format, strict bool) (formats.Options, error) {
+	opt := formats.Options{}
+	for _, o := range formats.AllOptions() {
+		if !c.IsSet(o.Name) {
+			continue
+		}
+		if !f.Accepts(o.Name) {
+			if !strict {
+				continue
+			}
+			return nil, fail(exitInput, "%s is not an option of %s input (%s)", optionName(c, o), f.Name, f.Doc)
+		}
+		vals := []string{c.String(o.Name)}
+		if o.Multi {
+			vals = c.StringSlice(o.Name)
+		}
+		for _, v := range vals {
+			if len(o.Values) > 0 && !slices.Contains(o.Values, v) {
+				return nil, fail(exitInput, "%s %q: want %s", optionName(c, o), v, strings.Join(o.Values, ", "))
+			}
+		}
+		opt[o.Name] = vals
+	}
+	return opt, nil
+}
+
+// optionName names the option o with its aliases: "--define (-D)".
+func optionName(_ *cli.Context, o formats.Option) string {
+	name := flagName(o.Name)
+	for _, a := range o.Aliases {
+		name += " (" + flagName(a) + ")"
+	}
+	return name
+}
+
+// flagName is a flag as written: "-D", "--model".
+func flagName(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// noPropertyWarning is the warning for a program that states no
+// property: no assert, mutex or forbidden (and, read from another format,
+// none of what stands for them), so every run is correct and there is
+// nothing to check. It is nil for a program with a property.
+func noPropertyWarning(sys *cs.System) *formats.Warning {
+	if len(sys.Bad) > 0 {
+		return nil
+	}
+	for _, p := range sys.Procs {
+		if p.ErrLoc >= 0 {
+			return nil
+		}
+	}
+	return &formats.Warning{Pos: cs.Position{Filename: sys.File.Name},
+		Msg: "the program states no property (no assert, mutex or forbidden): every run is correct, so there is nothing to check"}
+}
+
+// warnNoProperty prints noPropertyWarning, if any, and keeps it for the
+// JSON report of the command.
+func warnNoProperty(sys *cs.System) {
+	if w := noPropertyWarning(sys); w != nil {
+		fmt.Fprintln(os.Stderr, w)
+		inputWarnings = append(inputWarnings, *w)
+	}
+}
+
+// argFormat returns the format of sys, the program of the command's FILE
+// argument, and the format options given for it.
+func argFormat(c *cli.Context, sys *cs.System) (*formats.Format, formats.Options, error) {
+	f, err := formats.ForFile(sys.File.Name, c.String("format"))
+	if err != nil {
+		return nil, nil, fail(exitInput, "%v", err)
+	}
+	opt, err := formatOptions(c, f, true)
+	return f, opt, err
+}
+
+// inputWarnings are the warnings of the reader on the program of the
+// running command (parseArg), for its JSON report.
+var inputWarnings []formats.Warning
+
+// parseSource parses src, the program of the file name, in the format
+// named format ("" for by the extension), with the format options of c
+// (c may be nil: no options; strict: see formatOptions). A syntax error
+// is a cs.ErrorList.
+func parseSource(c *cli.Context, name string, src []byte, format string, strict bool) (*cs.System, []formats.Warning, error) {
+	f, err := formats.ForFile(name, format)
+	if err != nil {
+		return nil, nil, fail(exitInput, "%v", err)
+	}
+	var opt formats.Options
+	if c != nil {
+		if opt, err = formatOptions(c, f, strict); err != nil {
+			return nil, nil, err
+		}
+	}
+	sys, warns, err := f.Parse(name, src, opt)
+	if err != nil && format != "" {
+		if g := formats.ByExtension(name); g != f && f.Native {
+			// "fencer show --format cs x.rmm" reads x.rmm as .cs.
+			return nil, nil, fmt.Errorf("%v\n(--format %s reads %s as a .%s program; fencer show --cs prints a %s file as .cs)", err, f.Name, name, f.Name, g.Name)
+		}
+	}
+	return sys, warns, err
 }
 
 // parsePath reads and parses the program named by path ("-" for standard
 // input) in format ("" for by the extension). A syntax error is a
 // cs.ErrorList.
-func parsePath(path, format string) (*cs.System, error) {
+func parsePath(c *cli.Context, path, format string) (*cs.System, []formats.Warning, error) {
 	name, src, err := readInput(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return parseSource(name, src, format)
+	return parseSource(c, name, src, format, true)
 }
 
 // checkCreatable reports, before any analysis, an output file that cannot

@@ -10,10 +10,11 @@ import (
 
 	"fencer/cegar"
 	"fencer/cs"
+	"fencer/report"
 )
 
 func insertCommand() *cli.Command {
-	flags := append(append(engineFlags(), reportFlags()...), formatFlag,
+	flags := append(append(append(engineFlags(), reportFlags()...), formatFlags()...),
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the patched program to `FILE` instead of stdout"},
 		&cli.BoolFlag{Name: "write", Aliases: []string{"w"}, Usage: "overwrite the input file with the patched program"},
 		&cli.BoolFlag{Name: "diff", Usage: "print the fences as a unified diff of the input instead of the whole program"},
@@ -22,7 +23,7 @@ func insertCommand() *cli.Command {
 		&cli.StringFlag{Name: "kinds", Value: "full", Usage: "the fence kinds insert may use: full, or full,store to also use " +
 			"store fences (fence store;, cheaper; under PSO they keep writes in order): fewest fences first, then fewest full ones"},
 		&cli.BoolFlag{Name: "reconsider", Usage: "treat the fence; statements already in the program as candidates like any other point: " +
-			"keep those a minimum set needs, remove the others (default: they stay as they are)"},
+			"keep those a minimum set needs, remove the others (without it they stay as they are)"},
 		&cli.BoolFlag{Name: "robust", Usage: "insert instead the fewest fences that make every run under the model equivalent to an SC run " +
 			"(static critical cycles; about SC-equivalence, not the program's property: no SC check, and it may place more fences than insert)"},
 	)
@@ -52,6 +53,9 @@ func insertCommand() *cli.Command {
 			if err != nil {
 				return inputError(c, err)
 			}
+			if err := canWrite(c, sys); err != nil {
+				return inputError(c, err)
+			}
 			switch {
 			case c.Bool("write") && c.String("output") != "":
 				return fail(exitInput, "insert: use either -o or -w, not both")
@@ -74,6 +78,7 @@ func insertCommand() *cli.Command {
 			if c.Bool("robust") {
 				return insertRobust(c, sys, m)
 			}
+			warnNoProperty(sys)
 			r, patched, err := runEngine(c, sys, m, true)
 			if err != nil {
 				return engineError(err)
@@ -101,7 +106,7 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 				what = "verified, not proved a minimum"
 			}
 			fmt.Fprintf(os.Stderr, "%s: correct under %s with %s (%s):\n", name, r.Model, plural(len(r.Fences), "fence"), what)
-			for _, f := range r.Fences {
+			for _, f := range report.SourceOrder(r.Fences) {
 				note := ""
 				if f.Witness == nil {
 					note = " (for robustness only: no counterexample needs it)"
@@ -121,7 +126,7 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 		}
 		for i, alt := range r.Alternatives {
 			fmt.Fprintf(os.Stderr, "other minimum set %d of %d (verified):\n", i+2, len(r.Alternatives)+1)
-			for _, f := range alt {
+			for _, f := range report.SourceOrder(alt) {
 				kind := ""
 				if f.Store {
 					kind = "fence store; "
@@ -129,25 +134,46 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 				fmt.Fprintf(os.Stderr, "  %s:%d: %s%s\n", name, sys.File.Line(f.Site.Pos()), kind, f.Site.Describe())
 			}
 		}
-		printProof(os.Stderr, r)
+		report.PrintProof(os.Stderr, r)
 		printStats(os.Stderr, r)
 		if c.Bool("explain") {
-			printFenceExplanations(os.Stderr, name, newReport("insert", sys, r))
+			report.PrintFenceExplanations(os.Stderr, name, report.New("insert", sys, r), layoutFor(os.Stderr))
 		}
 		return nil
 	case cegar.SCBug:
-		tr := witnessReport(r.Trace)
+		tr := report.WitnessTrace(r.Trace)
 		fmt.Fprintf(os.Stderr, "%s: sc-bug: wrong under SC, no fence can help; a trace of %s:\n", name, plural(len(tr.Steps), "step"))
 		printTrace(os.Stderr, name, tr)
 		if c.Bool("explain") {
-			printTraceExplanation(os.Stderr, tr.Model, tr.Reorderings)
+			report.PrintTraceExplanation(os.Stderr, tr.Model, tr.Reorderings)
 		}
 		printStats(os.Stderr, r)
 		return fail(exitBad, "")
 	}
 	fmt.Fprintf(os.Stderr, "%s: unknown under %s: %s\n", name, r.Model, r.Reason)
+	report.PrintPartial(os.Stderr, sys, r)
 	printStats(os.Stderr, r)
 	return fail(exitUnknown, "")
+}
+
+// canWrite refuses (exit 2) what the format of the program cannot
+// express: --reconsider where its fences cannot be removed, --kinds store
+// where it has no store fence (formats.Format).
+func canWrite(c *cli.Context, sys *cs.System) error {
+	f, _, err := argFormat(c, sys)
+	if err != nil {
+		return err
+	}
+	if c.Bool("reconsider") && !f.RemovesFences {
+		return fail(exitInput, "insert: --reconsider: fencer cannot remove the fences of %s input (%s)", f.Name, f.Doc)
+	}
+	if store, err := kindsOf(c.String("kinds")); err == nil && store && !f.CanFence("store") {
+		if f.NoStoreFence != "" {
+			return fail(exitInput, "insert: --kinds store: %s (use --kinds full)", f.NoStoreFence)
+		}
+		return fail(exitInput, "insert: --kinds store: %s input (%s) cannot express a store fence (use --kinds full)", f.Name, f.Doc)
+	}
+	return nil
 }
 
 // writeOutput writes the patched program (or with --diff the patch) to
@@ -194,7 +220,7 @@ func (v *allValue) Set(s string) error {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 1 {
-		return fmt.Errorf("--all=N wants a number of fence sets of at least 1, not %q", s)
+		return fmt.Errorf("want a number of fence sets of at least 1 (--all=N)")
 	}
 	v.n = n
 	return nil

@@ -47,7 +47,8 @@ type xmlProblem struct {
 func seconds(s float64) string { return fmt.Sprintf("%.3f", s) }
 
 // junitDoc builds the JUnit document of the results of check.
-func junitDoc(files []fileResult) xmlSuites {
+// With failEmpty a file without expectations is a failed test case.
+func junitDoc(files []fileResult, failEmpty bool) xmlSuites {
 	doc := xmlSuites{Name: "fencer check"}
 	total := 0.0
 	for _, fr := range files {
@@ -57,6 +58,11 @@ func junitDoc(files []fileResult) xmlSuites {
 			suite.Cases = append(suite.Cases, xmlCase{Classname: fr.path, Name: "parse", Time: seconds(0),
 				Error: &xmlProblem{Message: fr.errs[0], Type: "input", Text: strings.Join(fr.errs, "\n")}})
 			suite.Errors++
+		}
+		if len(fr.errs) == 0 && len(fr.results) == 0 && failEmpty {
+			suite.Cases = append(suite.Cases, xmlCase{Classname: fr.path, Name: "expectations", Time: seconds(0),
+				Failure: &xmlProblem{Message: "no expectations: nothing was checked", Type: "empty"}})
+			suite.Failures++
 		}
 		for _, r := range fr.results {
 			tc := xmlCase{Classname: r.File, Name: r.Model + " " + r.Expected, Time: seconds(r.TimeSeconds)}
@@ -93,11 +99,11 @@ func junitDoc(files []fileResult) xmlSuites {
 	return doc
 }
 
-func writeJUnit(path string, files []fileResult) error {
+func writeJUnit(path string, files []fileResult, failEmpty bool) error {
 	if path == "" {
 		return nil
 	}
-	b, err := xml.MarshalIndent(junitDoc(files), "", "  ")
+	b, err := xml.MarshalIndent(junitDoc(files, failEmpty), "", "  ")
 	if err != nil {
 		return err
 	}

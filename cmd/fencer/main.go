@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -19,7 +20,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"fencer/cs"
-	"fencer/kabs"
+	"fencer/memmodel"
 	"fencer/smt"
 )
 
@@ -105,15 +106,24 @@ func run(args []string) int {
 		}
 		return ee.code
 	}
-	fmt.Fprintln(os.Stderr, "fencer:", err)
+	msg := err.Error()
+	if m := noHelpTopicRE.FindStringSubmatch(msg); m != nil {
+		// "fencer help frobnicate"
+		msg = fmt.Sprintf("unknown command %q (see fencer --help)", m[1])
+	}
+	fmt.Fprintln(os.Stderr, "fencer:", msg)
 	return exitInput
 }
+
+// noHelpTopicRE is urfave/cli's error for "fencer help WORD" when WORD is
+// no command.
+var noHelpTopicRE = regexp.MustCompile(`^No help topic for '(.*)'$`)
 
 // newApp builds the command line: every command, its examples and its
 // check of numeric limits.
 func newApp() *cli.App {
 	// -v is --verbose, so --version has no short form.
-	cli.VersionFlag = &cli.BoolFlag{Name: "version", Usage: "print the versions of fencer and Z3"}
+	cli.VersionFlag = &cli.BoolFlag{Name: "version", Usage: "print the versions of fencer and Z3", DisableDefaultText: true}
 	cli.VersionPrinter = func(c *cli.Context) {
 		fmt.Fprintf(c.App.Writer, "fencer %s\nZ3 %s\n", c.App.Version, smt.Version())
 	}
@@ -147,11 +157,16 @@ func newApp() *cli.App {
 			completionCommand(),
 		},
 		ExitErrHandler: func(c *cli.Context, err error) {},
-		OnUsageError: func(c *cli.Context, err error, isSub bool) error {
-			return fail(exitInput, "%v", err)
-		},
+		OnUsageError:   usageError,
+		Action:         rootAction,
+	}
+	for _, f := range app.Flags {
+		if b, ok := f.(*cli.BoolFlag); ok {
+			b.DisableDefaultText = true
+		}
 	}
 	withExamples(app.Commands)
+	withUsageErrors(app.Commands)
 	withLimits(app.Commands)
 	app.Setup()
 	return app
@@ -169,8 +184,13 @@ var examples = map[string][]string{
 		"fencer insert --json report.json -w my_lock.cs",
 		"cat my_lock.cs | fencer insert -",
 	},
-	"check":      {"fencer check benchmarks/*.cs", "fencer check -j 2 --junit report.xml --json report.json benchmarks/*.cs"},
-	"bench":      {"fencer bench --runs 3 benchmarks/sb.cs benchmarks/peterson.cs"},
+	"check": {"fencer check benchmarks/*.cs", "fencer check -j 2 --junit report.xml --json report.json benchmarks/*.cs"},
+	"bench": {"fencer bench --runs 3 benchmarks/sb.cs benchmarks/peterson.cs"},
+	"robust": {
+		"fencer robust benchmarks/sb.cs",
+		"fencer robust --model pso benchmarks/mp.cs",
+		"fencer insert --robust --model pso --diff benchmarks/mp.cs",
+	},
 	"completion": {"source <(fencer completion bash)", "fencer completion fish > ~/.config/fish/completions/fencer.fish"},
 }
 
@@ -196,11 +216,16 @@ func parseArg(c *cli.Context) (*cs.System, error) {
 	if c.NArg() != 1 {
 		return nil, fail(exitInput, "%s: want exactly one FILE argument (see fencer %s --help)", c.Command.Name, c.Command.Name)
 	}
-	return parsePath(c.Args().First(), c.String("format"))
+	sys, warns, err := parsePath(c, c.Args().First(), c.String("format"))
+	inputWarnings = warns
+	for _, w := range warns {
+		fmt.Fprintln(os.Stderr, w)
+	}
+	return sys, err
 }
 
 // parseArgModel parses the FILE argument and reads --model.
-func parseArgModel(c *cli.Context) (*cs.System, kabs.Model, error) {
+func parseArgModel(c *cli.Context) (*cs.System, memmodel.Model, error) {
 	sys, err := parseArg(c)
 	if err != nil {
 		return nil, nil, err

@@ -200,4 +200,9 @@ func TestInterrupt(t *testing.T) {
 	if err := json.Unmarshal(b, &rep); err != nil || rep["verdict"] != "unknown" || !strings.Contains(rep["reason"].(string), "interrupted") {
 		t.Errorf("report after SIGINT: %s (%v)", b, err)
 	}
+	// What was known is reported, not verified, wherever the run stopped.
+	p, ok := rep["partial"].(map[string]any)
+	if !ok || p["verified"] != false || !strings.Contains(errb.String(), "stopped") && !strings.Contains(errb.String(), "what was known when it stopped") {
+		t.Errorf("no partial result after SIGINT: %s\nstderr %s", b, errb.String())
+	}
 }

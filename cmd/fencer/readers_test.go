@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"fencer/formats"
 )
 
 // TestRmmFormsAgree checks that every Memorax model of benchmarks/rmm
@@ -33,17 +35,17 @@ func TestRmmFormsAgree(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		e1, _ := expectations(f, src)
-		e2, _ := expectations(pair, csSrc)
+		e1, _ := formats.ByExtension(f).Expectations(f, src)
+		e2, _ := formats.ByExtension(pair).Expectations(pair, csSrc)
 		if a, b := expectationTexts(e1), expectationTexts(e2); len(a) == 0 || !slices.Equal(a, b) {
 			t.Errorf("%s expects %v, %s expects %v", f, a, pair, b)
 		}
 	}
 }
 
-func expectationTexts(es []expectation) (out []string) {
+func expectationTexts(es []formats.Expectation) (out []string) {
 	for _, e := range es {
-		out = append(out, e.text())
+		out = append(out, e.Text())
 	}
 	slices.Sort(out)
 	return out
@@ -75,8 +77,8 @@ func TestLitmusFormsAgree(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		e1, errs1 := expectations(f, src)
-		e2, errs2 := expectations(pair, csSrc)
+		e1, errs1 := formats.ByExtension(f).Expectations(f, src)
+		e2, errs2 := formats.ByExtension(pair).Expectations(pair, csSrc)
 		if len(errs1)+len(errs2) > 0 || len(e1) == 0 {
 			t.Fatalf("%s: %v %v (%d expectations)", f, errs1, errs2, len(e1))
 		}

@@ -3,12 +3,14 @@ package main
 import (
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"fencer/cs"
 	"fencer/fences"
-	"fencer/kabs"
+	"fencer/memmodel"
+	"fencer/report"
 	"fencer/robust"
 )
 
@@ -24,7 +26,7 @@ func robustCommand() *cli.Command {
 			"correct under the model exactly when it is correct under SC. No property is needed. The\n" +
 			"analysis is sound, not complete: it may report a cycle that no run follows.\n" +
 			"Exit codes: 0 robust, 1 not robust (a critical cycle is printed), 2 bad input.",
-		Flags: []cli.Flag{modelFlag, verboseFlag, formatFlag},
+		Flags: append([]cli.Flag{modelFlag, verboseFlag}, formatFlags()...),
 		Action: func(c *cli.Context) error {
 			sys, m, err := parseArgModel(c)
 			if err != nil {
@@ -34,7 +36,7 @@ func robustCommand() *cli.Command {
 			ok, p := an.Robust(nil)
 			name := sys.File.Name
 			if ok {
-				fmt.Printf("%s: robust under %s: every %s run is equivalent to an SC run\n", name, m, upper(m))
+				fmt.Printf("%s: robust under %s: every %s run is equivalent to an SC run\n", name, m, report.Upper(m))
 				return nil
 			}
 			a := an.Graph.Acc[p.A]
@@ -44,27 +46,21 @@ func robustCommand() *cli.Command {
 	}
 }
 
-// upper is the model's name in capitals ("TSO").
-func upper(m kabs.Model) string {
-	b := []byte(m.String())
-	for i, c := range b {
-		if 'a' <= c && c <= 'z' {
-			b[i] = c - 'a' + 'A'
-		}
-	}
-	return string(b)
-}
-
 // insertRobust is `fencer insert --robust`: the minimum set of fence sites
 // that makes the program robust under the model, patched into the source.
-func insertRobust(c *cli.Context, sys *cs.System, m kabs.Model) error {
+func insertRobust(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	name := sys.File.Name
-	if c.String("json") != "" {
-		return fail(exitInput, "insert: --json is not available with --robust (there is no property, trace or witness to report)")
-	}
+	start := time.Now()
 	an := robust.Analyze(sys, m)
 	fs, err := an.MinFences()
 	if err != nil {
+		if c.String("json") != "" {
+			rep := &report.Report{Version: report.Version, Command: "insert", File: name, Verdict: "unknown", Model: m.String(), Reason: err.Error(), Fences: []report.Fence{},
+				Stats: &report.Stats{Refinements: map[string]int{"predicates": 0, "k": 0, "fences": 0}, States: an.States, TimeSeconds: time.Since(start).Seconds()}}
+			if werr := emitReport(c.String("json"), rep); werr != nil {
+				return werr
+			}
+		}
 		return fail(exitUnknown, "%s: %v", name, err)
 	}
 	var sites []*cs.Site
@@ -82,6 +78,12 @@ func insertRobust(c *cli.Context, sys *cs.System, m kabs.Model) error {
 	if err := writeOutput(c, name, sys.File.Src, patched); err != nil {
 		return err
 	}
+	rep := report.NewRobust(sys, m, an, fs, time.Since(start))
+	if c.String("json") != "" {
+		if err := emitReport(c.String("json"), rep); err != nil {
+			return err
+		}
+	}
 	switch {
 	case len(sites) == 0:
 		fmt.Fprintf(os.Stderr, "%s: robust under %s, no fence needed\n", name, m)
@@ -91,9 +93,7 @@ func insertRobust(c *cli.Context, sys *cs.System, m kabs.Model) error {
 			what = "not proved minimum: the search hit its limit"
 		}
 		fmt.Fprintf(os.Stderr, "%s: robust under %s with %s (%s; SC-equivalence, not a property):\n", name, m, plural(len(sites), "fence"), what)
-		for _, s := range sites {
-			fmt.Fprintf(os.Stderr, "  %s:%d: after %s\n", name, sys.File.Line(s.Pos()), s.Text)
-		}
+		report.PrintRobust(os.Stderr, sys, rep)
 	}
 	return nil
 }

@@ -25,7 +25,6 @@ func TestRobustCommand(t *testing.T) {
 		{[]string{"robust", "--model", "sc", bench("sb.cs")}, 0, `robust under sc`},
 		{[]string{"robust", "testdata/syntax.cs"}, 2, ``},
 		{[]string{"robust"}, 2, ``},
-		{[]string{"insert", "--robust", "--json", "x.json", bench("sb.cs")}, 2, ``},
 	}
 	for _, c := range cases {
 		out, stderr, code := fencer(t, c.args...)
@@ -118,5 +117,44 @@ func TestProducerLoopInsert(t *testing.T) {
 	_, stderr, code = fencer(t, "insert", "--model", "pso", bench("producer_loop.cs"))
 	if code != 0 || !regexp.MustCompile(`correct under pso with 1 fence \(a minimum\):\n  .*producer_loop\.cs:27: after d = n;`).MatchString(stderr) {
 		t.Fatalf("pso: exit %d\n%s", code, stderr)
+	}
+}
+
+// insert --robust --json reports verdict robust and, for each fence, the
+// critical cycle it breaks: a relaxed pair whose write the fence follows.
+func TestInsertRobustJSON(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.json")
+	_, stderr, code := fencer(t, "insert", "--robust", "--model", "pso", "--json", path, bench("peterson.cs"))
+	if code != 0 || strings.Count(stderr, "breaks the critical cycle: ") != 2 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	validateReport(t, "insert --robust", b)
+	var rep struct {
+		Verdict string `json:"verdict"`
+		Fences  []struct {
+			Line  int `json:"line"`
+			Cycle *struct {
+				Kind  string `json:"kind"`
+				Write struct {
+					Line int `json:"line"`
+				} `json:"write"`
+				Description string `json:"description"`
+			} `json:"cycle"`
+		} `json:"fences"`
+	}
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict != "robust" || len(rep.Fences) != 2 {
+		t.Fatalf("%s", b)
+	}
+	for _, f := range rep.Fences {
+		if f.Cycle == nil || f.Cycle.Write.Line != f.Line || f.Cycle.Kind != "write-write" || f.Cycle.Description == "" {
+			t.Errorf("fence at line %d: cycle %+v", f.Line, f.Cycle)
+		}
 	}
 }

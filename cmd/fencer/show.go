@@ -1,16 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 
 	"github.com/urfave/cli/v2"
 
-	"fencer/cs"
 	"fencer/csprint"
-	"fencer/litmus"
-	"fencer/rmm"
 )
 
 func showCommand() *cli.Command {
@@ -22,8 +18,8 @@ func showCommand() *cli.Command {
 			"states and the fence sites. With --cs it prints instead the program as a .cs program:\n" +
 			"a Memorax .rmm model or a herd .litmus test as the .cs program fencer analyses (a .cs\n" +
 			"file is printed as it is).",
-		Flags: []cli.Flag{formatFlag,
-			&cli.BoolFlag{Name: "cs", Usage: "print the program in the .cs language (for .rmm and .litmus input)"}},
+		Flags: append(formatFlags(),
+			&cli.BoolFlag{Name: "cs", Usage: "print the program in the .cs language (for input in another format)"}),
 		Action: func(c *cli.Context) error {
 			sys, err := parseArg(c)
 			if err != nil {
@@ -32,23 +28,21 @@ func showCommand() *cli.Command {
 			if !c.Bool("cs") {
 				return sys.Format(os.Stdout)
 			}
-			var prog *cs.Program
-			switch {
-			case sys.Reader == nil:
+			f, opt, err := argFormat(c, sys)
+			if err != nil {
+				return err
+			}
+			if f.Native {
 				_, err := os.Stdout.Write(sys.File.Src)
 				return err
-			case sys.Reader.Format() == "rmm":
-				prog, err = rmm.Program(sys.File.Name, sys.File.Src)
-			default:
-				prog, err = litmus.Program(sys.File.Name, sys.File.Src)
 			}
+			prog, err := f.Program(sys.File.Name, sys.File.Src, opt)
 			if err != nil {
 				return err
 			}
 			fmt.Printf("// %s as a .cs program (fencer show --cs).\n", sys.File.Name)
-			if sys.Reader.Format() == "rmm" && bytes.Contains(sys.File.Src, []byte("process(")) {
-				fmt.Printf("// Each instance of a process(N) is a process of its own here; in the model, a\n" +
-					"// fence after one of its writes is one fence site for all instances.\n")
+			if f.ShowNote != nil {
+				fmt.Print(f.ShowNote(sys.File.Src))
 			}
 			return csprint.Fprint(os.Stdout, prog)
 		},

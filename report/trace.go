@@ -1,19 +1,18 @@
-package main
+package report
 
 import (
+	"fencer/formats"
 	"fmt"
-	"io"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
 	"fencer/cs"
 	"fencer/expr"
-	"fencer/kabs"
+	"fencer/memmodel"
 )
 
-// This file turns a trace of the automaton (kabs.Trace, replayed into its
+// This file turns a trace of the automaton (memmodel.Trace, replayed into its
 // states) into rows a person can read: one row per step that the program
 // text shows, with the statement as written, what the step read or wrote,
 // the store buffers and the memory after it, and at the end the property
@@ -22,22 +21,22 @@ import (
 // it is (the statement around it is in the row), an atomic step as its
 // reads, writes and assignments of named variables.
 
-// traceReport is a trace as printed and as put in the JSON report.
-type traceReport struct {
-	Model    string          `json:"model"`
-	Steps    []traceRow      `json:"steps"`
-	Property *propertyReport `json:"property"` // null when the last state is not bad
+// Trace is a trace as printed and as put in the JSON report.
+type Trace struct {
+	Model    string    `json:"model"`
+	Steps    []Step    `json:"steps"`
+	Property *Property `json:"property"` // null when the last state is not bad
 	// Reorderings are the writes of the trace that a later step of their
 	// process overtakes: what the trace needs of the memory model (empty
 	// for a run that is also a run under SC).
-	Reorderings []reorderingReport `json:"reorderings"`
+	Reorderings []Reordering `json:"reorderings"`
 
 	vars  []string // the shared variables in declaration order, for printing
 	procs []string // the processes in declaration order, for printing
 }
 
-// traceRow is one step of a trace.
-type traceRow struct {
+// Step is one step of a trace.
+type Step struct {
 	Step      int    `json:"step"`
 	Process   string `json:"process"`
 	Line      int    `json:"line"`      // the statement (for a flush: the write that reaches memory); 0 if unknown
@@ -51,26 +50,26 @@ type traceRow struct {
 	Variable  string           `json:"variable,omitempty"`
 	Value     *int64           `json:"value,omitempty"`
 	OwnBuffer bool             `json:"own_buffer,omitempty"` // a read served by the process's own store buffer
-	Buffers   []bufferReport   `json:"buffers"`              // after the step; only non-empty buffers
+	Buffers   []Buffer         `json:"buffers"`              // after the step; only non-empty buffers
 	Memory    map[string]int64 `json:"memory"`               // after the step; every shared variable
 }
 
-// bufferReport is one store buffer after a step: under TSO one per process
+// Buffer is one store buffer after a step: under TSO one per process
 // (Variable absent), under PSO one per process and variable.
-type bufferReport struct {
+type Buffer struct {
 	Process  string          `json:"process"`
 	Variable string          `json:"variable,omitempty"`
-	Writes   []bufferedWrite `json:"writes"` // oldest first
+	Writes   []BufferedWrite `json:"writes"` // oldest first
 }
 
-type bufferedWrite struct {
+type BufferedWrite struct {
 	Variable string `json:"variable"`
 	Value    int64  `json:"value"`
 	Line     int    `json:"line,omitempty"` // the write statement
 }
 
-// propertyReport is the property the last state of a trace violates.
-type propertyReport struct {
+// Property is the property the last state of a trace violates.
+type Property struct {
 	Kind        string   `json:"kind"` // assert, mutex or forbidden
 	Line        int      `json:"line"`
 	Text        string   `json:"text"`      // its source text
@@ -91,11 +90,11 @@ type pending struct {
 // tracer builds the rows of one trace.
 type tracer struct {
 	sys    *cs.System
-	m      kabs.Model
-	c      *kabs.Concrete
+	m      memmodel.Model
+	c      *memmodel.Concrete
 	ix     *sourceIndex
-	tr     *kabs.Trace
-	states []*kabs.State
+	tr     *memmodel.Trace
+	states []*memmodel.State
 	// bufs mirrors the store buffers with the statements that wrote each
 	// entry: under TSO bufs[p], under PSO bufs[p*ns+x].
 	bufs [][]pending
@@ -103,32 +102,32 @@ type tracer struct {
 	before [][][]pending
 	// rows are the rows built; rowOf[i] is the index in rows of engine
 	// step i, or -1 when the step has no row.
-	rows  []traceRow
+	rows  []Step
 	rowOf []int
 }
 
-func newTracer(sys *cs.System, m kabs.Model, tr *kabs.Trace, states []*kabs.State) *tracer {
-	t := &tracer{sys: sys, m: m, c: kabs.NewConcrete(sys, m), ix: newSourceIndex(sys), tr: tr, states: states}
-	switch m {
-	case kabs.TSO:
+func newTracer(sys *cs.System, m memmodel.Model, tr *memmodel.Trace, states []*memmodel.State) *tracer {
+	t := &tracer{sys: sys, m: m, c: memmodel.NewConcrete(sys, m), ix: newSourceIndex(sys), tr: tr, states: states}
+	switch m.Layout() {
+	case memmodel.PerProcess:
 		t.bufs = make([][]pending, len(sys.Procs))
-	case kabs.PSO:
+	case memmodel.PerVariable:
 		t.bufs = make([][]pending, len(sys.Procs)*t.c.NumShared())
 	}
 	return t
 }
 
-// buildTrace describes a replayed trace: states[i] is the state after i
+// BuildTrace describes a replayed trace: states[i] is the state after i
 // steps of tr.
-func buildTrace(sys *cs.System, m kabs.Model, tr *kabs.Trace, states []*kabs.State) *traceReport {
+func BuildTrace(sys *cs.System, m memmodel.Model, tr *memmodel.Trace, states []*memmodel.State) *Trace {
 	t := newTracer(sys, m, tr, states)
 	rep := t.build()
 	rep.Reorderings = t.reorderings()
 	return rep
 }
 
-func (t *tracer) build() *traceReport {
-	rep := &traceReport{Model: t.m.String(), Steps: []traceRow{}}
+func (t *tracer) build() *Trace {
+	rep := &Trace{Model: t.m.String(), Steps: []Step{}}
 	for x := 0; x < t.c.NumShared(); x++ {
 		rep.vars = append(rep.vars, t.c.Name(x))
 	}
@@ -163,14 +162,14 @@ func (t *tracer) snapshot() [][]pending {
 
 // bufIndex is the index in bufs of p's buffer for variable x.
 func (t *tracer) bufIndex(p, x int) int {
-	if t.m == kabs.PSO {
+	if t.m.Layout() == memmodel.PerVariable {
 		return p*t.c.NumShared() + x
 	}
 	return p
 }
 
 // env reads the variables of a state by name.
-func (t *tracer) env(s *kabs.State) func(string) (int64, bool) {
+func (t *tracer) env(s *memmodel.State) func(string) (int64, bool) {
 	return func(n string) (int64, bool) {
 		if i := t.c.Slot(n); i >= 0 {
 			return s.Vals[i], true
@@ -196,9 +195,9 @@ func i64(v int64) *int64 { return &v }
 
 // row describes engine step i; ok is false for a step that no row shows
 // (a condition that is trivially true, a choice of a temporary).
-func (t *tracer) row(i int, st kabs.Step) (traceRow, bool) {
+func (t *tracer) row(i int, st memmodel.Step) (Step, bool) {
 	proc := t.sys.Procs[st.Proc]
-	row := traceRow{Process: proc.Name}
+	row := Step{Process: proc.Name}
 	before, after := t.states[i], t.states[i+1]
 	if st.IsFlush() {
 		bi := t.bufIndex(st.Proc, st.Var)
@@ -217,9 +216,16 @@ func (t *tracer) row(i int, st kabs.Step) (traceRow, bool) {
 	}
 	e := proc.Edges[st.Edge]
 	s := t.ix.stmtAt(e.Pos)
-	if s != nil {
+	switch {
+	case t.ix != nil && t.ix.mode == formats.TextLine && e.Pos.IsValid():
+		// A reader whose statements do not span the file's text (.rmm, C):
+		// the step's own line is what the user wrote (the syntax tree's
+		// statement around it may be a construct that starts lines
+		// earlier).
+		row.Line, row.Statement = t.sys.File.Line(e.Pos), shorten(t.ix.lineText(e.Pos))
+	case s != nil:
 		row.Line, row.Statement = t.ix.line(s.Pos()), t.ix.stmtText(s)
-	} else {
+	default:
 		row.Line, row.Statement = t.sys.File.Line(e.Pos), e.Op.String()
 	}
 	op := e.Op
@@ -289,7 +295,7 @@ func (t *tracer) inOwnBuffer(p, x int) bool {
 // or a while, an assume, an assert, a goto. A condition that is
 // constantly true (while (true), a label's no-op step, a branch that the
 // template index decides) has no row.
-func (t *tracer) assumeRow(row traceRow, s cs.Stmt, e cs.Edge, st kabs.Step, proc *cs.Process) (traceRow, bool) {
+func (t *tracer) assumeRow(row Step, s cs.Stmt, e cs.Edge, st memmodel.Step, proc *cs.Process) (Step, bool) {
 	always, isConst := expr.BoolValue(e.Op.Val)
 	trivial := isConst && always
 	yes := t.firstBranch(proc, st.Edge)
@@ -364,7 +370,7 @@ func (t *tracer) firstBranch(proc *cs.Process, ei int) bool {
 // atomicEffect lists the reads, writes and named assignments of an atomic
 // step in order, evaluating its body again from the state before it (an
 // atomic step reads and writes memory: its process's buffers are empty).
-func (t *tracer) atomicEffect(op cs.Op, e cs.Edge, proc *cs.Process, before *kabs.State, choice int64) string {
+func (t *tracer) atomicEffect(op cs.Op, e cs.Edge, proc *cs.Process, before *memmodel.State, choice int64) string {
 	vals := map[string]int64{}
 	env := func(n string) (int64, bool) {
 		if v, ok := vals[n]; ok {
@@ -414,14 +420,14 @@ func (t *tracer) atomicEffect(op cs.Op, e cs.Edge, proc *cs.Process, before *kab
 // buffers lists the non-empty store buffers of s, the state after a step:
 // the values are the replayed state's; each write's line comes from the
 // mirror in t.bufs, which holds the same entries.
-func (t *tracer) buffers(s *kabs.State) []bufferReport {
-	out := []bufferReport{}
+func (t *tracer) buffers(s *memmodel.State) []Buffer {
+	out := []Buffer{}
 	for bi, b := range s.Buf {
 		if len(b) == 0 {
 			continue
 		}
-		br := bufferReport{}
-		if t.m == kabs.PSO {
+		br := Buffer{}
+		if t.m.Layout() == memmodel.PerVariable {
 			ns := t.c.NumShared()
 			br.Process, br.Variable = t.sys.Procs[bi/ns].Name, t.c.Name(bi%ns)
 		} else {
@@ -432,7 +438,7 @@ func (t *tracer) buffers(s *kabs.State) []bufferReport {
 			mirror = t.bufs[bi]
 		}
 		for j, w := range b {
-			bw := bufferedWrite{Variable: t.c.Name(w.Var), Value: w.Val}
+			bw := BufferedWrite{Variable: t.c.Name(w.Var), Value: w.Val}
 			if mirror != nil && mirror[j].x == w.Var && mirror[j].val == w.Val {
 				bw.Line = mirror[j].line
 			}
@@ -443,7 +449,7 @@ func (t *tracer) buffers(s *kabs.State) []bufferReport {
 	return out
 }
 
-func (t *tracer) memory(s *kabs.State) map[string]int64 {
+func (t *tracer) memory(s *memmodel.State) map[string]int64 {
 	out := make(map[string]int64, t.c.NumShared())
 	for x := 0; x < t.c.NumShared(); x++ {
 		out[t.c.Name(x)] = s.Vals[x]
@@ -454,7 +460,7 @@ func (t *tracer) memory(s *kabs.State) map[string]int64 {
 // property names what the last state violates: a failed assert, a mutex
 // or a forbidden combination of labels. nil if the last state is not bad
 // (explore's traces can end anywhere).
-func (t *tracer) property() *propertyReport {
+func (t *tracer) property() *Property {
 	last := t.states[len(t.states)-1]
 	for p, proc := range t.sys.Procs {
 		if proc.ErrLoc < 0 || last.PC[p] != proc.ErrLoc {
@@ -479,9 +485,9 @@ func (t *tracer) property() *propertyReport {
 // assertProperty describes the failed assert of process p: the statement
 // of the step that entered its error location, with the values of the
 // named locals it mentions.
-func (t *tracer) assertProperty(p int, last *kabs.State) *propertyReport {
+func (t *tracer) assertProperty(p int, last *memmodel.State) *Property {
 	proc := t.sys.Procs[p]
-	pr := &propertyReport{Kind: "assert", Processes: []string{proc.Name}}
+	pr := &Property{Kind: "assert", Processes: []string{proc.Name}}
 	var pos cs.Pos
 	for i := len(t.tr.Steps) - 1; i >= 0; i-- {
 		if st := t.tr.Steps[i]; st.Proc == p && !st.IsFlush() {
@@ -538,8 +544,8 @@ func (t *tracer) assertProperty(p int, last *kabs.State) *propertyReport {
 
 // badProperty describes a forbidden or mutex declaration that holds in
 // the last state.
-func (t *tracer) badProperty(b cs.BadState) *propertyReport {
-	pr := &propertyReport{Line: t.sys.File.Line(b.Pos)}
+func (t *tracer) badProperty(b cs.BadState) *Property {
+	pr := &Property{Line: t.sys.File.Line(b.Pos)}
 	var labels []string
 	for j, pi := range b.Procs {
 		proc := t.sys.Procs[pi]
@@ -556,7 +562,7 @@ func (t *tracer) badProperty(b cs.BadState) *propertyReport {
 		return pr
 	}
 	pr.Kind = "forbidden"
-	if t.ix != nil && t.ix.litmus {
+	if t.ix != nil && t.ix.mode == formats.TextCell {
 		// A .litmus test's condition is its exists clause.
 		pr.Text = t.ix.cell(b.Pos)
 		pr.Description = fmt.Sprintf("%s (line %d)", pr.Text, pr.Line)
@@ -595,116 +601,6 @@ func andList(xs []string) string {
 		return strings.Join(xs, "")
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
-}
-
-// bufferText prints the buffers of a row: under TSO one queue per process,
-// oldest first ("P[0]: [flag[0]=1, turn=0]"); under PSO one queue per
-// variable ("P[0]: flag[0]=[1], turn=[0 1]").
-func bufferText(bs []bufferReport, m string) string {
-	var parts []string
-	byProc := map[string][]string{}
-	var order []string
-	for _, b := range bs {
-		if _, ok := byProc[b.Process]; !ok {
-			order = append(order, b.Process)
-		}
-		var vs []string
-		if m == "pso" {
-			for _, w := range b.Writes {
-				vs = append(vs, strconv.FormatInt(w.Value, 10))
-			}
-			byProc[b.Process] = append(byProc[b.Process], fmt.Sprintf("%s=[%s]", b.Variable, strings.Join(vs, " ")))
-			continue
-		}
-		for _, w := range b.Writes {
-			vs = append(vs, fmt.Sprintf("%s=%d", w.Variable, w.Value))
-		}
-		byProc[b.Process] = append(byProc[b.Process], "["+strings.Join(vs, ", ")+"]")
-	}
-	for _, p := range order {
-		parts = append(parts, p+": "+strings.Join(byProc[p], ", "))
-	}
-	return strings.Join(parts, "; ")
-}
-
-// memoryText prints the memory in declaration order.
-func memoryText(vars []string, ms map[string]int64) string {
-	parts := make([]string, 0, len(ms))
-	for _, v := range vars {
-		if val, ok := ms[v]; ok {
-			parts = append(parts, fmt.Sprintf("%s=%d", v, val))
-		}
-	}
-	return strings.Join(parts, " ")
-}
-
-// printTrace writes a trace as a table, then the violated property.
-//
-// With --layout columns (or auto, on a terminal wide enough for it) each
-// process has a column of its own instead (printColumns).
-func printTrace(w io.Writer, file string, tr *traceReport) {
-	if printColumns(w, file, tr) {
-		return
-	}
-	base := filepath.Base(file)
-	header := []string{"#", "process", "where", "statement", "effect", "buffers", "memory"}
-	if tr.Model == "pso" {
-		header[5] = "buffers (per variable)"
-	} else if tr.Model == "tso" {
-		header[5] = "buffers (oldest first)"
-	}
-	rows := make([][]string, 0, len(tr.Steps))
-	for _, r := range tr.Steps {
-		where := ""
-		if r.Line > 0 {
-			where = fmt.Sprintf("%s:%d", base, r.Line)
-		}
-		row := []string{strconv.Itoa(r.Step), r.Process, where, r.Statement, r.Effect, bufferText(r.Buffers, tr.Model), memoryText(tr.vars, r.Memory)}
-		rows = append(rows, row)
-	}
-	if tr.Model == "sc" {
-		header = append(header[:5], header[6])
-		for i := range rows {
-			rows[i] = append(rows[i][:5], rows[i][6])
-		}
-	}
-	writeTable(w, header, rows)
-	if tr.Property != nil {
-		fmt.Fprintf(w, "violated: %s\n", tr.Property.Description)
-	}
-}
-
-// writeTable prints left-aligned columns separated by two blanks, with a
-// rule under the header; trailing blanks are trimmed so that golden files
-// stay stable.
-func writeTable(w io.Writer, header []string, rows [][]string) {
-	width := make([]int, len(header))
-	for _, r := range append([][]string{header}, rows...) {
-		for i, c := range r {
-			if n := len([]rune(c)); n > width[i] {
-				width[i] = n
-			}
-		}
-	}
-	line := func(cells []string) {
-		var b strings.Builder
-		for i, c := range cells {
-			b.WriteString(c)
-			if i < len(cells)-1 {
-				b.WriteString(strings.Repeat(" ", width[i]-len([]rune(c))+2))
-			}
-		}
-		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
-	}
-	line(header)
-	rule := make([]string, len(header))
-	for i := range rule {
-		rule[i] = strings.Repeat("-", width[i])
-	}
-	line(rule)
-	for _, r := range rows {
-		line(r)
-	}
 }
 
 // writeSite is the fence site right after the write edge e (the point

@@ -1,40 +1,37 @@
-package main
+package report
 
 import (
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"sort"
 	"strings"
 
-	"github.com/urfave/cli/v2"
-
 	"fencer/cegar"
 	"fencer/cs"
-	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 // This file explains results at the level of the source: for each fence,
 // the reordering of the witness trace that it forbids, in words; for a
 // trace to a bad state, the reorderings it depends on (none under SC).
 
-// reorderingReport is one reordering of a trace: a write of a process
+// Reordering is one reordering of a trace: a write of a process
 // still in its store buffer when the same process performs a later read of
 // another variable from memory (TSO and PSO) or a later write of another
 // variable (PSO). Steps are row numbers of the trace.
-type reorderingReport struct {
+type Reordering struct {
 	Description string  `json:"description"`
 	Process     string  `json:"process"`
 	Kind        string  `json:"kind"` // write-read, write-write, or write-other (a fence's witness without either: the fence waits before the next step)
-	Write       stepRef `json:"write"`
-	Later       stepRef `json:"later"`
+	Write       StepRef `json:"write"`
+	Later       StepRef `json:"later"`
 	FlushedAt   int     `json:"flushed_at,omitempty"` // the row where the buffered write reaches memory, if in the trace
 	LaterFlush  int     `json:"later_flushed_at,omitempty"`
 }
 
-// stepRef points at one row of a trace.
-type stepRef struct {
+// StepRef points at one row of a trace.
+type StepRef struct {
 	Step      int    `json:"step"`
 	Line      int    `json:"line"`
 	Statement string `json:"statement"`
@@ -44,9 +41,11 @@ type stepRef struct {
 
 // overtaken finds, from engine step i on (a write of process p, entry w
 // in its buffer), the first later step of p that the write is reordered
-// with: a read of another variable from memory, or under PSO a write of
-// another variable, while w is still buffered. It returns -1 when there is
-// none before w reaches memory.
+// with: a read of another variable from memory while w is still buffered,
+// or under PSO a write of another variable made while w is still buffered
+// that reaches memory before w does (a later write that reaches memory
+// after w is no reordering: the writes were seen in program order). It
+// returns -1 when there is none before w reaches memory.
 func (t *tracer) overtaken(i, p int, w pending) int {
 	steps := t.tr.Steps
 	for j := i + 1; j < len(steps); j++ {
@@ -64,8 +63,12 @@ func (t *tracer) overtaken(i, p int, w pending) int {
 		switch {
 		case op.Kind == cs.OpRead && t.c.Slot(op.Shared) != w.x && !t.bufferedBefore(j, p, t.c.Slot(op.Shared)):
 			return j
-		case op.Kind == cs.OpWrite && t.m == kabs.PSO && t.c.Slot(op.Shared) != w.x:
-			return j
+		case op.Kind == cs.OpWrite && t.m.Layout() == memmodel.PerVariable && t.c.Slot(op.Shared) != w.x:
+			if later := t.flushStep(j, p); later >= 0 {
+				if own := t.flushStep(i, p); own < 0 || later < own {
+					return j
+				}
+			}
 		}
 	}
 	return -1
@@ -105,21 +108,35 @@ func (t *tracer) bufferedBefore(j, p, x int) bool {
 
 // owner is the process of buffer bi.
 func (t *tracer) owner(bi int) int {
-	if t.m == kabs.PSO {
+	if t.m.Layout() == memmodel.PerVariable {
 		return bi / t.c.NumShared()
 	}
 	return bi
 }
 
+// flushStep returns the engine step at which the write of engine step i
+// (a write of process p) reaches memory, or -1 when it does not in the
+// trace.
+func (t *tracer) flushStep(i, p int) int {
+	for j := i + 1; j < len(t.tr.Steps) && j < len(t.before); j++ {
+		st := t.tr.Steps[j]
+		if st.Proc != p || !st.IsFlush() {
+			continue
+		}
+		// A flush moves the oldest entry of the buffer of its variable
+		// (under TSO, of the process) to memory.
+		if b := t.before[j][t.bufIndex(p, st.Var)]; len(b) > 0 && b[0].step == i {
+			return j
+		}
+	}
+	return -1
+}
+
 // flushRow returns the row where the write of engine step i reaches
 // memory (0 if not in the trace).
 func (t *tracer) flushRow(i, p int) int {
-	for j := i + 1; j < len(t.tr.Steps); j++ {
-		if st := t.tr.Steps[j]; st.Proc == p && st.IsFlush() && t.stillBuffered(j, p, i) && (j+1 >= len(t.before) || !t.stillBuffered(j+1, p, i)) {
-			if r := t.rowOf[j]; r >= 0 {
-				return r + 1
-			}
-		}
+	if j := t.flushStep(i, p); j >= 0 && t.rowOf[j] >= 0 {
+		return t.rowOf[j] + 1
 	}
 	return 0
 }
@@ -148,7 +165,7 @@ func (t *tracer) pendingOf(i int) (pending, bool) {
 
 // reorderingAt describes the reordering of the write at engine step i
 // with a later step of its process, or returns nil.
-func (t *tracer) reorderingAt(i int) *reorderingReport {
+func (t *tracer) reorderingAt(i int) *Reordering {
 	st := t.tr.Steps[i]
 	if st.IsFlush() {
 		return nil
@@ -167,10 +184,10 @@ func (t *tracer) reorderingAt(i int) *reorderingReport {
 		return nil
 	}
 	wr, lr := t.rows[t.rowOf[i]], t.rows[t.rowOf[j]]
-	r := &reorderingReport{
+	r := &Reordering{
 		Process: wr.Process,
-		Write:   stepRef{Step: wr.Step, Line: wr.Line, Statement: wr.Statement, Variable: wr.Variable, Value: *wr.Value},
-		Later:   stepRef{Step: lr.Step, Line: lr.Line, Statement: lr.Statement, Variable: lr.Variable, Value: *lr.Value},
+		Write:   StepRef{Step: wr.Step, Line: wr.Line, Statement: wr.Statement, Variable: wr.Variable, Value: *wr.Value},
+		Later:   StepRef{Step: lr.Step, Line: lr.Line, Statement: lr.Statement, Variable: lr.Variable, Value: *lr.Value},
 	}
 	r.FlushedAt = t.flushRow(i, p)
 	proc := wr.Process
@@ -193,7 +210,7 @@ func (t *tracer) reorderingAt(i int) *reorderingReport {
 // witness: the first step that passes the site (a program point,
 // cs.Edge.Points) whose write a later step of its process overtakes (the
 // fence would wait for the buffer there).
-func (t *tracer) fenceReordering(site int) *reorderingReport {
+func (t *tracer) fenceReordering(site int) *Reordering {
 	for i, st := range t.tr.Steps {
 		if st.IsFlush() {
 			continue
@@ -213,7 +230,7 @@ func (t *tracer) fenceReordering(site int) *reorderingReport {
 // a read or write: the first write at site that is still buffered (it or
 // an older write of its process) when its process takes its next shown
 // step. That is where the fence would wait (fences.Candidates).
-func (t *tracer) waitAt(site int) *reorderingReport {
+func (t *tracer) waitAt(site int) *Reordering {
 	steps := t.tr.Steps
 	for i, st := range steps {
 		if st.IsFlush() || !slices.Contains(t.sys.Procs[st.Proc].Edges[st.Edge].Points, site) || t.rowOf[i] < 0 {
@@ -234,10 +251,10 @@ func (t *tracer) waitAt(site int) *reorderingReport {
 			if wr.Value == nil {
 				break // the point is not right after a write: no write to name
 			}
-			r := &reorderingReport{
+			r := &Reordering{
 				Process: wr.Process, Kind: "write-other",
-				Write: stepRef{Step: wr.Step, Line: wr.Line, Statement: wr.Statement, Variable: wr.Variable, Value: *wr.Value},
-				Later: stepRef{Step: lr.Step, Line: lr.Line, Statement: lr.Statement},
+				Write: StepRef{Step: wr.Step, Line: wr.Line, Statement: wr.Statement, Variable: wr.Variable, Value: *wr.Value},
+				Later: StepRef{Step: lr.Step, Line: lr.Line, Statement: lr.Statement},
 			}
 			r.FlushedAt = t.flushRow(i, p)
 			r.Description = fmt.Sprintf("%s's write %s = %d (line %d) may still be in its store buffer when %s goes on to %s (line %d)",
@@ -260,8 +277,8 @@ func (t *tracer) anyBuffered(j, p int) bool {
 
 // reorderings lists every reordering of the trace, in the order of the
 // writes (empty under SC).
-func (t *tracer) reorderings() []reorderingReport {
-	out := []reorderingReport{}
+func (t *tracer) reorderings() []Reordering {
+	out := []Reordering{}
 	for i := range t.tr.Steps {
 		if r := t.reorderingAt(i); r != nil {
 			out = append(out, *r)
@@ -273,7 +290,7 @@ func (t *tracer) reorderings() []reorderingReport {
 // explained is a trace with its reorderings, built once for the report
 // and the text.
 type explained struct {
-	trace  *traceReport
+	trace  *Trace
 	tracer *tracer
 }
 
@@ -287,9 +304,9 @@ func explainWitness(w *cegar.Witness) *explained {
 	return &explained{trace: rep, tracer: t}
 }
 
-// printFenceExplanations writes, per fence, what it forbids and its
+// PrintFenceExplanations writes, per fence, what it forbids and its
 // witness trace (insert --explain).
-func printFenceExplanations(w io.Writer, name string, rep *report) {
+func PrintFenceExplanations(w io.Writer, name string, rep *Report, lay Layout) {
 	for i, f := range rep.Fences {
 		fmt.Fprintf(w, "\nfence %d of %d: %s:%d: after %s\n", i+1, len(rep.Fences), name, f.Line, f.Statement)
 		if f.Witness == nil {
@@ -300,13 +317,13 @@ func printFenceExplanations(w io.Writer, name string, rep *report) {
 			fmt.Fprintf(w, "  forbids: %s\n", f.Reordering.Description)
 		}
 		fmt.Fprintf(w, "  a run under %s that goes wrong without it (%s):\n", strings.ToUpper(rep.Model), plural(len(f.Witness.Steps), "step"))
-		printTrace(w, name, f.Witness)
+		PrintTrace(w, name, f.Witness, lay)
 	}
 }
 
-// printTraceExplanation writes the reorderings a trace to a bad state
+// PrintTraceExplanation writes the reorderings a trace to a bad state
 // depends on (verify --explain, insert --explain on an SC bug).
-func printTraceExplanation(w io.Writer, model string, rs []reorderingReport) {
+func PrintTraceExplanation(w io.Writer, model string, rs []Reordering) {
 	if len(rs) == 0 {
 		if model == "sc" {
 			fmt.Fprintln(w, "why: the trace is a run under SC (no write waits in a store buffer): no fence can prevent it")
@@ -321,31 +338,15 @@ func printTraceExplanation(w io.Writer, model string, rs []reorderingReport) {
 	}
 }
 
-// explainFlag is the --explain of insert and verify.
-var explainFlag = &cli.BoolFlag{Name: "explain", Usage: "say why: for each fence the reordering it forbids and a run that goes wrong without it; " +
-	"for a trace to a bad state the reorderings it depends on"}
-
-// quiet is -q of the running command: no statistics line.
-var quiet bool
-
-// humanOut is where verify prints its verdict: standard output, or
-// standard error when --json - has standard output.
-func humanOut(c *cli.Context) io.Writer {
-	if c.String("json") == "-" {
-		return os.Stderr
-	}
-	return os.Stdout
-}
-
-// explainCorrect says what a correct verdict covers: the properties
+// ExplainCorrect says what a correct verdict covers: the properties
 // checked, and how it was proved.
-func explainCorrect(w io.Writer, sys *cs.System, r *cegar.Result) {
-	props := properties(sys)
+func ExplainCorrect(w io.Writer, sys *cs.System, r *cegar.Result) {
+	props := Properties(sys)
 	if len(props) == 0 {
 		fmt.Fprintln(w, "why: the program states no property (no assert, forbidden or mutex): every run is correct")
 		return
 	}
-	fmt.Fprintf(w, "why: no run under %s reaches a bad state of these properties:\n", upper(r.Model))
+	fmt.Fprintf(w, "why: no run under %s reaches a bad state of these properties:\n", Upper(r.Model))
 	for _, p := range props {
 		fmt.Fprintf(w, "  - %s\n", p)
 	}
@@ -356,9 +357,9 @@ func explainCorrect(w io.Writer, sys *cs.System, r *cegar.Result) {
 	}
 }
 
-// properties lists the properties of sys in source order: each assert,
+// Properties lists the properties of sys in source order: each assert,
 // forbidden and mutex, with its line.
-func properties(sys *cs.System) []string {
+func Properties(sys *cs.System) []string {
 	ix := newSourceIndex(sys)
 	if ix == nil {
 		return nil

@@ -1,11 +1,10 @@
-package main
+package report
 
 import (
 	"strings"
 
 	"fencer/cs"
-	"fencer/litmus"
-	"fencer/rmm"
+	"fencer/formats"
 )
 
 // sourceIndex maps the positions that the automaton's edges carry back to
@@ -18,42 +17,29 @@ type sourceIndex struct {
 	file  *cs.File
 	stmts []cs.Stmt // every statement but blocks and labels, in source order
 	decls []cs.Decl
-	// litmus: the syntax tree was built by the .litmus reader, whose
-	// statements stand for instructions in the cells of a table: their
-	// text is the cell.
-	litmus bool
-	// other: built by another reader (.rmm) whose statements do not span
-	// .cs text: their text is their source line.
-	other bool
+	// mode is how the format of the file shows a statement: as written
+	// (.cs), as its source line (a reader whose statements do not span
+	// .cs text, .rmm) or as the cell of a table (.litmus).
+	mode formats.TextMode
 }
 
-// newSourceIndex parses the file of sys again for its syntax tree; it
-// returns nil when that fails (it cannot for a file that lowered, but a
-// trace must never fail for want of source text).
+// newSourceIndex parses the file of sys again, with the format that
+// built it, for its syntax tree; it returns nil when that fails (it
+// cannot for a file that lowered, but a trace must never fail for want of
+// source text).
 func newSourceIndex(sys *cs.System) *sourceIndex {
 	if sys == nil || sys.File == nil {
 		return nil
 	}
-	var prog *cs.Program
-	var err error
-	switch {
-	case sys.Reader == nil:
-		prog, err = cs.ParseProgram(sys.File)
-	case sys.Reader.Format() == "rmm":
-		prog, err = rmm.Program(sys.File.Name, sys.File.Src)
-	case sys.Reader.Format() == "litmus":
-		prog, err = litmus.Program(sys.File.Name, sys.File.Src)
-	default:
+	f := formats.OfSystem(sys)
+	if f == nil {
 		return nil
 	}
+	prog, err := formats.ProgramOf(sys)
 	if err != nil || prog == nil {
 		return nil
 	}
-	ix := &sourceIndex{file: sys.File, decls: prog.Decls}
-	if sys.Reader != nil {
-		ix.litmus = sys.Reader.Format() == "litmus"
-		ix.other = !ix.litmus
-	}
+	ix := &sourceIndex{file: sys.File, decls: prog.Decls, mode: f.Text}
 	for _, d := range prog.Decls {
 		cs.Inspect(d, func(n cs.Node) bool {
 			switch s := n.(type) {
@@ -114,19 +100,23 @@ func (ix *sourceIndex) text(from, to cs.Pos) string {
 // statement or an atomic block (shortened when long), the head
 // "while (cond)" or "if (cond)" of a loop or a branch.
 func (ix *sourceIndex) stmtText(s cs.Stmt) string {
-	if ix.litmus {
-		return ix.cell(s.Pos())
+	if s == nil {
+		return ""
 	}
 	var t string
-	switch s := s.(type) {
-	case nil:
-	case cs.Stmt:
-		if ix.other {
-			t = ix.lineText(s.Pos())
-			break
-		}
+	switch ix.mode {
+	case formats.TextCell:
+		return ix.cell(s.Pos())
+	case formats.TextLine:
+		t = ix.lineText(s.Pos())
+	default:
 		t = ix.csText(s)
 	}
+	return shorten(t)
+}
+
+// shorten cuts a statement's text to 60 characters ("..." at the end).
+func shorten(t string) string {
 	const max = 60
 	if r := []rune(t); len(r) > max {
 		t = string(r[:max-3]) + "..."

@@ -1,22 +1,24 @@
-package main
+package report
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"fencer/cs"
-	"fencer/kabs"
+	"fencer/formats"
+	"fencer/memmodel"
 )
 
 // shortestTrace explores sys under m with the explicit checker and returns
 // a shortest trace to a bad state with its states, or nil.
-func shortestTrace(t *testing.T, sys *cs.System, m kabs.Model) (*kabs.Trace, []*kabs.State) {
+func shortestTrace(t *testing.T, sys *cs.System, m memmodel.Model) (*memmodel.Trace, []*memmodel.State) {
 	t.Helper()
-	c := kabs.NewConcrete(sys, m)
-	res, err := c.Explore(context.Background(), kabs.Limits{MaxStates: 200_000})
-	if err != nil || res.Verdict != kabs.Unsafe {
+	c := memmodel.NewConcrete(sys, m)
+	res, err := c.Explore(context.Background(), memmodel.Limits{MaxStates: 200_000})
+	if err != nil || res.Verdict != memmodel.Unsafe {
 		return nil, nil
 	}
 	states, err := c.Replay(res.Trace)
@@ -32,25 +34,25 @@ func shortestTrace(t *testing.T, sys *cs.System, m kabs.Model) (*kabs.Trace, []*
 // statement), show a flush for every flush step, and end with the
 // violated property.
 func TestTraceRowsOnBenchmarks(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "benchmarks", "*.cs"))
+	files, _ := filepath.Glob(filepath.Join("..", "benchmarks", "*.cs"))
 	for _, g := range []string{"litmus/*.cs", "litmus/x86/*.litmus", "rmm/*.rmm"} {
-		more, _ := filepath.Glob(filepath.Join("..", "..", "benchmarks", g))
+		more, _ := filepath.Glob(filepath.Join("..", "benchmarks", g))
 		files = append(files, more...)
 	}
 	traces, reorderings := 0, 0
 	for _, f := range files {
-		sys, err := parsePath(f, "")
+		sys, err := parseFile(f)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		for _, m := range []kabs.Model{kabs.SC, kabs.TSO, kabs.PSO} {
+		for _, m := range []memmodel.Model{memmodel.SC, memmodel.TSO, memmodel.PSO} {
 			tr, states := shortestTrace(t, sys, m)
 			if tr == nil {
 				continue
 			}
 			traces++
 			name := filepath.Base(f) + " " + m.String()
-			rep := buildTrace(sys, m, tr, states)
+			rep := BuildTrace(sys, m, tr, states)
 			checkRows(t, name, sys, m, tr, states, rep)
 			reorderings += len(rep.Reorderings)
 		}
@@ -61,7 +63,7 @@ func TestTraceRowsOnBenchmarks(t *testing.T) {
 	t.Logf("%d traces, %d reorderings", traces, reorderings)
 }
 
-func checkRows(t *testing.T, name string, sys *cs.System, m kabs.Model, tr *kabs.Trace, states []*kabs.State, rep *traceReport) {
+func checkRows(t *testing.T, name string, sys *cs.System, m memmodel.Model, tr *memmodel.Trace, states []*memmodel.State, rep *Trace) {
 	t.Helper()
 	flushes := 0
 	for _, st := range tr.Steps {
@@ -91,12 +93,12 @@ func checkRows(t *testing.T, name string, sys *cs.System, m kabs.Model, tr *kabs
 				if w.Line <= 0 {
 					t.Errorf("%s: row %d: buffered write %s=%d without its line (mirror out of step)", name, r.Step, w.Variable, w.Value)
 				}
-				if m == kabs.PSO && w.Variable != b.Variable {
+				if m == memmodel.PSO && w.Variable != b.Variable {
 					t.Errorf("%s: row %d: PSO buffer of %s holds %s", name, r.Step, b.Variable, w.Variable)
 				}
 			}
 		}
-		if m == kabs.SC && len(r.Buffers) > 0 {
+		if m == memmodel.SC && len(r.Buffers) > 0 {
 			t.Errorf("%s: buffers under SC", name)
 		}
 	}
@@ -105,7 +107,7 @@ func checkRows(t *testing.T, name string, sys *cs.System, m kabs.Model, tr *kabs
 	}
 	// The last row's buffers and memory are those of the last state.
 	last := states[len(states)-1]
-	c := kabs.NewConcrete(sys, m)
+	c := memmodel.NewConcrete(sys, m)
 	if n := len(rep.Steps); n > 0 {
 		r := rep.Steps[n-1]
 		for x := 0; x < c.NumShared(); x++ {
@@ -131,42 +133,88 @@ func checkRows(t *testing.T, name string, sys *cs.System, m kabs.Model, tr *kabs
 	checkReorderings(t, name, m, rep)
 }
 
-// checkReorderings checks each reordering against the rows: the write is
-// a write row of the process, still in its buffer just before the later
-// step, which is a read of another variable not served by the buffer, or
-// under PSO a write of another variable. Under SC there is none.
-func checkReorderings(t *testing.T, name string, m kabs.Model, rep *traceReport) {
+// checkReorderings checks each reordering of a trace against its rows
+// (checkReordering). Under SC there is none.
+func checkReorderings(t *testing.T, name string, m memmodel.Model, rep *Trace) {
 	t.Helper()
-	if m == kabs.SC && len(rep.Reorderings) > 0 {
+	if m == memmodel.SC && len(rep.Reorderings) > 0 {
 		t.Errorf("%s: reorderings under SC: %+v", name, rep.Reorderings)
 	}
 	for _, r := range rep.Reorderings {
-		if r.Write.Step < 1 || r.Later.Step <= r.Write.Step || r.Later.Step > len(rep.Steps) {
-			t.Errorf("%s: reordering steps %+v", name, r)
-			continue
-		}
-		w, l := rep.Steps[r.Write.Step-1], rep.Steps[r.Later.Step-1]
-		if w.Action != "write" || w.Process != r.Process || l.Process != r.Process || l.Variable == w.Variable {
-			t.Errorf("%s: reordering %q: rows %+v / %+v", name, r.Description, w, l)
-		}
-		switch {
-		case l.Action == "read" && !l.OwnBuffer:
-		case l.Action == "write" && m == kabs.PSO:
-		default:
-			t.Errorf("%s: reordering %q: the later step is %s", name, r.Description, l.Effect)
-		}
-		held := false
-		for _, b := range rep.Steps[r.Later.Step-2].Buffers {
-			for _, bw := range b.Writes {
-				held = held || b.Process == r.Process && bw.Variable == w.Variable && bw.Value == *w.Value && bw.Line == w.Line
+		checkReordering(t, name, m, rep, r)
+	}
+}
+
+// holds reports whether process p's buffers after row step (1-based; 0:
+// the initial state, empty) hold the write of row w.
+func holds(tr *Trace, step int, p string, w Step) bool {
+	if step < 1 {
+		return false
+	}
+	for _, b := range tr.Steps[step-1].Buffers {
+		for _, bw := range b.Writes {
+			if b.Process == p && bw.Variable == w.Variable && bw.Value == *w.Value && bw.Line == w.Line {
+				return true
 			}
 		}
-		if !held {
-			t.Errorf("%s: reordering %q: the write is not buffered before step %d", name, r.Description, r.Later.Step)
+	}
+	return false
+}
+
+// checkReordering checks that r describes a reordering that the trace tr
+// contains, using only the rows (their buffers and flushes), not the
+// tracer that found it: the write is a write row of the process, still in
+// its buffer just before the later step of the same process; the later
+// step is a read of another variable not served by the buffer (the write
+// is still buffered when it happens), or under PSO a write of another
+// variable that reaches memory (its flush row) while the first write is
+// still buffered; or, for write-other, a later step of the process before
+// which the write is still buffered. The flush rows named are flushes of
+// the process of those variables, in that order.
+func checkReordering(t *testing.T, name string, m memmodel.Model, tr *Trace, r Reordering) {
+	t.Helper()
+	if r.Write.Step < 1 || r.Later.Step <= r.Write.Step || r.Later.Step > len(tr.Steps) {
+		t.Errorf("%s: reordering steps %+v", name, r)
+		return
+	}
+	w, l := tr.Steps[r.Write.Step-1], tr.Steps[r.Later.Step-1]
+	if w.Action != "write" || w.Process != r.Process || l.Process != r.Process || (r.Kind != "write-other" && l.Variable == w.Variable) {
+		t.Errorf("%s: reordering %q: rows %+v / %+v", name, r.Description, w, l)
+		return
+	}
+	if !holds(tr, r.Later.Step-1, r.Process, w) {
+		t.Errorf("%s: reordering %q: the write is not buffered before step %d", name, r.Description, r.Later.Step)
+	}
+	flushOf := func(step int, of Step) bool {
+		if step < 1 || step > len(tr.Steps) {
+			return false
 		}
-		if !strings.Contains(r.Description, "is still in its store buffer when") {
+		f := tr.Steps[step-1]
+		return f.Action == "flush" && f.Process == r.Process && f.Variable == of.Variable && *f.Value == *of.Value
+	}
+	if r.FlushedAt != 0 && (!flushOf(r.FlushedAt, w) || r.FlushedAt <= r.Later.Step) {
+		t.Errorf("%s: reordering %q: step %d is not the write's flush after step %d", name, r.Description, r.FlushedAt, r.Later.Step)
+	}
+	switch {
+	case r.Kind == "write-read" && l.Action == "read" && !l.OwnBuffer:
+	case r.Kind == "write-write" && l.Action == "write" && m == memmodel.PSO:
+		// The later write reaches memory while the first is buffered.
+		if !flushOf(r.LaterFlush, l) || r.LaterFlush <= r.Later.Step || !holds(tr, r.LaterFlush, r.Process, w) {
+			t.Errorf("%s: reordering %q: the later write does not reach memory first (later flush at step %d)", name, r.Description, r.LaterFlush)
+		}
+		if !strings.Contains(r.Description, "which reaches memory first") {
 			t.Errorf("%s: description %q", name, r.Description)
 		}
+	case r.Kind == "write-other":
+		if !strings.Contains(r.Description, "may still be in its store buffer when") {
+			t.Errorf("%s: description %q", name, r.Description)
+		}
+		return
+	default:
+		t.Errorf("%s: reordering %q of kind %s: the later step is %s", name, r.Description, r.Kind, l.Effect)
+	}
+	if !strings.Contains(r.Description, "is still in its store buffer when") || !strings.HasPrefix(r.Description, r.Process+"'s write ") {
+		t.Errorf("%s: description %q", name, r.Description)
 	}
 }
 
@@ -201,15 +249,15 @@ forbidden B@b, A@out;
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range []kabs.Model{kabs.SC, kabs.TSO, kabs.PSO} {
+	for _, m := range []memmodel.Model{memmodel.SC, memmodel.TSO, memmodel.PSO} {
 		tr, states := shortestTrace(t, sys, m)
 		if tr == nil {
 			t.Fatalf("%s: no trace", m)
 		}
-		rep := buildTrace(sys, m, tr, states)
+		rep := BuildTrace(sys, m, tr, states)
 		checkRows(t, "every.cs "+m.String(), sys, m, tr, states, rep)
 		var text strings.Builder
-		printTrace(&text, "every.cs", rep)
+		PrintTrace(&text, "every.cs", rep, Layout{})
 		out := text.String()
 		if !strings.Contains(out, "violated: ") {
 			t.Errorf("%s: no violated line:\n%s", m, out)
@@ -222,11 +270,11 @@ forbidden B@b, A@out;
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, states := shortestTrace(t, sys, kabs.SC)
+	tr, states := shortestTrace(t, sys, memmodel.SC)
 	if tr == nil {
 		t.Fatal("no trace to the atomic assert")
 	}
-	rep := buildTrace(sys, kabs.SC, tr, states)
+	rep := BuildTrace(sys, memmodel.SC, tr, states)
 	p := rep.Property
 	if p == nil || p.Kind != "assert" || p.Text != "assert(r != 5 || s != 1);" || !strings.Contains(p.Description, "A: assert(r != 5 || s != 1) fails (line 12) with r = 5, s = 1") {
 		t.Errorf("property %+v", p)
@@ -235,4 +283,15 @@ forbidden B@b, A@out;
 	if lastRow.Action != "atomic" || !strings.Contains(lastRow.Effect, "read y = 5, read x = 1") || !strings.HasSuffix(lastRow.Effect, "assertion fails") {
 		t.Errorf("last row %+v", lastRow)
 	}
+}
+
+// parseFile reads the program of the file path in the format of its
+// extension.
+func parseFile(path string) (*cs.System, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	sys, _, err := formats.ByExtension(path).Parse(path, src, nil)
+	return sys, err
 }

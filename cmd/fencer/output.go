@@ -1,0 +1,137 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"fencer/cegar"
+	"fencer/cs"
+	"fencer/memmodel"
+	"fencer/report"
+)
+
+// This file is the wiring between the commands and package report: the
+// flags about what is printed (--explain, --layout, -q, --json) and where
+// reports go.
+
+// explainFlag is the --explain of insert and verify.
+var explainFlag = &cli.BoolFlag{Name: "explain", Usage: "say why: for each fence the reordering it forbids and a run that goes wrong without it; " +
+	"for a trace to a bad state the reorderings it depends on"}
+
+// quiet is -q of the running command: no statistics line.
+var quiet bool
+
+// humanOut is where verify prints its verdict: standard output, or
+// standard error when --json - has standard output.
+func humanOut(c *cli.Context) io.Writer {
+	if c.String("json") == "-" {
+		return os.Stderr
+	}
+	return os.Stdout
+}
+
+var layoutFlag = &cli.StringFlag{Name: "layout", Value: "auto", Usage: "trace tables as `MODE`: rows (one column per field), columns (one column per process), " +
+	"or auto (columns on a terminal wide enough, else rows)"}
+
+// traceLayout is the --layout of the running command.
+var traceLayout = "auto"
+
+// setLayout reads --layout; an unknown value is a usage error.
+func setLayout(c *cli.Context) error {
+	switch l := c.String("layout"); l {
+	case "", "auto", "rows", "columns":
+		if l != "" {
+			traceLayout = l
+		}
+		return nil
+	default:
+		return fail(exitInput, "%s: --layout %q: want rows, columns or auto", c.Command.Name, l)
+	}
+}
+
+// layoutFor is the layout of a trace printed to w under --layout: rows,
+// columns, or with auto columns when w is a terminal (as wide as it).
+func layoutFor(w io.Writer) report.Layout {
+	switch traceLayout {
+	case "rows":
+		return report.Layout{}
+	case "columns":
+		return report.Layout{Columns: true}
+	}
+	f, ok := w.(*os.File)
+	if !ok || !isTerminal(f.Fd()) {
+		return report.Layout{}
+	}
+	width := termWidth(f.Fd())
+	return report.Layout{Columns: width > 0, Width: width}
+}
+
+// printTrace prints tr to w in the layout of --layout.
+func printTrace(w io.Writer, file string, tr *report.Trace) {
+	report.PrintTrace(w, file, tr, layoutFor(w))
+}
+
+// writeJSON writes the report of command to the --json file ("-":
+// standard output), if asked.
+func writeJSON(c *cli.Context, sys *cs.System, r *cegar.Result) error {
+	if c.String("json") == "" {
+		return nil
+	}
+	rep := report.New(c.Command.Name, sys, r)
+	for _, w := range inputWarnings {
+		rep.Warnings = append(rep.Warnings, w.String())
+	}
+	return emitReport(c.String("json"), rep)
+}
+
+func emitReport(path string, rep any) error {
+	b, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	if path == "-" {
+		_, err := os.Stdout.Write(b)
+		return err
+	}
+	return writeFile(path, b)
+}
+
+// inputError writes, with --json, a report of verdict "error" for input
+// that could not be read or parsed, then returns err unchanged.
+func inputError(c *cli.Context, err error) error {
+	path := c.String("json")
+	if path == "" || err == nil {
+		return err
+	}
+	var el cs.ErrorList
+	var msgs []string
+	if errors.As(err, &el) {
+		for _, e := range el {
+			msgs = append(msgs, e.Error())
+		}
+	} else {
+		msgs = append(msgs, err.Error())
+	}
+	file := c.Args().First()
+	if file == "-" {
+		file = stdinName
+	}
+	if werr := emitReport(path, report.ErrorReport(c.Command.Name, file, c.String("model"), msgs)); werr != nil {
+		return werr
+	}
+	return err
+}
+
+// writeExploreJSON writes the report of fencer explore, if asked.
+func writeExploreJSON(c *cli.Context, sys *cs.System, m memmodel.Model, res *memmodel.Result, tr *report.Trace, elapsed time.Duration) error {
+	if c.String("json") == "" {
+		return nil
+	}
+	return emitReport(c.String("json"), report.NewExplore(sys, m, res, tr, elapsed))
+}

@@ -1,0 +1,57 @@
+//go:build fencer_c
+
+// This file registers the C reader of branch c (package cfront). It is
+// built only with the tag fencer_c until that branch is merged; the merge
+// removes the build line above (and cmd/fencer/cinput.go, whose flags and
+// dispatch this registration replaces).
+
+package formats
+
+import (
+	"strings"
+
+	"fencer/cfront"
+	"fencer/cs"
+)
+
+// C programs (package cfront, ../shared/C-INPUT.md): the preprocessor
+// defines and the fence style are options of the reader, which the
+// cfront.Reader in the System carries (it writes the fences back and
+// gives traces the syntax tree with the same defines).
+func init() {
+	Register(&Format{
+		Name:       "c",
+		Doc:        "C11 with pthreads",
+		Extensions: []string{".c"},
+		Parse: func(filename string, src []byte, opt Options) (*cs.System, []Warning, error) {
+			sys, err := cReader(opt).Parse(filename, src)
+			if err != nil {
+				return nil, nil, err
+			}
+			var ws []Warning
+			for _, w := range sys.Warnings {
+				ws = append(ws, Warning{Pos: w.Pos, Msg: strings.TrimPrefix(w.Msg, "warning: ")})
+			}
+			return sys, ws, nil
+		},
+		Program: func(filename string, src []byte, opt Options) (*cs.Program, error) {
+			return cReader(opt).Program(filename, src)
+		},
+		Text:          TextLine,
+		FenceKinds:    readerKinds(cfront.Reader{}),
+		RemovesFences: readerRemoves(cfront.Reader{}),
+		NoStoreFence:  readerNoStore(cfront.Reader{}),
+		Expect:        Comment{Open: "//"},
+		Options: []Option{
+			{Name: "define", Aliases: []string{"D"}, Multi: true,
+				Usage: "C input: define a preprocessor macro, `NAME=VALUE` or NAME (repeatable)"},
+			{Name: "fence-style", Values: []string{string(cfront.StyleC11), string(cfront.StyleGCC), string(cfront.StyleAsm)},
+				Usage: "C input: how an inserted fence is written: c11 (atomic_thread_fence), gcc (__sync_synchronize) or asm (mfence)"},
+		},
+	})
+}
+
+// cReader is the C reader of the options.
+func cReader(opt Options) cfront.Reader {
+	return cfront.Reader{Defines: opt["define"], Style: cfront.Style(opt.Get("fence-style"))}
+}

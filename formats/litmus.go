@@ -1,0 +1,28 @@
+package formats
+
+import (
+	"fencer/cs"
+	"fencer/litmus"
+)
+
+// herd x86 litmus tests (docs/formats.md): fences are written back by
+// litmus.Reader; what it can write and remove is asked of it (edit.go).
+func init() {
+	Register(&Format{
+		Name:       "litmus",
+		Doc:        "herd x86 litmus test",
+		Extensions: []string{".litmus"},
+		Parse: func(filename string, src []byte, _ Options) (*cs.System, []Warning, error) {
+			sys, err := litmus.Parse(filename, src)
+			return sys, nil, err
+		},
+		Program: func(filename string, src []byte, _ Options) (*cs.Program, error) {
+			return litmus.Program(filename, src)
+		},
+		Text:          TextCell,
+		FenceKinds:    readerKinds(litmus.Reader{}),
+		RemovesFences: readerRemoves(litmus.Reader{}),
+		NoStoreFence:  readerNoStore(litmus.Reader{}),
+		Expect:        Comment{Open: "(*", Close: "*)"},
+	})
+}
