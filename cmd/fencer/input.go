@@ -67,10 +67,10 @@ func readInput(path string) (string, []byte, error) {
 // formatFlag chooses the input format of the commands that read a
 // program; without it the file's extension decides (.rmm, .litmus, else
 // .cs).
-var formatFlag = &cli.StringFlag{Name: "format", Usage: "input format: cs, rmm (Memorax) or litmus (herd x86); default: by the file's extension"}
+var formatFlag = &cli.StringFlag{Name: "format", Usage: "input format: cs, rmm (Memorax), litmus (herd x86) or c; default: by the file's extension"}
 
 // inputFormats are the values of --format.
-var inputFormats = []string{"cs", "rmm", "litmus"}
+var inputFormats = []string{"cs", "rmm", "litmus", "c"}
 
 // formatOf returns the input format of the file name: format if it is
 // given, else by the extension.
@@ -88,6 +88,8 @@ func formatOf(name, format string) (string, error) {
 		return "rmm", nil
 	case ".litmus":
 		return "litmus", nil
+	case ".c":
+		return "c", nil
 	}
 	return "cs", nil
 }
@@ -104,6 +106,8 @@ func parseSource(name string, src []byte, format string) (*cs.System, error) {
 		return rmm.Parse(name, src)
 	case "litmus":
 		return litmus.Parse(name, src)
+	case "c":
+		return parseC(name, src)
 	}
 	sys, err := cs.Parse(name, src)
 	if err != nil && format == "cs" {

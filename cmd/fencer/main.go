@@ -153,6 +153,7 @@ func newApp() *cli.App {
 	}
 	withExamples(app.Commands)
 	withLimits(app.Commands)
+	withCInput(app.Commands)
 	app.Setup()
 	return app
 }

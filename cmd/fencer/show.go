@@ -39,6 +39,8 @@ func showCommand() *cli.Command {
 				return err
 			case sys.Reader.Format() == "rmm":
 				prog, err = rmm.Program(sys.File.Name, sys.File.Src)
+			case sys.Reader.Format() == "c":
+				prog, err = cProgram(sys)
 			default:
 				prog, err = litmus.Program(sys.File.Name, sys.File.Src)
 			}

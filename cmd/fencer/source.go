@@ -43,6 +43,8 @@ func newSourceIndex(sys *cs.System) *sourceIndex {
 		prog, err = rmm.Program(sys.File.Name, sys.File.Src)
 	case sys.Reader.Format() == "litmus":
 		prog, err = litmus.Program(sys.File.Name, sys.File.Src)
+	case sys.Reader.Format() == "c":
+		prog, err = cProgram(sys)
 	default:
 		return nil
 	}

@@ -1,0 +1,165 @@
+package cfront
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"fencer/cs"
+)
+
+// This file writes fences back into the C text: one line per fence after
+// the statement it follows, indented like it; " fence" after the ';' when
+// more statements share the line; braces around a body of if, else or a
+// loop written without them; #include <stdatomic.h> when the c11 style
+// needs it and the file lacks it. Nothing else of the file changes.
+
+// edit inserts text at off.
+type edit struct {
+	off  int
+	text string
+}
+
+// FenceText is the C statement of a full fence in a style.
+func FenceText(style Style) string {
+	switch style {
+	case StyleGCC:
+		return "__sync_synchronize();"
+	case StyleAsm:
+		return `asm volatile("mfence" ::: "memory");`
+	}
+	return "atomic_thread_fence(memory_order_seq_cst);"
+}
+
+var includeRE = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[^\n]*\n?`)
+var stdatomicRE = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]*<stdatomic\.h>`)
+
+// InsertFences returns src, a C file this Reader read, with a fence after
+// each of sites (sites of the System it built from src).
+func (r Reader) InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
+	if len(sites) == 0 {
+		return src, nil
+	}
+	_, _, t, err := r.read("input.c", src)
+	if err != nil {
+		return nil, err
+	}
+	text := FenceText(r.Style)
+	var edits []edit
+	done := map[int]bool{}
+	for _, s := range sites {
+		if s.Place != cs.After || !t.writePoints[[2]int{s.Start, s.End}] {
+			return nil, fmt.Errorf("no C statement that writes shared memory at offset %d", s.Start)
+		}
+		if done[s.End] {
+			continue
+		}
+		done[s.End] = true
+		start, end := s.Start, s.End
+		if t.bare[[2]int{start, end}] {
+			edits = append(edits, edit{start, "{ "}, edit{end, " " + text + " }"})
+			continue
+		}
+		if eol, ok := restOfLine(src, end); ok {
+			edits = append(edits, edit{eol, newline(src, eol) + indent(src, start) + text})
+		} else {
+			edits = append(edits, edit{end, " " + text})
+		}
+	}
+	if (r.Style == StyleC11 || r.Style == "") && !stdatomicRE.Match(src) {
+		at := 0
+		if m := includeRE.FindAllIndex(src, -1); len(m) > 0 {
+			at = m[len(m)-1][1]
+			if at > 0 && src[at-1] != '\n' {
+				edits = append(edits, edit{at, "\n#include <stdatomic.h>"})
+				at = -1
+			}
+		}
+		if at >= 0 {
+			edits = append(edits, edit{at, "#include <stdatomic.h>\n"})
+		}
+	}
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].off < edits[j].off })
+	var b strings.Builder
+	last := 0
+	for _, e := range edits {
+		b.Write(src[last:e.off])
+		b.WriteString(e.text)
+		last = e.off
+	}
+	b.Write(src[last:])
+	return []byte(b.String()), nil
+}
+
+// restOfLine reports whether src from off to the end of its line holds
+// only blanks and comments that end on the line, and returns the offset of
+// the line's end (its '\n', or the '\r' of "\r\n", or the end of src).
+func restOfLine(src []byte, off int) (int, bool) {
+	i := off
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == '\n':
+			return i, true
+		case c == '\r' && i+1 < len(src) && src[i+1] == '\n':
+			return i, true
+		case c == ' ' || c == '\t':
+			i++
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			if i > off && src[i-1] == '\r' {
+				i--
+			}
+			// A comment that ends in a backslash continues on the next
+			// line: the fence cannot go after it.
+			if i > off && src[i-1] == '\\' {
+				return 0, false
+			}
+			return i, true
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			j := i + 2
+			for j+1 < len(src) && !(src[j] == '*' && src[j+1] == '/') {
+				if src[j] == '\n' {
+					return 0, false
+				}
+				j++
+			}
+			if j+1 >= len(src) {
+				return 0, false
+			}
+			i = j + 2
+		default:
+			return 0, false
+		}
+	}
+	return i, true
+}
+
+// newline is the line ending to put before a new line at eol.
+func newline(src []byte, eol int) string {
+	if eol < len(src) && src[eol] == '\r' {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// indent is the indentation of a line whose text starts where the
+// statement at off starts: the blanks of its line, then a blank for every
+// other byte before off (a label before the statement counts).
+func indent(src []byte, off int) string {
+	start := off
+	for start > 0 && src[start-1] != '\n' {
+		start--
+	}
+	var b strings.Builder
+	for i := start; i < off; i++ {
+		if src[i] == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}
