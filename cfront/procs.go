@@ -76,23 +76,23 @@ type loop struct {
 
 // proc is the process being built.
 type proc struct {
-	t        *translator
-	name     string
-	isMain   bool
-	specs    []*cs.VarSpec
-	names    map[string]bool // locals and labels
-	out      []cs.Stmt
-	frames   []*frame
-	loops    []*loop
-	atomic   int  // > 0 inside an atomic block
-	wrote    bool // a buffered shared write in the current C statement
-	observed bool // main: did something besides create and join
-	endLabel string
-	endUsed  bool
-	th       *thread
-	handles  map[string]*thread // main: pthread_t lvalue -> thread
-	known    map[string]int64   // main: elements with a known value ("ids[2]")
-	pos      cs.Pos
+	t          *translator
+	name       string
+	isMain     bool
+	specs      []*cs.VarSpec
+	names      map[string]bool // locals and labels
+	out        []cs.Stmt
+	frames     []*frame
+	loops      []*loop
+	atomic     int  // > 0 inside an atomic block
+	wrote      bool // a buffered shared write in the current C statement
+	observed   bool // main: did something besides create and join
+	endLabel   string
+	endUsed    bool
+	th         *thread
+	handles    map[string]*thread // main: pthread_t lvalue -> thread
+	known      map[string]int64   // main: elements with a known value ("ids[2]")
+	pos        cs.Pos
 	switches   []*switchFrame
 	atomicOuts [][]cs.Stmt // the outputs around __VERIFIER_atomic_begin
 }

@@ -69,7 +69,6 @@ func (r Reader) Program(filename string, src []byte) (*cs.Program, error) {
 	return prog, err
 }
 
-
 // read preprocesses, parses, checks and translates the file.
 func (r Reader) read(filename string, src []byte) (file *cs.File, prog *cs.Program, t *translator, err error) {
 	file = cs.NewFile(filename, src)

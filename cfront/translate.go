@@ -81,16 +81,16 @@ type translator struct {
 	writePoints map[[2]int]bool
 	// bare are the spans of the bodies of if, else and loops written
 	// without braces.
-	bare map[[2]int]bool
+	bare     map[[2]int]bool
 	warnings []Warning
 	warned   map[string]bool
 
 	threads  []*thread // in create order
 	mainProc *proc
 
-	sharedNames   map[string]bool              // every shared .cs name
-	threadWritten map[*shvar]bool              // written by a thread
-	outsideMain   map[*cc.Declarator]bool      // assigned by a function other than main
+	sharedNames   map[string]bool         // every shared .cs name
+	threadWritten map[*shvar]bool         // written by a thread
+	outsideMain   map[*cc.Declarator]bool // assigned by a function other than main
 }
 
 // Warning is a construct that fencer analyses as the contract says but
