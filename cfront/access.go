@@ -191,7 +191,7 @@ func (p *proc) track(v *shvar, write bool, pos cs.Pos) {
 // load reads lv.
 func (p *proc) load(lv lvalue, order int) cs.Expr {
 	pos := lv.pos
-	if lv.v != nil {
+	if lv.v != nil && order == orderPlain {
 		p.track(lv.v, false, pos)
 		if p.isMain {
 			p.observed = true
@@ -270,7 +270,9 @@ func (p *proc) localOnly(v cs.Expr, pos cs.Pos) cs.Expr {
 // store; fence;").
 func (p *proc) store(lv lvalue, val cs.Expr, order int, pos cs.Pos) {
 	if lv.v != nil {
-		p.track(lv.v, true, pos)
+		if order == orderPlain {
+			p.track(lv.v, true, pos)
+		}
 		if p.isMain {
 			p.observed = true
 		}
@@ -381,4 +383,37 @@ func (p *proc) rmwAdd(lv lvalue, v cs.Expr, pos cs.Pos) cs.Expr {
 		}
 	})
 	return ident(old, pos)
+}
+
+// retarget makes a locked step that just put its result in the temporary
+// v put it in the local target instead (r = atomic_fetch_add(...) is then
+// one step, as in .cs), and drops the temporary. It reports whether it
+// did.
+func (p *proc) retarget(v cs.Expr, target string) bool {
+	id, ok := v.(*cs.Ident)
+	if !ok || len(id.Name) < 2 || id.Name[0] != '_' || len(p.out) == 0 {
+		return false
+	}
+	at, ok := p.out[len(p.out)-1].(*cs.AtomicStmt)
+	if !ok {
+		return false
+	}
+	spec := -1
+	for i, sp := range p.specs {
+		if sp.Name.Name == id.Name {
+			spec = i
+		}
+	}
+	if spec < 0 {
+		return false
+	}
+	cs.Inspect(at, func(n cs.Node) bool {
+		if x, ok := n.(*cs.Ident); ok && x.Name == id.Name {
+			x.Name = target
+		}
+		return true
+	})
+	p.specs = append(p.specs[:spec], p.specs[spec+1:]...)
+	delete(p.names, id.Name)
+	return true
 }

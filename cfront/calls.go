@@ -216,6 +216,12 @@ func (p *proc) inline(fi *funcInfo, args []cc.ExpressionNode, pos cs.Pos) cs.Exp
 			continue
 		}
 		val := p.rv(args[i])
+		if id, ok := val.(*cs.Ident); ok && !p.t.sharedNames[id.Name] && !fi.assigned[prm] {
+			// A local of the caller that the body cannot assign (no
+			// pointers to locals): the parameter is that local.
+			nf.vars[prm] = &local{name: id.Name, size: -1, typ: pt, cname: prm.Name()}
+			continue
+		}
 		name := p.newLocal(prm.Name(), -1, pos)
 		p.emit(synAssign(ident(name, pos), val, pos))
 		nf.vars[prm] = &local{name: name, size: -1, typ: pt, cname: prm.Name()}
@@ -225,9 +231,18 @@ func (p *proc) inline(fi *funcInfo, args []cc.ExpressionNode, pos cs.Pos) cs.Exp
 		if !isInteger(ft.Result()) {
 			refuse(pos, "function %s returns %s (only integers)", fi.name, ft.Result())
 		}
-		nf.retVar = p.tmp(fi.name, pos)
 	}
 	atomicFn := strings.HasPrefix(fi.name, "__VERIFIER_atomic")
+	if e := singleReturn(fi); e != nil && !atomicFn {
+		// "return e;" alone: the call is the value of e.
+		p.frames = append(p.frames, nf)
+		v := p.rv(e)
+		p.frames = p.frames[:len(p.frames)-1]
+		return paren(v)
+	}
+	if ft != nil && ft.Result().Kind() != cc.Void {
+		nf.retVar = p.tmp(fi.name, pos)
+	}
 	var body []cs.Stmt
 	p.frames = append(p.frames, nf)
 	if atomicFn && p.atomic == 0 {
@@ -295,4 +310,30 @@ func (p *proc) atomicEnd(pos cs.Pos) {
 	p.atomicOuts = p.atomicOuts[:len(p.atomicOuts)-1]
 	p.atomic--
 	p.emit(synAtomic(body, pos))
+}
+
+// singleReturn returns e when the body of fi is "return e;" alone.
+func singleReturn(fi *funcInfo) cc.ExpressionNode {
+	l := fi.def.CompoundStatement.BlockItemList
+	// The hidden declaration of __func__ comes first.
+	for l != nil && l.BlockItem != nil && l.BlockItem.Case == cc.BlockItemDecl && isFuncName(l.BlockItem.Declaration) {
+		l = l.BlockItemList
+	}
+	if l == nil || l.BlockItemList != nil || l.BlockItem.Case != cc.BlockItemStmt {
+		return nil
+	}
+	s := l.BlockItem.Statement
+	if s.Case != cc.StatementJump || s.JumpStatement.Case != cc.JumpStatementReturn {
+		return nil
+	}
+	return s.JumpStatement.ExpressionList
+}
+
+// isFuncName reports whether d is the hidden declaration of __func__.
+func isFuncName(d *cc.Declaration) bool {
+	if d == nil || d.InitDeclaratorList == nil || d.InitDeclaratorList.InitDeclaratorList != nil {
+		return false
+	}
+	dcl := d.InitDeclaratorList.InitDeclarator.Declarator
+	return dcl != nil && dcl.Name() == "__func__"
 }

@@ -63,7 +63,10 @@ func (p *proc) declaration(d *cc.Declaration) {
 			if init.Case != cc.InitializerExpr {
 				refuse(pos, "initializer of this shape")
 			}
-			p.emit(synAssign(ident(loc.name, pos), p.rv(init.AssignmentExpression), pos))
+			v := p.rv(init.AssignmentExpression)
+			if !p.retarget(v, loc.name) {
+				p.emit(synAssign(ident(loc.name, pos), v, pos))
+			}
 			continue
 		}
 		// An array: every element, 0 where the list says nothing.

@@ -420,10 +420,29 @@ func (p *proc) shortCircuit(a, b cc.ExpressionNode, op string, pos cs.Pos) cs.Ex
 		cop = cs.LOR
 	}
 	if len(pre) == 0 && !p.t.mentionsShared(y) {
+		// A constant side decides or drops out, as C would fold it.
+		pureX := !p.t.mentionsShared(x)
+		if k, ok := literal(y); ok {
+			switch {
+			case (op == "&&") == (k != 0):
+				return truth(x, pos)
+			case pureX:
+				return lit(b2i(k != 0), pos)
+			}
+		}
+		if k, ok := literal(x); ok {
+			if (op == "&&") == (k != 0) {
+				return truth(y, pos)
+			}
+			return lit(b2i(k != 0), pos)
+		}
 		return &cs.BinaryExpr{X: paren(x), OpPos: pos, Op: cop, Y: paren(y)}
 	}
 	t := p.tmp("sc", pos)
 	norm := func(e cs.Expr) cs.Expr {
+		if b, ok := e.(*cs.BinaryExpr); ok && b.Op >= cs.EQL && b.Op <= cs.GEQ || ok && (b.Op == cs.LAND || b.Op == cs.LOR) {
+			return e
+		}
 		return &cs.BinaryExpr{X: paren(e), OpPos: pos, Op: cs.NEQ, Y: lit(0, pos)}
 	}
 	p.emit(synAssign(ident(t, pos), norm(x), pos))
@@ -566,6 +585,12 @@ func (p *proc) assign(x *cc.AssignmentExpression, needValue bool, pos cs.Pos) cs
 		p.store(lv, val, order, pos)
 		return val
 	}
+	if lv.l != nil && lv.kok && lv.l.size < 0 && lv.l.name != "" && op == "" && p.retarget(val, lv.l.name) {
+		if needValue {
+			return ident(lv.l.name, pos)
+		}
+		return nil
+	}
 	p.store(lv, val, order, pos)
 	if needValue {
 		return p.load(lv, orderPlain)
@@ -649,4 +674,23 @@ func (t *translator) mentionsShared(e cs.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// truth is e as a truth value (0 or 1): e itself when it is a comparison
+// or a logical operation.
+func truth(e cs.Expr, pos cs.Pos) cs.Expr {
+	for {
+		pe, ok := e.(*cs.ParenExpr)
+		if !ok {
+			break
+		}
+		e = pe.X
+	}
+	if b, ok := e.(*cs.BinaryExpr); ok && (b.Op >= cs.EQL && b.Op <= cs.GEQ || b.Op == cs.LAND || b.Op == cs.LOR) {
+		return paren(e)
+	}
+	if u, ok := e.(*cs.UnaryExpr); ok && u.Op == cs.NOT {
+		return e
+	}
+	return &cs.BinaryExpr{X: paren(e), OpPos: pos, Op: cs.NEQ, Y: lit(0, pos)}
 }
