@@ -184,6 +184,20 @@ func (p *proc) selection(s *cc.SelectionStatement) {
 	pos := p.fallback(s)
 	switch s.Case {
 	case cc.SelectionStatementIf, cc.SelectionStatementIfElse:
+		if k, ok := p.konst(s.ExpressionList); ok {
+			// A constant condition (as j != me in an unrolled loop): the
+			// branch taken, when the other has no label to jump to.
+			taken, dead := s.Statement, s.Statement2
+			if k == 0 {
+				taken, dead = s.Statement2, s.Statement
+			}
+			if dead == nil || !hasLabel(dead) {
+				if taken != nil {
+					p.emit(p.body(taken))
+				}
+				return
+			}
+		}
 		c := p.cond(s.ExpressionList)
 		then := p.body(s.Statement)
 		is := &cs.IfStmt{If: pos, Cond: c, Then: then}
