@@ -235,6 +235,7 @@ func (p *proc) unroll(s *cc.IterationStatement, cond, step cc.ExpressionNode, po
 		v += delta
 	}
 	final := v
+	p.markBare(s.Statement)
 	for _, x := range vals {
 		probe.val = x
 		l := &loop{cont: p.label("_next")}

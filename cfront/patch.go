@@ -145,21 +145,33 @@ func newline(src []byte, eol int) string {
 	return "\n"
 }
 
-// indent is the indentation of a line whose text starts where the
-// statement at off starts: the blanks of its line, then a blank for every
-// other byte before off (a label before the statement counts).
+// indent is the indentation of the line of the statement at off: its
+// leading blanks (a statement that shares its line with statements or a
+// label before it is indented as the line is).
 func indent(src []byte, off int) string {
 	start := off
 	for start > 0 && src[start-1] != '\n' {
 		start--
 	}
-	var b strings.Builder
-	for i := start; i < off; i++ {
-		if src[i] == '\t' {
-			b.WriteByte('\t')
-		} else {
-			b.WriteByte(' ')
-		}
+	end := start
+	for end < off && (src[end] == ' ' || src[end] == '\t') {
+		end++
 	}
-	return b.String()
+	if m := labelRE.Find(src[end:off]); m != nil && end+len(m) == off {
+		// "L: x = 1;": the fence lines up with the statement.
+		var b strings.Builder
+		b.Write(src[start:end])
+		for _, c := range m {
+			if c == '\t' {
+				b.WriteByte('\t')
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		return b.String()
+	}
+	return string(src[start:end])
 }
+
+// labelRE matches labels before a statement.
+var labelRE = regexp.MustCompile(`^(?:[A-Za-z_][A-Za-z0-9_]*[ \t]*:[ \t]*)+`)

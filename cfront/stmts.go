@@ -45,12 +45,27 @@ func (p *proc) body(s *cc.Statement) *cs.BlockStmt {
 		c := s.CompoundStatement
 		return &cs.BlockStmt{Lbrace: p.t.tokPos(c.Token), List: list, Rbrace: p.t.tokPos(c.Token2)}
 	}
-	start, end := p.t.pos(s), p.stmtEnd(s)
-	if start == cs.NoPos || end < start {
+	start, end := p.markBare(s)
+	if start == cs.NoPos {
 		return synBlock(list, p.fallback(s))
 	}
-	p.t.bare[[2]int{start.Offset(), end.Offset()}] = true
 	return &cs.BlockStmt{Lbrace: start, List: list, Rbrace: end - 1}
+}
+
+// markBare records the span of s, the body of an if, else or loop, when it
+// is written without braces: a fence after it must go inside new braces.
+// It returns the span (NoPos for a compound statement or one that is not
+// in the file).
+func (p *proc) markBare(s *cc.Statement) (cs.Pos, cs.Pos) {
+	if s == nil || s.Case == cc.StatementCompound {
+		return cs.NoPos, cs.NoPos
+	}
+	start, end := p.t.pos(s), p.stmtEnd(s)
+	if start == cs.NoPos || end < start {
+		return cs.NoPos, cs.NoPos
+	}
+	p.t.bare[[2]int{start.Offset(), end.Offset()}] = true
+	return start, end
 }
 
 // fallback is a position for a node of a header or a macro: the position
@@ -304,6 +319,7 @@ func (p *proc) iteration(s *cc.IterationStatement) {
 	case cc.IterationStatementDo:
 		l := p.pushLoop()
 		top := p.label("_do")
+		p.markBare(s.Statement)
 		body := p.sub(func() { p.stmt(s.Statement) })
 		p.emit(p.labelOn(top, body, pos))
 		if l.contUsed {
@@ -316,17 +332,17 @@ func (p *proc) iteration(s *cc.IterationStatement) {
 			p.emit(synLabel(l.brk, nil, pos))
 		}
 	case cc.IterationStatementFor, cc.IterationStatementForDecl:
-		if s.Case == cc.IterationStatementForDecl {
-			p.declaration(s.Declaration)
-		} else if s.ExpressionList != nil {
-			p.effect(s.ExpressionList)
-		}
 		cond, step := s.ExpressionList2, s.ExpressionList3
 		if s.Case == cc.IterationStatementForDecl {
 			cond, step = s.ExpressionList, s.ExpressionList2
 		}
 		if p.unroll(s, cond, step, pos) {
 			return
+		}
+		if s.Case == cc.IterationStatementForDecl {
+			p.declaration(s.Declaration)
+		} else if s.ExpressionList != nil {
+			p.effect(s.ExpressionList)
 		}
 		p.whileLoop(cond, s.Statement, step, pos)
 	}
@@ -341,6 +357,7 @@ func (p *proc) whileLoop(condE cc.ExpressionNode, bodyS *cc.Statement, step cc.E
 	if condE != nil {
 		pre = p.sub(func() { c = p.cond(condE) })
 	}
+	p.markBare(bodyS)
 	body := p.sub(func() {
 		p.stmt(bodyS)
 		if step != nil {
