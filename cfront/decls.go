@@ -238,7 +238,7 @@ func (p *proc) unroll(s *cc.IterationStatement, cond, step cc.ExpressionNode, po
 	p.markBare(s.Statement)
 	for _, x := range vals {
 		probe.val = x
-		l := &loop{cont: p.label("_next")}
+		l := &loop{lazyCont: true}
 		p.loops = append(p.loops, l)
 		p.stmt(s.Statement)
 		p.popLoop()

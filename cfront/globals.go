@@ -131,7 +131,7 @@ func (t *translator) declareGlobal(d *cc.Declaration, dcl *cc.Declarator, init *
 		}
 		v.init = make([]int64, n)
 		for k := 0; size >= 0 && k < n; k++ {
-			t.taken[v.elemName(k)] = true
+			t.taken[v.elemName(k)] = 1
 			t.sharedNames[v.elemName(k)] = true
 		}
 		t.order = append(t.order, v)

@@ -72,6 +72,7 @@ type loop struct {
 	brk, cont         string
 	brkUsed, contUsed bool
 	isSwitch          bool
+	lazyCont          bool // cont is named at the first continue (unrolled copies)
 }
 
 // proc is the process being built.
@@ -80,7 +81,7 @@ type proc struct {
 	name       string
 	isMain     bool
 	specs      []*cs.VarSpec
-	names      map[string]bool // locals and labels
+	names      map[string]int // locals and labels (see uniqueName)
 	out        []cs.Stmt
 	frames     []*frame
 	loops      []*loop
@@ -98,10 +99,20 @@ type proc struct {
 }
 
 func (t *translator) newProc(name string, pos cs.Pos) *proc {
-	return &proc{t: t, name: name, names: map[string]bool{}, pos: pos, handles: map[string]*thread{}, known: map[string]int64{}}
+	return &proc{t: t, name: name, names: map[string]int{}, pos: pos, handles: map[string]*thread{}, known: map[string]int64{}}
 }
 
-func (p *proc) emit(s ...cs.Stmt) { p.out = append(p.out, s...) }
+// maxEmitted bounds the statements the translation makes (after unrolling
+// and inlining), as cs.MaxStmts bounds a .cs program's.
+const maxEmitted = 200000
+
+func (p *proc) emit(s ...cs.Stmt) {
+	p.t.emitted += len(s)
+	if p.t.emitted > maxEmitted {
+		failAt(p.pos, "program too large: more than %d statements after unrolling loops and inlining calls", maxEmitted)
+	}
+	p.out = append(p.out, s...)
+}
 
 // sub runs f with an empty output and returns what it emitted.
 func (p *proc) sub(f func()) []cs.Stmt {
@@ -173,7 +184,7 @@ func (t *translator) program(mainDef *cc.FunctionDefinition) *cs.Program {
 	t.mainProc = mp
 	fi := t.funcs["main"]
 	mp.endLabel = "_end"
-	mp.names["_end"] = true
+	mp.names["_end"] = 1
 	mp.runBody(fi, nil)
 	if len(t.threads) == 0 {
 		failAt(t.pos(mainDef), "main creates no thread (pthread_create)")

@@ -108,7 +108,7 @@ func (r Reader) read(filename string, src []byte) (file *cs.File, prog *cs.Progr
 	}
 	t = &translator{
 		file: file, funcs: map[string]*funcInfo{}, globals: map[*cc.Declarator]*global{},
-		taken: map[string]bool{}, writePoints: map[[2]int]bool{}, bare: map[[2]int]bool{}, warned: map[string]bool{},
+		taken: map[string]int{}, writePoints: map[[2]int]bool{}, bare: map[[2]int]bool{}, warned: map[string]bool{},
 		sharedNames: map[string]bool{}, threadWritten: map[*shvar]bool{}, outsideMain: map[*cc.Declarator]bool{},
 	}
 	prog, err = t.translate(ast)

@@ -415,6 +415,9 @@ func (p *proc) jump(j *cc.JumpStatement) {
 		if l == nil {
 			failAt(pos, "continue outside a loop")
 		}
+		if l.lazyCont && l.cont == "" {
+			l.cont = p.label("_next")
+		}
 		if l.cont == "" {
 			failAt(pos, "continue here is not supported")
 		}

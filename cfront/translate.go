@@ -75,7 +75,7 @@ type translator struct {
 	funcs   map[string]*funcInfo
 	globals map[*cc.Declarator]*global
 	order   []*shvar
-	taken   map[string]bool // shared and process names in use
+	taken   map[string]int // shared and process names in use (see uniqueName)
 	// writePoints are the spans [start, end) of the C statements that
 	// write shared memory through a buffer: the fence sites.
 	writePoints map[[2]int]bool
@@ -88,6 +88,7 @@ type translator struct {
 	threads  []*thread // in create order
 	mainProc *proc
 
+	emitted       int                     // statements made so far
 	sharedNames   map[string]bool         // every shared .cs name
 	threadWritten map[*shvar]bool         // written by a thread
 	outsideMain   map[*cc.Declarator]bool // assigned by a function other than main
@@ -132,13 +133,26 @@ func (t *translator) tokPos(tok cc.Token) cs.Pos {
 }
 
 // uniqueName returns want, or want_2, want_3, ... that is not in taken and
-// not a .cs keyword, and marks it taken.
-func uniqueName(want string, taken map[string]bool) string {
+// not a .cs keyword, and marks it taken (1). taken also keeps, under
+// "#"+want, the number to try next for want, so that making n names from
+// one stem costs O(n).
+func uniqueName(want string, taken map[string]int) string {
 	name := want
-	for n := 2; taken[name] || cs.Lookup(name) != cs.IDENT || name == "true" || name == "false"; n++ {
-		name = want + "_" + strconv.Itoa(n)
+	n := taken["#"+want]
+	if n < 2 {
+		n = 2
 	}
-	taken[name] = true
+	if taken[name] != 0 || cs.Lookup(name) != cs.IDENT || name == "true" || name == "false" {
+		for ; ; n++ {
+			name = want + "_" + strconv.Itoa(n)
+			if taken[name] == 0 {
+				break
+			}
+		}
+		n++
+	}
+	taken["#"+want] = n
+	taken[name] = 1
 	return name
 }
 
