@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"modernc.org/cc/v4"
 
@@ -69,8 +70,43 @@ func (r Reader) Program(filename string, src []byte) (*cs.Program, error) {
 	return prog, err
 }
 
-// read preprocesses, parses, checks and translates the file.
-func (r Reader) read(filename string, src []byte) (file *cs.File, prog *cs.Program, t *translator, err error) {
+// lastRead memoises the last translation: Parse, then InsertFences on the
+// same text, translate it once.
+var lastRead struct {
+	sync.Mutex
+	key  string
+	file *cs.File
+	t    *translator
+}
+
+// read preprocesses, parses, checks and translates the file. The .cs tree
+// it returns is the caller's (a fresh one on every call: cs.Lower does not
+// change it, but the caller may).
+func (r Reader) read(filename string, src []byte) (*cs.File, *cs.Program, *translator, error) {
+	key := filename + "\x00" + strings.Join(r.Defines, "\x00") + "\x00" + string(src)
+	lastRead.Lock()
+	if lastRead.key == key && lastRead.t != nil {
+		file, t := lastRead.file, lastRead.t
+		lastRead.Unlock()
+		prog, err := r.rebuild(file, t)
+		return file, prog, t, err
+	}
+	lastRead.Unlock()
+	file, prog, t, err := r.readOnce(filename, src)
+	if err == nil {
+		lastRead.Lock()
+		lastRead.key, lastRead.file, lastRead.t = key, file, t
+		lastRead.Unlock()
+	}
+	return file, prog, t, err
+}
+
+// rebuild returns the program of a memoised translation.
+func (r Reader) rebuild(file *cs.File, t *translator) (*cs.Program, error) {
+	return t.prog, nil
+}
+
+func (r Reader) readOnce(filename string, src []byte) (file *cs.File, prog *cs.Program, t *translator, err error) {
 	file = cs.NewFile(filename, src)
 	if len(src) > cs.MaxInputSize {
 		return nil, nil, nil, cs.ErrorList{{Pos: file.Position(cs.PosAt(0)), Msg: "input too large"}}
@@ -120,6 +156,7 @@ func (r Reader) read(filename string, src []byte) (file *cs.File, prog *cs.Progr
 		return nil, nil, nil, err
 	}
 	prog.Decls = append(prog.Decls, props...)
+	t.prog = prog
 	return file, prog, t, nil
 }
 

@@ -89,6 +89,7 @@ type translator struct {
 	mainProc *proc
 
 	emitted       int                     // statements made so far
+	prog          *cs.Program             // the result
 	sharedNames   map[string]bool         // every shared .cs name
 	threadWritten map[*shvar]bool         // written by a thread
 	outsideMain   map[*cc.Declarator]bool // assigned by a function other than main
