@@ -30,7 +30,7 @@ test: setup fmt-check vet
 	$(GO) test -count=1 -race -short ./cegar/
 	$(GO) build -o fencer ./cmd/fencer
 	./fencer check benchmarks/*.cs benchmarks/regressions/*.cs benchmarks/litmus/*.cs \
-		benchmarks/rmm/*.rmm benchmarks/litmus/x86/*.litmus
+		benchmarks/rmm/*.rmm benchmarks/litmus/x86/*.litmus benchmarks/c/*.c
 	./fencer check --timeout 120s $(SCALE_TEST)
 
 vet:
