@@ -55,11 +55,18 @@ func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *
 // are fences of the source stay, the others are removed from the patched
 // text (Result.Removed), and a program that needs none loses them all.
 func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, []byte, error) {
-	if sys.Reader != nil && (opt.Reconsider || opt.StoreFences) {
+	fe, editor := sys.Reader.(cs.FenceEditor)
+	if sys.Reader != nil && (opt.Reconsider && !editor || opt.StoreFences) {
 		return nil, nil, fmt.Errorf("--reconsider and --kinds store work on .cs input only, not on %s", sys.Reader.Format())
 	}
 	if opt.Reconsider {
-		rsys, err := cs.ParseWith(sys.File.Name, sys.File.Src, cs.Options{Reconsider: true})
+		var rsys *cs.System
+		var err error
+		if editor {
+			rsys, err = fe.ParseWith(sys.File.Name, sys.File.Src, cs.Options{Reconsider: true})
+		} else {
+			rsys, err = cs.ParseWith(sys.File.Name, sys.File.Src, cs.Options{Reconsider: true})
+		}
 		if err != nil {
 			return nil, nil, err
 		}
@@ -106,12 +113,20 @@ func placeFences(sys *cs.System, ids []int) ([]byte, []*cs.Site, error) {
 	}
 	if sys.Reader != nil {
 		// Another input format: its reader writes the fences (only full
-		// fences after writes are candidates then, see candidates).
-		patched, err := sys.Reader.InsertFences(sys.File.Src, add)
+		// fences after writes, and with --reconsider the fences of the
+		// file, are candidates then, see candidates).
+		var patched []byte
+		var err error
+		if fe, ok := sys.Reader.(cs.FenceEditor); ok && len(removed) > 0 {
+			patched, err = fe.EditFences(sys.File.Src, add, removed)
+		} else {
+			patched, err = sys.Reader.InsertFences(sys.File.Src, add)
+			removed = nil
+		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("internal error: patching: %v", err)
 		}
-		return patched, nil, nil
+		return patched, removed, nil
 	}
 	edits := append(fences.FenceEditsWith(sys.File.Src, add, text), fences.RemoveEdits(sys.File.Src, removed)...)
 	fences.SortEdits(edits)

@@ -700,14 +700,15 @@ func withElements(sys *cs.System, set map[int]bool) *cs.System {
 // fences.StoreCandidates).
 //
 // For a system read from another format (cs.System.Reader), whose readers
-// write fences only right after a write, only those points are candidates.
+// write fences only right after a write, only those points (and the fences
+// of the file, with Options.Reconsider) are candidates.
 func candidates(w *Witness, store bool) []int {
 	c := kabs.NewConcrete(w.Sys, w.Model)
 	cand := fences.Candidates(w.Sys, c, w.Trace, w.States)
 	if w.Sys.Reader != nil {
 		var after []int
 		for _, id := range cand {
-			if s := w.Sys.Sites[id]; s.AfterWrite && s.Place == cs.After {
+			if s := w.Sys.Sites[id]; s.AfterWrite && s.Place == cs.After || s.Fence {
 				after = append(after, id)
 			}
 		}

@@ -71,6 +71,9 @@ func (p *proc) fenceStmt(e cc.ExpressionNode, start, semi cs.Pos) bool {
 		p.observed = true
 	}
 	p.emit(&cs.FenceStmt{Fence: start, Semi: semi})
+	if p.t.file.Src[semi.Offset()] == ';' {
+		p.t.fencePoints[[2]int{start.Offset(), semi.Offset() + 1}] = true
+	}
 	return true
 }
 

@@ -130,6 +130,9 @@ func (p *proc) asm(a *cc.Asm, start, semi cs.Pos) {
 			refuse(start, "a fence inside an atomic block")
 		}
 		p.emit(&cs.FenceStmt{Fence: start, Semi: semi})
+		if semi >= start && p.t.file.Src[semi.Offset()] == ';' {
+			p.t.fencePoints[[2]int{start.Offset(), semi.Offset() + 1}] = true
+		}
 	case "sfence":
 		if p.atomic > 0 {
 			refuse(start, "a fence inside an atomic block")

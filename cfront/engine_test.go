@@ -78,3 +78,41 @@ func TestBenchmarksPatched(t *testing.T) {
 		}
 	}
 }
+
+// TestReconsider: with Options.Reconsider the fences of a C file are
+// candidates: under TSO one of its three fences stays, the other two lines
+// are deleted; the result is the golden file, compiles, and is verified.
+func TestReconsider(t *testing.T) {
+	path := filepath.Join("testdata", "reconsider", "fenced.c")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := cegar.NewZ3Solver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sol.Close()
+	r := Reader{}
+	sys, err := r.Parse("fenced.c", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	res, patched, err := cegar.Insert(ctx, sys, sol, cegar.Options{Model: kabs.TSO, Reconsider: true})
+	if err != nil || res.Verdict != cegar.Correct {
+		t.Fatalf("%v %v", res, err)
+	}
+	if len(res.Removed) != 2 {
+		t.Errorf("removed %d fences, want 2", len(res.Removed))
+	}
+	golden(t, path, patched)
+	compile(t, patched)
+	psys, err := r.Parse("fenced.c", patched)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := cegar.Verify(ctx, psys, sol, cegar.Options{Model: kabs.TSO}); err != nil || v.Verdict != cegar.Correct {
+		t.Fatalf("the result is %v (%v)", v.Verdict, err)
+	}
+}

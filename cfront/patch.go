@@ -15,10 +15,11 @@ import (
 // loop written without them; #include <stdatomic.h> when the c11 style
 // needs it and the file lacks it. Nothing else of the file changes.
 
-// edit inserts text at off.
+// edit replaces src[off:end] by text (end 0: inserts at off).
 type edit struct {
 	off  int
 	text string
+	end  int
 }
 
 // FenceText is the C statement of a full fence in a style.
@@ -38,7 +39,15 @@ var stdatomicRE = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]*<stdatomic\
 // InsertFences returns src, a C file this Reader read, with a fence after
 // each of sites (sites of the System it built from src).
 func (r Reader) InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
-	if len(sites) == 0 {
+	return r.EditFences(src, sites, nil)
+}
+
+// EditFences returns src, a C file this Reader read, with a fence after
+// each of add and the fence statements of remove (sites of a system read
+// with cs.Options.Reconsider, Site.Fence) deleted: the whole line when the
+// fence is alone on it, ";" when it is an unbraced body.
+func (r Reader) EditFences(src []byte, sites, remove []*cs.Site) ([]byte, error) {
+	if len(sites) == 0 && len(remove) == 0 {
 		return src, nil
 	}
 	_, _, t, err := r.read("input.c", src)
@@ -47,6 +56,12 @@ func (r Reader) InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
 	}
 	text := FenceText(r.Style)
 	var edits []edit
+	for _, s := range remove {
+		if !t.fencePoints[[2]int{s.Start, s.End}] {
+			return nil, fmt.Errorf("no fence statement at offset %d", s.Start)
+		}
+		edits = append(edits, removal(src, s.Start, s.End, t.bare[[2]int{s.Start, s.End}]))
+	}
 	done := map[int]bool{}
 	for _, s := range sites {
 		if s.Place != cs.After || !t.writePoints[[2]int{s.Start, s.End}] {
@@ -58,35 +73,41 @@ func (r Reader) InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
 		done[s.End] = true
 		start, end := s.Start, s.End
 		if t.bare[[2]int{start, end}] {
-			edits = append(edits, edit{start, "{ "}, edit{end, " " + text + " }"})
+			edits = append(edits, edit{start, "{ ", 0}, edit{end, " " + text + " }", 0})
 			continue
 		}
 		if eol, ok := restOfLine(src, end); ok {
-			edits = append(edits, edit{eol, newline(src, eol) + indent(src, start) + text})
+			edits = append(edits, edit{eol, newline(src, eol) + indent(src, start) + text, 0})
 		} else {
-			edits = append(edits, edit{end, " " + text})
+			edits = append(edits, edit{end, " " + text, 0})
 		}
 	}
-	if (r.Style == StyleC11 || r.Style == "") && !stdatomicRE.Match(src) {
+	if (r.Style == StyleC11 || r.Style == "") && len(sites) > 0 && !stdatomicRE.Match(src) {
 		at := 0
 		if m := includeRE.FindAllIndex(src, -1); len(m) > 0 {
 			at = m[len(m)-1][1]
 			if at > 0 && src[at-1] != '\n' {
-				edits = append(edits, edit{at, "\n#include <stdatomic.h>"})
+				edits = append(edits, edit{at, "\n#include <stdatomic.h>", 0})
 				at = -1
 			}
 		}
 		if at >= 0 {
-			edits = append(edits, edit{at, "#include <stdatomic.h>\n"})
+			edits = append(edits, edit{at, "#include <stdatomic.h>\n", 0})
 		}
 	}
 	sort.SliceStable(edits, func(i, j int) bool { return edits[i].off < edits[j].off })
 	var b strings.Builder
 	last := 0
 	for _, e := range edits {
+		if e.off < last {
+			return nil, fmt.Errorf("overlapping edits at offset %d", e.off)
+		}
 		b.Write(src[last:e.off])
 		b.WriteString(e.text)
 		last = e.off
+		if e.end > e.off {
+			last = e.end
+		}
 	}
 	b.Write(src[last:])
 	return []byte(b.String()), nil
@@ -175,3 +196,31 @@ func indent(src []byte, off int) string {
 
 // labelRE matches labels before a statement.
 var labelRE = regexp.MustCompile(`^(?:[A-Za-z_][A-Za-z0-9_]*[ \t]*:[ \t]*)+`)
+
+// removal deletes the statement [start, end): its whole line when it is
+// alone on it, else the statement (";" for an unbraced body).
+func removal(src []byte, start, end int, bare bool) edit {
+	if bare {
+		return edit{start, ";", end}
+	}
+	ls := start
+	for ls > 0 && (src[ls-1] == ' ' || src[ls-1] == '\t') {
+		ls--
+	}
+	if ls == 0 || src[ls-1] == '\n' {
+		le := end
+		for le < len(src) && (src[le] == ' ' || src[le] == '\t' || src[le] == '\r') {
+			le++
+		}
+		if le == len(src) || src[le] == '\n' {
+			if le < len(src) {
+				le++
+			}
+			return edit{ls, "", le}
+		}
+	}
+	if end < len(src) && src[end] == ' ' {
+		end++
+	}
+	return edit{start, "", end}
+}

@@ -40,11 +40,18 @@ func (Reader) Format() string { return "c" }
 // "unsupported: ..." for a construct outside the contract. The system's
 // Warnings hold what the translation warns about.
 func (r Reader) Parse(filename string, src []byte) (*cs.System, error) {
+	return r.ParseWith(filename, src, cs.Options{})
+}
+
+// ParseWith is Parse with options: with Reconsider, the fences of the file
+// (full fences written as statements of their own) are candidate sites
+// (cs.Site.Fence) that fencer insert --reconsider keeps or removes.
+func (r Reader) ParseWith(filename string, src []byte, opt cs.Options) (*cs.System, error) {
 	file, prog, t, err := r.read(filename, src)
 	if err != nil {
 		return nil, err
 	}
-	sys, err := cs.Lower(file, prog)
+	sys, err := cs.LowerWith(file, prog, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +151,7 @@ func (r Reader) readOnce(filename string, src []byte) (file *cs.File, prog *cs.P
 	}
 	t = &translator{
 		file: file, funcs: map[string]*funcInfo{}, globals: map[*cc.Declarator]*global{},
-		taken: map[string]int{}, writePoints: map[[2]int]bool{}, bare: map[[2]int]bool{}, warned: map[string]bool{},
+		taken: map[string]int{}, writePoints: map[[2]int]bool{}, fencePoints: map[[2]int]bool{}, bare: map[[2]int]bool{}, warned: map[string]bool{},
 		sharedNames: map[string]bool{}, threadWritten: map[*shvar]bool{}, outsideMain: map[*cc.Declarator]bool{},
 	}
 	prog, err = t.translate(ast)

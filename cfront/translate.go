@@ -79,6 +79,9 @@ type translator struct {
 	// writePoints are the spans [start, end) of the C statements that
 	// write shared memory through a buffer: the fence sites.
 	writePoints map[[2]int]bool
+	// fencePoints are the spans of the full fences written as C
+	// statements of their own: --reconsider may remove them.
+	fencePoints map[[2]int]bool
 	// bare are the spans of the bodies of if, else and loops written
 	// without braces.
 	bare     map[[2]int]bool

@@ -40,6 +40,19 @@ type Reader interface {
 	Parse(filename string, src []byte) (*System, error)
 }
 
+// FenceEditor is a Reader that also reads its format with Options (with
+// Options.Reconsider, the full fences of the file become candidate sites,
+// Site.Fence) and writes fences back and removes fences of the file in one
+// edit: what fencer insert --reconsider needs of a format.
+type FenceEditor interface {
+	Reader
+	// ParseWith is Parse with options.
+	ParseWith(filename string, src []byte, opt Options) (*System, error)
+	// EditFences returns src with a fence after each of add and the fence
+	// statement of each of remove (sites with Fence set) deleted.
+	EditFences(src []byte, add, remove []*Site) ([]byte, error)
+}
+
 // Init is the initial value of a variable.
 type Init struct {
 	Nondet bool  // any integer ("= *")

@@ -251,7 +251,7 @@ func (g *Graph) pathSites(a int, path Path) []int {
 		// a write.
 		var after []int
 		for _, id := range out {
-			if s := g.Sys.Sites[id]; s.AfterWrite && s.Place == cs.After {
+			if s := g.Sys.Sites[id]; s.AfterWrite && s.Place == cs.After || s.Fence {
 				after = append(after, id)
 			}
 		}
