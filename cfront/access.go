@@ -85,6 +85,10 @@ func (p *proc) indexed(base lvalue, idx cc.ExpressionNode, pos cs.Pos) lvalue {
 		return base
 	}
 	base.idx = p.rv(idx)
+	if k, ok := literal(base.idx); ok {
+		// A constant after translation (a call such as other(me)).
+		base.k, base.kok, base.idx = k, true, nil
+	}
 	return base
 }
 
@@ -283,6 +287,9 @@ func (p *proc) store(lv lvalue, val cs.Expr, order int, pos cs.Pos) {
 	if lv.l != nil && lv.l.konst {
 		failAt(pos, "internal: assignment to a constant local %s", lv.l.cname)
 	}
+	if p.outOfBounds(lv, pos) {
+		return
+	}
 	if lv.v == nil {
 		// A local: one assignment (a run-time index branches).
 		if lv.kok {
@@ -350,6 +357,9 @@ func (p *proc) rmw(lv lvalue, pos cs.Pos, body func(target cs.Expr) []cs.Stmt) {
 	if lv.v == nil {
 		refuse(pos, "an atomic operation on a local variable")
 	}
+	if p.outOfBounds(lv, pos) {
+		return
+	}
 	if p.th != nil {
 		p.t.threadWritten[lv.v] = true
 	}
@@ -415,5 +425,16 @@ func (p *proc) retarget(v cs.Expr, target string) bool {
 	})
 	p.specs = append(p.specs[:spec], p.specs[spec+1:]...)
 	delete(p.names, id.Name)
+	return true
+}
+
+// outOfBounds emits a failed assert for a constant index out of bounds and
+// reports whether it did.
+func (p *proc) outOfBounds(lv lvalue, pos cs.Pos) bool {
+	n := lv.size()
+	if !lv.kok || n < 0 || lv.k >= 0 && lv.k < int64(n) {
+		return false
+	}
+	p.emit(&cs.AssertStmt{Assert: pos, X: &cs.BoolLit{ValuePos: pos, Value: false}, Semi: pos - 1})
 	return true
 }

@@ -145,7 +145,14 @@ func (p *proc) exprStmt(es *cc.ExpressionStatement, start cs.Pos) {
 	p.wrote = false
 	list := p.sub(func() { p.effect(es.ExpressionList) })
 	if p.wrote && p.atomic == 0 && start != cs.NoPos && semi >= start && p.t.file.Src[semi.Offset()] == ';' {
-		p.emit(&cs.BlockStmt{Lbrace: start, List: list, Rbrace: semi})
+		if a, ok := list[len(list)-1].(*cs.AssignStmt); ok && len(list) == 1 {
+			// One write: the statement itself has the C span.
+			setPos(a.Lhs, start)
+			a.Semi = semi
+			p.emit(a)
+		} else {
+			p.emit(&cs.BlockStmt{Lbrace: start, List: list, Rbrace: semi})
+		}
 		p.t.writePoints[[2]int{start.Offset(), semi.Offset() + 1}] = true
 	} else {
 		p.emit(list...)
@@ -456,4 +463,15 @@ func (p *proc) ret(j *cc.JumpStatement, pos cs.Pos) {
 	}
 	f.retUsed = true
 	p.emit(synGoto(f.retLabel, pos))
+}
+
+// setPos moves the position of an assignment's target (so that the
+// statement starts at pos).
+func setPos(e cs.Expr, pos cs.Pos) {
+	switch x := e.(type) {
+	case *cs.Ident:
+		x.NamePos = pos
+	case *cs.IndexExpr:
+		x.X.NamePos = pos
+	}
 }
