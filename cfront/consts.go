@@ -201,4 +201,3 @@ func evalBinary(op string, x, y int64) (int64, bool) {
 	}
 	return 0, false
 }
-
