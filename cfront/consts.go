@@ -20,7 +20,11 @@ func (p *proc) konst(e cc.ExpressionNode) (int64, bool) {
 		switch x.Case {
 		case cc.PrimaryExpressionIdent:
 			if d, ok := x.ResolvedTo().(*cc.Declarator); ok {
-				if loc, _ := p.lookup(d); loc != nil {
+				loc, g := p.lookup(d)
+				if g != nil && g.v != nil && g.v.isConst && g.v.size < 0 {
+					return g.v.init[0], true
+				}
+				if loc != nil {
 					if loc.konst {
 						return loc.val, true
 					}
@@ -33,6 +37,19 @@ func (p *proc) konst(e cc.ExpressionNode) (int64, bool) {
 			}
 		case cc.PrimaryExpressionExpr:
 			return p.konst(x.ExpressionList)
+		}
+	case *cc.PostfixExpression:
+		// An element of a const array with a constant index.
+		if x.Case == cc.PostfixExpressionIndex {
+			if id, ok := unparen(x.PostfixExpression).(*cc.PrimaryExpression); ok && id.Case == cc.PrimaryExpressionIdent {
+				if d, ok := id.ResolvedTo().(*cc.Declarator); ok {
+					if _, g := p.lookup(d); g != nil && g.v != nil && g.v.isConst && g.v.size >= 0 {
+						if k, ok := p.konst(x.ExpressionList); ok && k >= 0 && k < int64(g.v.size) {
+							return g.v.init[k], true
+						}
+					}
+				}
+			}
 		}
 	case *cc.ExpressionList:
 		if x.ExpressionList == nil {

@@ -315,10 +315,12 @@ func (p *proc) effect(e cc.ExpressionNode) {
 		}
 	}
 	// A value computed for nothing: its calls and assignments still run;
-	// its reads have no effect on the state.
-	saved := p.out
+	// its reads have no effect on the state (a pure expression is not
+	// translated at all: "(void)arg;", "return arg;").
+	if e.Pure() {
+		return
+	}
 	_ = p.rv(e)
-	_ = saved
 }
 
 // assign translates an assignment (= and the compound forms).

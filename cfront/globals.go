@@ -189,6 +189,9 @@ func (t *translator) declareGlobal(d *cc.Declaration, dcl *cc.Declarator, init *
 	if init != nil {
 		t.globalInit(g, typ, init, pos)
 	}
+	if g.v != nil && !g.v.atomic && !g.v.volatile && (dcl.IsConst() || isConstType(typ)) {
+		g.v.isConst = true
+	}
 }
 
 // globalInit sets the initial values of g from its initializer: every leaf
@@ -278,4 +281,13 @@ func constValue(e cc.ExpressionNode) (int64, bool) {
 		return int64(v), true
 	}
 	return 0, false
+}
+
+// isConstType reports whether t (or, for an array, its element type) is
+// const-qualified.
+func isConstType(t cc.Type) bool {
+	if at, ok := t.(*cc.ArrayType); ok {
+		t = at.Elem()
+	}
+	return t.Attributes().IsConst()
 }

@@ -121,6 +121,9 @@ func (p *proc) threadArg(e cc.ExpressionNode, pos cs.Pos) argVal {
 			}
 			refuse(pos, "a thread argument pointing to a local of main whose value is not a known constant")
 		}
+		if lv.v.isConst && lv.k >= 0 && lv.k < int64(len(lv.v.init)) {
+			return argVal{konst: true, val: lv.v.init[lv.k], pos: pos}
+		}
 		if v, ok := p.known[elemKey(lv)]; ok && !p.t.writtenByThreads(lv.v) {
 			// Written by main before the create, never by a thread: the
 			// thread reads this constant.

@@ -51,6 +51,7 @@ type shvar struct {
 	readers, writers map[string]bool
 	firstWrite       cs.Pos
 	decl             *cc.Declarator
+	isConst          bool // const-qualified: its initial values are constants
 }
 
 // global is a file-scope variable: an integer scalar or array (v), or a
