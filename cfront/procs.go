@@ -94,12 +94,13 @@ type proc struct {
 	handles    map[string]*thread // main: pthread_t lvalue -> thread
 	known      map[string]int64   // main: elements with a known value ("ids[2]")
 	pos        cs.Pos
+	start      cs.Pos // the function's position
 	switches   []*switchFrame
 	atomicOuts [][]cs.Stmt // the outputs around __VERIFIER_atomic_begin
 }
 
 func (t *translator) newProc(name string, pos cs.Pos) *proc {
-	return &proc{t: t, name: name, names: map[string]int{}, pos: pos, handles: map[string]*thread{}, known: map[string]int64{}}
+	return &proc{t: t, name: name, names: map[string]int{}, pos: pos, start: pos, handles: map[string]*thread{}, known: map[string]int64{}}
 }
 
 // maxEmitted bounds the statements the translation makes (after unrolling
@@ -281,15 +282,16 @@ func lastReturn(c *cc.CompoundStatement) *cc.JumpStatement {
 
 // decl is the .cs declaration of the process.
 func (p *proc) decl() *cs.ProcDecl {
-	body := &cs.BlockStmt{Lbrace: p.pos, Rbrace: p.pos - 1}
+	at := p.start
+	body := &cs.BlockStmt{Lbrace: at, Rbrace: at - 1}
 	if len(p.specs) > 0 {
-		body.List = append(body.List, &cs.DeclStmt{Decl: &cs.VarsDecl{Keyword: p.pos, Tok: cs.LOCAL, Specs: p.specs, Semi: p.pos - 1}})
+		body.List = append(body.List, &cs.DeclStmt{Decl: &cs.VarsDecl{Keyword: at, Tok: cs.LOCAL, Specs: p.specs, Semi: at - 1}})
 	}
 	body.List = append(body.List, p.out...)
 	if p.isMain && p.endUsed {
 		body.List = append(body.List, synLabel(p.endLabel, nil, p.pos))
 	}
-	return &cs.ProcDecl{Process: p.pos, Name: ident(p.name, p.pos), Body: body}
+	return &cs.ProcDecl{Process: at, Name: ident(p.name, at), Body: body}
 }
 
 // splitSpecs declares the elements of the arrays whose elements start with

@@ -9,6 +9,7 @@ import (
 
 	"fencer/cfront"
 	"fencer/cs"
+	"fencer/csprint"
 )
 
 // This file wires the C front end (package cfront) into the commands: the
@@ -91,3 +92,34 @@ func cProgram(sys *cs.System) (*cs.Program, error) {
 
 // isCFile reports whether name has a C extension.
 func isCFile(name string) bool { return strings.HasSuffix(strings.ToLower(name), ".c") }
+
+// showC prints the .cs program of a C file (fencer show --cs), each
+// statement with the line of the C file it comes from.
+func showC(sys *cs.System) error {
+	prog, err := cProgram(sys)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("// %s as the .cs program fencer analyses (fencer show --cs); docs/c.md.\n", sys.File.Name)
+	base := sys.File.Name
+	if i := strings.LastIndexByte(base, '/'); i >= 0 {
+		base = base[i+1:]
+	}
+	last := 0
+	return csprint.FprintComments(os.Stdout, prog, func(s cs.Stmt) string {
+		switch s := s.(type) {
+		case *cs.DeclStmt:
+			return ""
+		case *cs.BlockStmt:
+			if len(s.List) > 0 {
+				return ""
+			}
+		}
+		line := sys.File.Line(s.Pos())
+		if line == 0 || line == last {
+			return ""
+		}
+		last = line
+		return fmt.Sprintf("%s:%d", base, line)
+	})
+}

@@ -40,7 +40,7 @@ func showCommand() *cli.Command {
 			case sys.Reader.Format() == "rmm":
 				prog, err = rmm.Program(sys.File.Name, sys.File.Src)
 			case sys.Reader.Format() == "c":
-				prog, err = cProgram(sys)
+				return showC(sys)
 			default:
 				prog, err = litmus.Program(sys.File.Name, sys.File.Src)
 			}
