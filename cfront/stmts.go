@@ -92,7 +92,11 @@ func (p *proc) stmtEnd(s *cc.Statement) cs.Pos {
 	if q == cs.NoPos {
 		return cs.NoPos
 	}
-	return q + cs.Pos(len(last.Src()))
+	end := q + cs.Pos(len(last.Src()))
+	if end.Offset() > len(p.t.file.Src) || string(p.t.file.Src[q.Offset():end.Offset()]) != string(last.Src()) {
+		return cs.NoPos // a token of a macro's body
+	}
+	return end
 }
 
 func (p *proc) stmt(s *cc.Statement) {

@@ -123,7 +123,7 @@ func (t *translator) pos(n cc.Node) cs.Pos {
 		return cs.NoPos
 	}
 	p := n.Position()
-	if p.Filename != t.file.Name || p.Offset < 0 || p.Offset > len(t.file.Src) {
+	if p.Filename != t.file.Name || p.Offset < 0 || p.Offset >= len(t.file.Src) {
 		return cs.NoPos
 	}
 	return cs.PosAt(p.Offset)
@@ -131,7 +131,7 @@ func (t *translator) pos(n cc.Node) cs.Pos {
 
 func (t *translator) tokPos(tok cc.Token) cs.Pos {
 	p := tok.Position()
-	if p.Filename != t.file.Name || p.Offset < 0 || p.Offset > len(t.file.Src) {
+	if p.Filename != t.file.Name || p.Offset < 0 || p.Offset >= len(t.file.Src) {
 		return cs.NoPos
 	}
 	return cs.PosAt(p.Offset)
