@@ -414,7 +414,20 @@ func (p *proc) retarget(v cs.Expr, target string) bool {
 			spec = i
 		}
 	}
-	if spec < 0 {
+	if spec < 0 || len(at.Body.List) == 0 {
+		return false
+	}
+	// The step must define the temporary first, the temporary be used
+	// nowhere before the step, and the target nowhere in it.
+	if first, ok := at.Body.List[0].(*cs.AssignStmt); !ok || !isIdent(first.Lhs, id.Name) {
+		return false
+	}
+	for _, st := range p.out[:len(p.out)-1] {
+		if mentions(st, id.Name) {
+			return false
+		}
+	}
+	if mentions(at, target) {
 		return false
 	}
 	cs.Inspect(at, func(n cs.Node) bool {
@@ -437,4 +450,21 @@ func (p *proc) outOfBounds(lv lvalue, pos cs.Pos) bool {
 	}
 	p.emit(&cs.AssertStmt{Assert: pos, X: &cs.BoolLit{ValuePos: pos, Value: false}, Semi: pos - 1})
 	return true
+}
+
+func isIdent(e cs.Expr, name string) bool {
+	id, ok := e.(*cs.Ident)
+	return ok && id.Name == name
+}
+
+// mentions reports whether the name occurs in n.
+func mentions(n cs.Node, name string) bool {
+	found := false
+	cs.Inspect(n, func(x cs.Node) bool {
+		if id, ok := x.(*cs.Ident); ok && id.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -94,6 +94,9 @@ func (p *proc) konst(e cc.ExpressionNode) (int64, bool) {
 	if a, b, op, ok := binary(e); ok {
 		x, ok1 := p.konst(a)
 		if !ok1 {
+			if !e.Pure() {
+				return 0, false
+			}
 			return constValue(e)
 		}
 		if op == "&&" && x == 0 {
@@ -104,9 +107,16 @@ func (p *proc) konst(e cc.ExpressionNode) (int64, bool) {
 		}
 		y, ok2 := p.konst(b)
 		if !ok2 {
+			if !e.Pure() {
+				return 0, false
+			}
 			return constValue(e)
 		}
 		return evalBinary(op, x, y)
+	}
+	if !e.Pure() {
+		// cc knows the value of "x = 5"; the assignment must still run.
+		return 0, false
 	}
 	return constValue(e)
 }
