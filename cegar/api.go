@@ -56,7 +56,7 @@ func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, memo *
 // text (Result.Removed), and a program that needs none loses them all.
 func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, []byte, error) {
 	fe, editor := sys.Reader.(cs.FenceEditor)
-	if sys.Reader != nil && (opt.Reconsider && !editor || opt.StoreFences) {
+	if sys.Reader != nil && (opt.Reconsider || opt.StoreFences) && !editor {
 		return nil, nil, fmt.Errorf("--reconsider and --kinds store work on .cs input only, not on %s", sys.Reader.Format())
 	}
 	if opt.Reconsider {
@@ -117,8 +117,16 @@ func placeFences(sys *cs.System, ids []int) ([]byte, []*cs.Site, error) {
 		// file, are candidates then, see candidates).
 		var patched []byte
 		var err error
-		if fe, ok := sys.Reader.(cs.FenceEditor); ok && len(removed) > 0 {
-			patched, err = fe.EditFences(sys.File.Src, add, removed)
+		if fe, ok := sys.Reader.(cs.FenceEditor); ok && (len(removed) > 0 || len(store) > 0) {
+			var full, st []*cs.Site
+			for _, s := range add {
+				if store[s] {
+					st = append(st, s)
+				} else {
+					full = append(full, s)
+				}
+			}
+			patched, err = fe.EditFences(sys.File.Src, full, st, removed)
 		} else {
 			patched, err = sys.Reader.InsertFences(sys.File.Src, add)
 			removed = nil

@@ -701,7 +701,8 @@ func withElements(sys *cs.System, set map[int]bool) *cs.System {
 //
 // For a system read from another format (cs.System.Reader), whose readers
 // write fences only right after a write, only those points (and the fences
-// of the file, with Options.Reconsider) are candidates.
+// of the file, with Options.Reconsider) are candidates; store fences only
+// after a write.
 func candidates(w *Witness, store bool) []int {
 	c := kabs.NewConcrete(w.Sys, w.Model)
 	cand := fences.Candidates(w.Sys, c, w.Trace, w.States)
@@ -712,12 +713,14 @@ func candidates(w *Witness, store bool) []int {
 				after = append(after, id)
 			}
 		}
-		return after
+		cand = after
 	}
 	if store {
 		n := len(w.Sys.Sites)
 		for _, q := range fences.StoreCandidates(w.Sys, c, w.Trace, w.States) {
-			cand = append(cand, n+q)
+			if s := w.Sys.Sites[q]; w.Sys.Reader == nil || s.AfterWrite && s.Place == cs.After {
+				cand = append(cand, n+q)
+			}
 		}
 	}
 	return cand

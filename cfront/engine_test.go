@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -113,6 +114,43 @@ func TestReconsider(t *testing.T) {
 		t.Fatal(err)
 	}
 	if v, err := cegar.Verify(ctx, psys, sol, cegar.Options{Model: kabs.TSO}); err != nil || v.Verdict != cegar.Correct {
+		t.Fatalf("the result is %v (%v)", v.Verdict, err)
+	}
+}
+
+// TestStoreFences: under PSO with store fences allowed, MP in C gets one
+// atomic_thread_fence(memory_order_release) between its two stores; the
+// result compiles and is verified.
+func TestStoreFences(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "benchmarks", "c", "mp.c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := cegar.NewZ3Solver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sol.Close()
+	r := Reader{}
+	sys, err := r.Parse("mp.c", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	opt := cegar.Options{Model: kabs.PSO, StoreFences: true}
+	res, patched, err := cegar.Insert(ctx, sys, sol, opt)
+	if err != nil || res.Verdict != cegar.Correct || len(res.Fences) != 1 || !res.Fences[0].Store {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if !strings.Contains(string(patched), "  data = 1;\n  atomic_thread_fence(memory_order_release);\n  ready = 1;") {
+		t.Errorf("patched:\n%s", patched)
+	}
+	compile(t, patched)
+	psys, err := r.Parse("mp.c", patched)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := cegar.Verify(ctx, psys, sol, cegar.Options{Model: kabs.PSO}); err != nil || v.Verdict != cegar.Correct {
 		t.Fatalf("the result is %v (%v)", v.Verdict, err)
 	}
 }

@@ -33,23 +33,41 @@ func FenceText(style Style) string {
 	return "atomic_thread_fence(memory_order_seq_cst);"
 }
 
+// StoreFenceText is the C statement of a store fence in a style: what
+// fencer reads back as "fence store;".
+func StoreFenceText(style Style) string {
+	switch style {
+	case StyleGCC:
+		return "__atomic_thread_fence(__ATOMIC_RELEASE);"
+	case StyleAsm:
+		return `asm volatile("sfence" ::: "memory");`
+	}
+	return "atomic_thread_fence(memory_order_release);"
+}
+
 var includeRE = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[^\n]*\n?`)
 var stdatomicRE = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]*<stdatomic\.h>`)
 
 // InsertFences returns src, a C file this Reader read, with a fence after
 // each of sites (sites of the System it built from src).
 func (r Reader) InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
-	return r.EditFences(src, sites, nil)
+	return r.EditFences(src, sites, nil, nil)
 }
 
-// EditFences returns src, a C file this Reader read, with a fence after
-// each of add and the fence statements of remove (sites of a system read
-// with cs.Options.Reconsider, Site.Fence) deleted: the whole line when the
+// EditFences returns src, a C file this Reader read, with a full fence
+// after each of sites, a store fence (StoreFenceText) after each of store,
+// and the fence statements of remove (sites of a system read with
+// cs.Options.Reconsider, Site.Fence) deleted: the whole line when the
 // fence is alone on it, ";" when it is an unbraced body.
-func (r Reader) EditFences(src []byte, sites, remove []*cs.Site) ([]byte, error) {
-	if len(sites) == 0 && len(remove) == 0 {
+func (r Reader) EditFences(src []byte, sites, store, remove []*cs.Site) ([]byte, error) {
+	if len(sites) == 0 && len(store) == 0 && len(remove) == 0 {
 		return src, nil
 	}
+	kind := map[*cs.Site]string{}
+	for _, s := range store {
+		kind[s] = StoreFenceText(r.Style)
+	}
+	all := append(append([]*cs.Site{}, sites...), store...)
 	_, _, t, err := r.read("input.c", src)
 	if err != nil {
 		return nil, err
@@ -63,7 +81,11 @@ func (r Reader) EditFences(src []byte, sites, remove []*cs.Site) ([]byte, error)
 		edits = append(edits, removal(src, s.Start, s.End, t.bare[[2]int{s.Start, s.End}]))
 	}
 	done := map[int]bool{}
-	for _, s := range sites {
+	for _, s := range all {
+		text := text
+		if k, ok := kind[s]; ok {
+			text = k
+		}
 		if s.Place != cs.After || !t.writePoints[[2]int{s.Start, s.End}] {
 			return nil, fmt.Errorf("no C statement that writes shared memory at offset %d", s.Start)
 		}
@@ -82,7 +104,7 @@ func (r Reader) EditFences(src []byte, sites, remove []*cs.Site) ([]byte, error)
 			edits = append(edits, edit{end, " " + text, 0})
 		}
 	}
-	if (r.Style == StyleC11 || r.Style == "") && len(sites) > 0 && !stdatomicRE.Match(src) {
+	if (r.Style == StyleC11 || r.Style == "") && len(all) > 0 && !stdatomicRE.Match(src) {
 		at := 0
 		if m := includeRE.FindAllIndex(src, -1); len(m) > 0 {
 			at = m[len(m)-1][1]

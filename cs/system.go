@@ -42,15 +42,17 @@ type Reader interface {
 
 // FenceEditor is a Reader that also reads its format with Options (with
 // Options.Reconsider, the full fences of the file become candidate sites,
-// Site.Fence) and writes fences back and removes fences of the file in one
-// edit: what fencer insert --reconsider needs of a format.
+// Site.Fence), writes store fences, and writes fences back and removes
+// fences of the file in one edit: what fencer insert --reconsider and
+// --kinds full,store need of a format.
 type FenceEditor interface {
 	Reader
 	// ParseWith is Parse with options.
 	ParseWith(filename string, src []byte, opt Options) (*System, error)
-	// EditFences returns src with a fence after each of add and the fence
-	// statement of each of remove (sites with Fence set) deleted.
-	EditFences(src []byte, add, remove []*Site) ([]byte, error)
+	// EditFences returns src with a full fence after each of add, a store
+	// fence ("fence store;") after each of store, and the fence statement
+	// of each of remove (sites with Fence set) deleted.
+	EditFences(src []byte, add, store, remove []*Site) ([]byte, error)
 }
 
 // Init is the initial value of a variable.
