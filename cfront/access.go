@@ -280,9 +280,6 @@ func (p *proc) store(lv lvalue, val cs.Expr, order int, pos cs.Pos) {
 		if p.isMain {
 			p.observed = true
 		}
-		if p.th != nil {
-			p.t.threadWritten[lv.v] = true
-		}
 	}
 	if lv.l != nil && lv.l.konst {
 		failAt(pos, "internal: assignment to a constant local %s", lv.l.cname)
@@ -308,7 +305,7 @@ func (p *proc) store(lv lvalue, val cs.Expr, order int, pos cs.Pos) {
 			delete(p.known, elemKey(lv))
 		}
 	}
-	if order == orderSeqCst || order == orderAcqRel && false {
+	if order == orderSeqCst {
 		val = p.localOnly(val, pos)
 	}
 	one := func(k int) []cs.Stmt {
@@ -359,9 +356,6 @@ func (p *proc) rmw(lv lvalue, pos cs.Pos, body func(target cs.Expr) []cs.Stmt) {
 	}
 	if p.outOfBounds(lv, pos) {
 		return
-	}
-	if p.th != nil {
-		p.t.threadWritten[lv.v] = true
 	}
 	if p.isMain {
 		p.observed = true

@@ -237,9 +237,6 @@ func (t *translator) globalInit(g *global, typ cc.Type, init *cc.Initializer, po
 				sv = g.fields[f.Name()]
 			}
 			if sv == nil {
-				for _, fv := range g.fields {
-					_ = fv
-				}
 				sv = t.fieldAt(g, typ, within)
 			}
 		}

@@ -209,7 +209,7 @@ func (t *translator) program(mainDef *cc.FunctionDefinition) *cs.Program {
 	if keepMain {
 		procs = append(procs, mp.decl())
 	}
-	for k, th := range t.threads {
+	for _, th := range t.threads {
 		p := t.newProc(th.name, th.pos)
 		p.th = th
 		p.endLabel = uniqueName("_end", p.names)
@@ -224,7 +224,6 @@ func (t *translator) program(mainDef *cc.FunctionDefinition) *cs.Program {
 		if keepMain {
 			p.emit(synAtomic([]cs.Stmt{synAssign(ident(th.doneVar, p.pos), lit(1, p.pos), p.pos)}, p.pos))
 		}
-		_ = k
 		procs = append(procs, p.decl())
 	}
 	prog := &cs.Program{}

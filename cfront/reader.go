@@ -152,7 +152,7 @@ func (r Reader) readOnce(filename string, src []byte) (file *cs.File, prog *cs.P
 	t = &translator{
 		file: file, funcs: map[string]*funcInfo{}, globals: map[*cc.Declarator]*global{},
 		taken: map[string]int{}, writePoints: map[[2]int]bool{}, fencePoints: map[[2]int]bool{}, bare: map[[2]int]bool{}, warned: map[string]bool{},
-		sharedNames: map[string]bool{}, threadWritten: map[*shvar]bool{}, outsideMain: map[*cc.Declarator]bool{},
+		sharedNames: map[string]bool{}, outsideMain: map[*cc.Declarator]bool{},
 	}
 	prog, err = t.translate(ast)
 	if err != nil {

@@ -92,11 +92,10 @@ type translator struct {
 	threads  []*thread // in create order
 	mainProc *proc
 
-	emitted       int                     // statements made so far
-	prog          *cs.Program             // the result
-	sharedNames   map[string]bool         // every shared .cs name
-	threadWritten map[*shvar]bool         // written by a thread
-	outsideMain   map[*cc.Declarator]bool // assigned by a function other than main
+	emitted     int                     // statements made so far
+	prog        *cs.Program             // the result
+	sharedNames map[string]bool         // every shared .cs name
+	outsideMain map[*cc.Declarator]bool // assigned by a function other than main
 }
 
 // Warning is a construct that fencer analyses as the contract says but

@@ -90,9 +90,6 @@ func cProgram(sys *cs.System) (*cs.Program, error) {
 	return r.Program(sys.File.Name, sys.File.Src)
 }
 
-// isCFile reports whether name has a C extension.
-func isCFile(name string) bool { return strings.HasSuffix(strings.ToLower(name), ".c") }
-
 // showC prints the .cs program of a C file (fencer show --cs), each
 // statement with the line of the C file it comes from.
 func showC(sys *cs.System) error {
