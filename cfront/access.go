@@ -317,10 +317,10 @@ func (p *proc) store(lv lvalue, val cs.Expr, order int, pos cs.Pos) {
 		case order == orderSeqCst:
 			return []cs.Stmt{synAtomic([]cs.Stmt{w}, pos)}
 		case order == orderRelease || order == orderAcqRel:
-			p.wrote = true
+			p.wrote, p.wroteAny = true, true
 			return []cs.Stmt{&cs.FenceStmt{Fence: pos, Store: true, StorePos: pos, Semi: pos - 1}, w}
 		}
-		p.wrote = true
+		p.wrote, p.wroteAny = true, true
 		return []cs.Stmt{w}
 	}
 	if lv.kok {

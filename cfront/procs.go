@@ -87,6 +87,7 @@ type proc struct {
 	loops      []*loop
 	atomic     int  // > 0 inside an atomic block
 	wrote      bool // a buffered shared write in the current C statement
+	wroteAny   bool // a buffered shared write since it was last cleared
 	observed   bool // main: did something besides create and join
 	endLabel   string
 	endUsed    bool

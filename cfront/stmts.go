@@ -106,6 +106,51 @@ func (p *proc) stmt(s *cc.Statement) {
 	if q := p.t.pos(s); q != cs.NoPos {
 		p.pos = q
 	}
+	if (s.Case == cc.StatementIteration || s.Case == cc.StatementSelection) && p.atomic == 0 {
+		if start, end, ok := p.macroStmt(s); ok {
+			// A loop or branch written by a macro ("do { ... } while (0)"):
+			// its inside cannot be patched, the point after the call's ';'
+			// can, and is a fence site when the statement writes.
+			saved := p.wroteAny
+			p.wroteAny = false
+			list := p.sub(func() { p.stmtCase(s) })
+			if p.wroteAny {
+				p.emit(&cs.BlockStmt{Lbrace: start, List: list, Rbrace: end - 1})
+				p.t.writePoints[[2]int{start.Offset(), end.Offset()}] = true
+			} else {
+				p.emit(list...)
+			}
+			p.wroteAny = p.wroteAny || saved
+			return
+		}
+	}
+	p.stmtCase(s)
+}
+
+// macroStmt reports whether s was written by a macro and ends with a ';'
+// of the file (the one after the macro's call), and returns its span.
+func (p *proc) macroStmt(s *cc.Statement) (cs.Pos, cs.Pos, bool) {
+	toks := cc.NodeTokens(s)
+	if len(toks) == 0 {
+		return 0, 0, false
+	}
+	first := toks[0]
+	start := p.t.tokPos(first)
+	if start == cs.NoPos {
+		return 0, 0, false
+	}
+	src := p.t.file.Src
+	if text := first.Src(); start.Offset()+len(text) <= len(src) && string(src[start.Offset():start.Offset()+len(text)]) == string(text) {
+		return 0, 0, false // written in the file
+	}
+	end := p.stmtEnd(s)
+	if end == cs.NoPos || end <= start || src[end.Offset()-1] != ';' {
+		return 0, 0, false
+	}
+	return start, end, true
+}
+
+func (p *proc) stmtCase(s *cc.Statement) {
 	switch s.Case {
 	case cc.StatementLabeled:
 		p.labeled(s.LabeledStatement)
