@@ -31,7 +31,8 @@ test: setup fmt-check vet
 	$(GO) build -o fencer ./cmd/fencer
 	./fencer check benchmarks/*.cs benchmarks/regressions/*.cs benchmarks/litmus/*.cs \
 		benchmarks/rmm/*.rmm benchmarks/litmus/x86/*.litmus \
-		benchmarks/litmus/x86/herd/*.litmus benchmarks/rmm/constructs/*.rmm
+		benchmarks/litmus/x86/herd/*.litmus benchmarks/rmm/constructs/*.rmm \
+		benchmarks/c/*.c
 	./fencer check --timeout 120s $(SCALE_TEST)
 
 vet:

@@ -21,6 +21,10 @@ type System struct {
 	// format than .cs (a Memorax .rmm model, a herd .litmus test), or nil
 	// for .cs. It writes fences back into that format and reads it again.
 	Reader Reader
+	// Warnings are what the front end of another format warns about (a C
+	// data race, a mapping the user may not expect), positioned in its
+	// file: printed to stderr and carried in reports. Nil for .cs.
+	Warnings ErrorList
 }
 
 // Reader is a front end for an input format other than .cs. It builds the

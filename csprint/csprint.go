@@ -16,8 +16,14 @@ import (
 )
 
 // Fprint writes prog as .cs source to w.
-func Fprint(w io.Writer, prog *cs.Program) error {
-	p := &printer{}
+func Fprint(w io.Writer, prog *cs.Program) error { return FprintComments(w, prog, nil) }
+
+// FprintComments is Fprint with a "// comment" at the end of the line of
+// each statement (its head for if, while, for and atomic) for which
+// comment returns a non-empty text; the C reader names the line of the C
+// file that way.
+func FprintComments(w io.Writer, prog *cs.Program, comment func(cs.Stmt) string) error {
+	p := &printer{comment: comment}
 	for i, d := range prog.Decls {
 		if i > 0 {
 			if _, isProc := d.(*cs.ProcDecl); isProc {
@@ -33,8 +39,20 @@ func Fprint(w io.Writer, prog *cs.Program) error {
 }
 
 type printer struct {
-	b      strings.Builder
-	indent int
+	b       strings.Builder
+	indent  int
+	comment func(cs.Stmt) string // or nil
+}
+
+// note is the comment of s, " // text", or "".
+func (p *printer) note(s cs.Stmt) string {
+	if p.comment == nil {
+		return ""
+	}
+	if c := p.comment(s); c != "" {
+		return "  // " + c
+	}
+	return ""
 }
 
 func (p *printer) line(format string, args ...any) {
@@ -114,7 +132,7 @@ func (p *printer) stmt(s cs.Stmt) {
 		p.indent--
 		p.line("}")
 	case *cs.IfStmt:
-		p.block("if ("+expr(s.Cond)+") {", s.Then)
+		p.block("if ("+expr(s.Cond)+") {"+p.note(s), s.Then)
 		for s.Else != nil {
 			if elif, ok := s.Else.(*cs.IfStmt); ok {
 				p.block("} else if ("+expr(elif.Cond)+") {", elif.Then)
@@ -126,16 +144,16 @@ func (p *printer) stmt(s cs.Stmt) {
 		}
 		p.line("}")
 	case *cs.WhileStmt:
-		p.block("while ("+expr(s.Cond)+") {", s.Body)
+		p.block("while ("+expr(s.Cond)+") {"+p.note(s), s.Body)
 		p.line("}")
 	case *cs.ForStmt:
 		p.block(fmt.Sprintf("for (%s in %s..%s) {", s.Var.Name, expr(s.Lo), expr(s.Hi)), s.Body)
 		p.line("}")
 	case *cs.AtomicStmt:
-		p.block("atomic {", s.Body)
+		p.block("atomic {"+p.note(s), s.Body)
 		p.line("}")
 	default:
-		p.line("%s", simple(s))
+		p.line("%s%s", simple(s), p.note(s))
 	}
 }
 

@@ -1,10 +1,3 @@
-//go:build fencer_c
-
-// This file registers the C reader of branch c (package cfront). It is
-// built only with the tag fencer_c until that branch is merged; the merge
-// removes the build line above (and cmd/fencer/cinput.go, whose flags and
-// dispatch this registration replaces).
-
 package formats
 
 import (

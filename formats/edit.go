@@ -2,18 +2,9 @@ package formats
 
 import "fencer/cs"
 
-// editor is what a cs.Reader offers, beyond InsertFences, to edit the
-// fences of its files: read them as candidate points (insert
-// --reconsider), say whether it can write a store fence, write full and
-// store fences and remove fences. It is the method set of
-// readkit.FenceWriter (branch readers), checked here by structure so that
-// a format's capabilities follow its reader without an edit of this
-// package.
-type editor interface {
-	ParseWith(filename string, src []byte, opt cs.Options) (*cs.System, error)
-	StoreFences() (bool, string)
-	EditFences(src []byte, full, store, remove []*cs.Site) ([]byte, error)
-}
+// editor is the reader of a format that edits the fences of its files
+// (insert --reconsider, --kinds store).
+type editor = cs.FenceEditor
 
 // readerKinds is the FenceKinds of a format whose reader is r: full
 // fences, which every reader writes (cs.Reader.InsertFences), and store

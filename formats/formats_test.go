@@ -8,13 +8,13 @@ import (
 	"fencer/memmodel"
 )
 
-// The three formats of the tree are registered, each found by its name
+// The four formats of the tree are registered, each found by its name
 // and by its extension in any case, and an unknown extension is .cs.
 func TestRegistry(t *testing.T) {
-	if got := strings.Join(Names(), ","); got != "cs,litmus,rmm" {
+	if got := strings.Join(Names(), ","); got != "c,cs,litmus,rmm" {
 		t.Fatalf("formats %s", got)
 	}
-	for name, ext := range map[string]string{"cs": "x.cs", "rmm": "a/b.RMM", "litmus": "sb.litmus"} {
+	for name, ext := range map[string]string{"c": "lock.c", "cs": "x.cs", "rmm": "a/b.RMM", "litmus": "sb.litmus"} {
 		if f := ByExtension(ext); f == nil || f.Name != name {
 			t.Errorf("%s: format %v", ext, f)
 		}
@@ -25,7 +25,7 @@ func TestRegistry(t *testing.T) {
 	if f := ByExtension("prog.txt"); f.Name != Default {
 		t.Errorf("prog.txt is %s", f.Name)
 	}
-	if _, err := ForFile("x.cs", "pascal"); err == nil || !strings.Contains(err.Error(), "cs, litmus, rmm") {
+	if _, err := ForFile("x.cs", "pascal"); err == nil || !strings.Contains(err.Error(), "c, cs, litmus, rmm") {
 		t.Errorf("unknown format: %v", err)
 	}
 	if !Lookup("cs").CanFence("store") || Lookup("litmus").CanFence("store") || !Lookup("rmm").CanFence("full") {
@@ -50,7 +50,7 @@ func TestRegisterRefuses(t *testing.T) {
 			Register(f)
 		}()
 	}
-	if len(All()) != 3 {
+	if len(All()) != 4 {
 		t.Errorf("%d formats after refusals", len(All()))
 	}
 }

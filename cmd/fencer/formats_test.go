@@ -18,8 +18,8 @@ var fakeOpts formats.Options
 
 // A fake format with options, registered for the tests of this package
 // only (the binary the other tests run does not have it): its files are
-// .cs programs, and it declares a repeatable -D and a --fence-style with
-// fixed values, the shape of a C reader's options.
+// .cs programs, and it declares the C reader's options (a repeatable -D
+// and a --fence-style with fixed values), which it shares with format c.
 func init() {
 	formats.Register(&formats.Format{
 		Name: "fake", Doc: "test format", Extensions: []string{".fake"},
@@ -33,10 +33,8 @@ func init() {
 		},
 		FenceKinds: []string{"full"},
 		Expect:     formats.Comment{Open: "//"},
-		Options: []formats.Option{
-			{Name: "define", Aliases: []string{"D"}, Usage: "define NAME=VALUE", Multi: true},
-			{Name: "fence-style", Usage: "fence style", Values: []string{"c11", "gcc", "asm"}},
-		},
+		Options:    formats.Lookup("c").Options, // options shared with a format are the same
+
 	})
 }
 

@@ -3,9 +3,11 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/urfave/cli/v2"
 
+	"fencer/cs"
 	"fencer/csprint"
 )
 
@@ -16,8 +18,9 @@ func showCommand() *cli.Command {
 		ArgsUsage: "FILE",
 		Description: "Prints one line per edge (process, from, operation, to, source line), then the bad\n" +
 			"states and the fence sites. With --cs it prints instead the program as a .cs program:\n" +
-			"a Memorax .rmm model or a herd .litmus test as the .cs program fencer analyses (a .cs\n" +
-			"file is printed as it is).",
+			"a C file, a Memorax .rmm model or a herd .litmus test as the .cs program fencer\n" +
+			"analyses, each statement with the line of the file it comes from (a .cs file is\n" +
+			"printed as it is).",
 		Flags: append(formatFlags(),
 			&cli.BoolFlag{Name: "cs", Usage: "print the program in the .cs language (for input in another format)"}),
 		Action: func(c *cli.Context) error {
@@ -44,7 +47,31 @@ func showCommand() *cli.Command {
 			if f.ShowNote != nil {
 				fmt.Print(f.ShowNote(sys.File.Src))
 			}
-			return csprint.Fprint(os.Stdout, prog)
+			return csprint.FprintComments(os.Stdout, prog, lineComments(sys.File))
 		},
+	}
+}
+
+// lineComments names, at the end of each printed statement, the line of
+// the input file it comes from ("lock.c:12"), once per line: what a user
+// of show --cs needs to see which statement became what.
+func lineComments(file *cs.File) func(cs.Stmt) string {
+	base := filepath.Base(file.Name)
+	last := 0
+	return func(s cs.Stmt) string {
+		switch s := s.(type) {
+		case *cs.DeclStmt:
+			return ""
+		case *cs.BlockStmt:
+			if len(s.List) > 0 {
+				return ""
+			}
+		}
+		line := file.Line(s.Pos())
+		if line == 0 || line == last {
+			return ""
+		}
+		last = line
+		return fmt.Sprintf("%s:%d", base, line)
 	}
 }

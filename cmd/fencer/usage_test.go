@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -61,7 +62,7 @@ func TestHelpDefaults(t *testing.T) {
 		}
 	}
 	out, _, _ := fencer(t, "insert", "--help")
-	if !strings.Contains(out, "--workers value         goroutines that expand the states of an exploration (the states stored and the answer do not depend on it) (default: the number of CPUs, at most 4)") {
+	if !regexp.MustCompile(`--workers value +goroutines that expand the states of an exploration \(the states stored and the answer do not depend on it\) \(default: the number of CPUs, at most 4\)`).MatchString(out) {
 		t.Errorf("--workers:\n%s", out)
 	}
 }

@@ -1,0 +1,179 @@
+package cfront
+
+import (
+	"strings"
+
+	"modernc.org/cc/v4"
+
+	"fencer/cs"
+)
+
+// atomicCall translates the C11 atomic operations and the GCC __atomic_
+// and __sync_ builtins (docs/c.md has the table).
+func (p *proc) atomicCall(name string, args []cc.ExpressionNode, pos cs.Pos) cs.Expr {
+	base := strings.TrimSuffix(name, "_explicit")
+	explicit := base != name
+	orderArg := func(i int) int {
+		if explicit {
+			if i >= len(args) {
+				failAt(pos, "%s: missing memory order", name)
+			}
+			return p.order(args[i], pos)
+		}
+		return orderSeqCst
+	}
+	switch base {
+	case "atomic_load", "__atomic_load_n":
+		n := 1
+		if explicit || base == "__atomic_load_n" {
+			n = 2
+		}
+		nargs(name, args, n, pos)
+		lv := p.addr(args[0], pos)
+		return p.load(lv, orderSeqCst)
+	case "atomic_store", "atomic_init", "__atomic_store_n":
+		n := 2
+		if explicit || base == "__atomic_store_n" {
+			n = 3
+		}
+		nargs(name, args, n, pos)
+		lv := p.addr(args[0], pos)
+		v := p.rv(args[1])
+		o := orderSeqCst
+		switch {
+		case base == "atomic_init":
+			o = orderRelaxed
+		case base == "__atomic_store_n":
+			o = p.order(args[2], pos)
+		case explicit:
+			o = orderArg(2)
+		}
+		p.store(lv, v, o, pos)
+		return nil
+	case "atomic_exchange", "__atomic_exchange_n", "__sync_lock_test_and_set":
+		lv := p.addr(args[0], pos)
+		if len(args) < 2 {
+			failAt(pos, "%s: missing argument", name)
+		}
+		v := p.localOnly(p.rv(args[1]), pos)
+		old := p.tmp("old", pos)
+		p.rmw(lv, pos, func(x cs.Expr) []cs.Stmt {
+			return []cs.Stmt{synAssign(ident(old, pos), x, pos), synAssign(x, v, pos)}
+		})
+		return ident(old, pos)
+	case "__sync_lock_release":
+		nargs(name, args, 1, pos)
+		p.store(p.addr(args[0], pos), lit(0, pos), orderRelease, pos)
+		return nil
+	case "atomic_compare_exchange_strong", "atomic_compare_exchange_weak", "__atomic_compare_exchange_n":
+		if len(args) < 3 {
+			failAt(pos, "%s: missing argument", name)
+		}
+		if strings.Contains(base, "weak") || base == "__atomic_compare_exchange_n" {
+			p.t.warn(pos, "weak", "a weak compare-and-swap never fails spuriously in the model (as a strong one); a run where it fails spuriously on real hardware is not explored")
+		}
+		lv := p.addr(args[0], pos)
+		u, ok := unparen(args[1]).(*cc.UnaryExpression)
+		if !ok || u.Case != cc.UnaryExpressionAddrof {
+			refuse(pos, "%s with an expected value other than &variable", name)
+		}
+		exp := p.lval(u.CastExpression)
+		expV := p.localOnly(p.load(exp, orderPlain), pos)
+		des := p.localOnly(p.rv(args[2]), pos)
+		old, ok2 := p.tmp("old", pos), p.tmp("ok", pos)
+		p.rmw(lv, pos, func(x cs.Expr) []cs.Stmt {
+			return []cs.Stmt{
+				synAssign(ident(old, pos), x, pos),
+				&cs.IfStmt{If: pos, Cond: eq(ident(old, pos), expV),
+					Then: synBlock([]cs.Stmt{synAssign(x, des, pos), synAssign(ident(ok2, pos), lit(1, pos), pos)}, pos),
+					Else: synBlock([]cs.Stmt{synAssign(ident(ok2, pos), lit(0, pos), pos)}, pos)},
+			}
+		})
+		// On failure the expected value becomes the current one.
+		upd := p.sub(func() { p.store(exp, ident(old, pos), orderPlain, pos) })
+		p.emit(&cs.IfStmt{If: pos, Cond: eq(ident(ok2, pos), lit(0, pos)), Then: synBlock(upd, pos)})
+		return ident(ok2, pos)
+	case "__sync_bool_compare_and_swap", "__sync_val_compare_and_swap":
+		nargs(name, args, 3, pos)
+		lv := p.addr(args[0], pos)
+		e := p.localOnly(p.rv(args[1]), pos)
+		d := p.localOnly(p.rv(args[2]), pos)
+		old, ok := p.tmp("old", pos), p.tmp("ok", pos)
+		p.rmw(lv, pos, func(x cs.Expr) []cs.Stmt {
+			return []cs.Stmt{
+				synAssign(ident(old, pos), x, pos),
+				&cs.IfStmt{If: pos, Cond: eq(ident(old, pos), e),
+					Then: synBlock([]cs.Stmt{synAssign(x, d, pos), synAssign(ident(ok, pos), lit(1, pos), pos)}, pos),
+					Else: synBlock([]cs.Stmt{synAssign(ident(ok, pos), lit(0, pos), pos)}, pos)},
+			}
+		})
+		if base == "__sync_bool_compare_and_swap" {
+			return ident(ok, pos)
+		}
+		return ident(old, pos)
+	case "atomic_fetch_add", "atomic_fetch_sub", "__atomic_fetch_add", "__atomic_fetch_sub",
+		"__atomic_add_fetch", "__atomic_sub_fetch", "__sync_fetch_and_add", "__sync_fetch_and_sub",
+		"__sync_add_and_fetch", "__sync_sub_and_fetch":
+		if len(args) < 2 {
+			failAt(pos, "%s: missing argument", name)
+		}
+		lv := p.addr(args[0], pos)
+		v := p.rv(args[1])
+		if strings.Contains(base, "sub") {
+			v = &cs.UnaryExpr{OpPos: pos, Op: cs.SUB, X: paren(v)}
+		}
+		if lv.v.typ != nil && lv.v.typ.Size() < 4 {
+			p.t.warn(pos, "wrap "+lv.v.cname, "%s (%s) is a mathematical integer in the model: it does not wrap around at the limits of its C type", lv.v.cname, lv.v.typ)
+		}
+		old := p.rmwAdd(lv, v, pos)
+		if strings.HasSuffix(base, "_fetch") && !strings.Contains(base, "fetch_") {
+			return &cs.BinaryExpr{X: old, OpPos: pos, Op: cs.ADD, Y: paren(v)}
+		}
+		return old
+	case "atomic_flag_test_and_set":
+		lv := p.addr(args[0], pos)
+		old := p.tmp("old", pos)
+		p.rmw(lv, pos, func(x cs.Expr) []cs.Stmt {
+			return []cs.Stmt{synAssign(ident(old, pos), x, pos), synAssign(x, lit(1, pos), pos)}
+		})
+		return ident(old, pos)
+	case "atomic_flag_clear":
+		lv := p.addr(args[0], pos)
+		p.store(lv, lit(0, pos), orderArg(1), pos)
+		return nil
+	case "atomic_thread_fence", "__atomic_thread_fence":
+		nargs(name, args, 1, pos)
+		o := p.order(args[0], pos)
+		p.fence(o, pos)
+		return nil
+	case "__sync_synchronize":
+		p.fence(orderSeqCst, pos)
+		return nil
+	case "atomic_signal_fence", "__atomic_signal_fence":
+		return nil
+	case "atomic_is_lock_free", "__atomic_is_lock_free", "__atomic_always_lock_free":
+		return lit(1, pos)
+	}
+	refuse(pos, "%s", name)
+	return nil
+}
+
+// fence translates a fence of memory order o: seq_cst is "fence;",
+// release and acq_rel "fence store;" (nothing under TSO), the others
+// nothing.
+func (p *proc) fence(o int, pos cs.Pos) {
+	if o == orderSeqCst || o == orderRelease || o == orderAcqRel {
+		if p.atomic > 0 {
+			refuse(pos, "a fence inside an atomic block")
+		}
+		if p.isMain {
+			p.observed = true
+		}
+	}
+	switch o {
+	case orderSeqCst:
+		p.emit(&cs.FenceStmt{Fence: pos, Semi: pos - 1})
+	case orderRelease, orderAcqRel:
+		p.emit(&cs.FenceStmt{Fence: pos, Kind: cs.StoreFence, StorePos: pos, Semi: pos - 1})
+	}
+}

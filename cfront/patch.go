@@ -1,0 +1,252 @@
+package cfront
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"fencer/cs"
+)
+
+// This file writes fences back into the C text: one line per fence after
+// the statement it follows, indented like it; " fence" after the ';' when
+// more statements share the line; braces around a body of if, else or a
+// loop written without them; #include <stdatomic.h> when the c11 style
+// needs it and the file lacks it. Nothing else of the file changes.
+
+// edit replaces src[off:end] by text (end 0: inserts at off).
+type edit struct {
+	off  int
+	text string
+	end  int
+}
+
+// FenceText is the C statement of a full fence in a style.
+func FenceText(style Style) string {
+	switch style {
+	case StyleGCC:
+		return "__sync_synchronize();"
+	case StyleAsm:
+		return `asm volatile("mfence" ::: "memory");`
+	}
+	return "atomic_thread_fence(memory_order_seq_cst);"
+}
+
+// StoreFences reports that C can write a store fence (cs.FenceEditor):
+// StoreFenceText.
+func (Reader) StoreFences() (bool, string) { return true, "" }
+
+// StoreFenceText is the C statement of a store fence in a style: what
+// fencer reads back as "fence store;".
+func StoreFenceText(style Style) string {
+	switch style {
+	case StyleGCC:
+		return "__atomic_thread_fence(__ATOMIC_RELEASE);"
+	case StyleAsm:
+		return `asm volatile("sfence" ::: "memory");`
+	}
+	return "atomic_thread_fence(memory_order_release);"
+}
+
+var includeRE = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[^\n]*\n?`)
+var stdatomicRE = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]*<stdatomic\.h>`)
+
+// InsertFences returns src, a C file this Reader read, with a fence after
+// each of sites (sites of the System it built from src).
+func (r Reader) InsertFences(src []byte, sites []*cs.Site) ([]byte, error) {
+	return r.EditFences(src, sites, nil, nil)
+}
+
+// EditFences returns src, a C file this Reader read, with a full fence
+// after each of sites, a store fence (StoreFenceText) after each of store,
+// and the fence statements of remove (sites of a system read with
+// cs.Options.Reconsider, Site.Fence) deleted: the whole line when the
+// fence is alone on it, ";" when it is an unbraced body.
+func (r Reader) EditFences(src []byte, sites, store, remove []*cs.Site) ([]byte, error) {
+	if len(sites) == 0 && len(store) == 0 && len(remove) == 0 {
+		return src, nil
+	}
+	kind := map[*cs.Site]string{}
+	for _, s := range store {
+		kind[s] = StoreFenceText(r.Style)
+	}
+	all := append(append([]*cs.Site{}, sites...), store...)
+	_, _, t, err := r.read("input.c", src)
+	if err != nil {
+		return nil, err
+	}
+	text := FenceText(r.Style)
+	var edits []edit
+	for _, s := range remove {
+		if !t.fencePoints[[2]int{s.Start, s.End}] {
+			return nil, fmt.Errorf("no fence statement at offset %d", s.Start)
+		}
+		edits = append(edits, removal(src, s.Start, s.End, t.bare[[2]int{s.Start, s.End}]))
+	}
+	done := map[int]bool{}
+	for _, s := range all {
+		text := text
+		if k, ok := kind[s]; ok {
+			text = k
+		}
+		if s.Place != cs.After || !t.writePoints[[2]int{s.Start, s.End}] {
+			return nil, fmt.Errorf("no C statement that writes shared memory at offset %d", s.Start)
+		}
+		if done[s.End] {
+			continue
+		}
+		done[s.End] = true
+		start, end := s.Start, s.End
+		if t.bare[[2]int{start, end}] {
+			edits = append(edits, edit{start, "{ ", 0}, edit{end, " " + text + " }", 0})
+			continue
+		}
+		if eol, ok := restOfLine(src, end); ok {
+			edits = append(edits, edit{eol, newline(src, eol) + indent(src, start) + text, 0})
+		} else {
+			edits = append(edits, edit{end, " " + text, 0})
+		}
+	}
+	if (r.Style == StyleC11 || r.Style == "") && len(all) > 0 && !stdatomicRE.Match(src) {
+		at := 0
+		if m := includeRE.FindAllIndex(src, -1); len(m) > 0 {
+			at = m[len(m)-1][1]
+			if at > 0 && src[at-1] != '\n' {
+				edits = append(edits, edit{at, "\n#include <stdatomic.h>", 0})
+				at = -1
+			}
+		}
+		if at >= 0 {
+			edits = append(edits, edit{at, "#include <stdatomic.h>\n", 0})
+		}
+	}
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].off < edits[j].off })
+	var b strings.Builder
+	last := 0
+	for _, e := range edits {
+		if e.off < last {
+			return nil, fmt.Errorf("overlapping edits at offset %d", e.off)
+		}
+		b.Write(src[last:e.off])
+		b.WriteString(e.text)
+		last = e.off
+		if e.end > e.off {
+			last = e.end
+		}
+	}
+	b.Write(src[last:])
+	return []byte(b.String()), nil
+}
+
+// restOfLine reports whether src from off to the end of its line holds
+// only blanks and comments that end on the line, and returns the offset of
+// the line's end (its '\n', or the '\r' of "\r\n", or the end of src).
+func restOfLine(src []byte, off int) (int, bool) {
+	i := off
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == '\n':
+			return i, true
+		case c == '\r' && i+1 < len(src) && src[i+1] == '\n':
+			return i, true
+		case c == ' ' || c == '\t':
+			i++
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			if i > off && src[i-1] == '\r' {
+				i--
+			}
+			// A comment that ends in a backslash continues on the next
+			// line: the fence cannot go after it.
+			if i > off && src[i-1] == '\\' {
+				return 0, false
+			}
+			return i, true
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			j := i + 2
+			for j+1 < len(src) && !(src[j] == '*' && src[j+1] == '/') {
+				if src[j] == '\n' {
+					return 0, false
+				}
+				j++
+			}
+			if j+1 >= len(src) {
+				return 0, false
+			}
+			i = j + 2
+		default:
+			return 0, false
+		}
+	}
+	return i, true
+}
+
+// newline is the line ending to put before a new line at eol.
+func newline(src []byte, eol int) string {
+	if eol < len(src) && src[eol] == '\r' {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// indent is the indentation of the line of the statement at off: its
+// leading blanks (a statement that shares its line with statements or a
+// label before it is indented as the line is).
+func indent(src []byte, off int) string {
+	start := off
+	for start > 0 && src[start-1] != '\n' {
+		start--
+	}
+	end := start
+	for end < off && (src[end] == ' ' || src[end] == '\t') {
+		end++
+	}
+	if m := labelRE.Find(src[end:off]); m != nil && end+len(m) == off {
+		// "L: x = 1;": the fence lines up with the statement.
+		var b strings.Builder
+		b.Write(src[start:end])
+		for _, c := range m {
+			if c == '\t' {
+				b.WriteByte('\t')
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		return b.String()
+	}
+	return string(src[start:end])
+}
+
+// labelRE matches labels before a statement.
+var labelRE = regexp.MustCompile(`^(?:[A-Za-z_][A-Za-z0-9_]*[ \t]*:[ \t]*)+`)
+
+// removal deletes the statement [start, end): its whole line when it is
+// alone on it, else the statement (";" for an unbraced body).
+func removal(src []byte, start, end int, bare bool) edit {
+	if bare {
+		return edit{start, ";", end}
+	}
+	ls := start
+	for ls > 0 && (src[ls-1] == ' ' || src[ls-1] == '\t') {
+		ls--
+	}
+	if ls == 0 || src[ls-1] == '\n' {
+		le := end
+		for le < len(src) && (src[le] == ' ' || src[le] == '\t' || src[le] == '\r') {
+			le++
+		}
+		if le == len(src) || src[le] == '\n' {
+			if le < len(src) {
+				le++
+			}
+			return edit{ls, "", le}
+		}
+	}
+	if end < len(src) && src[end] == ' ' {
+		end++
+	}
+	return edit{start, "", end}
+}

@@ -1,0 +1,2 @@
+int x;
+int main(void) { x = 1; return 0; }

@@ -1,0 +1,3 @@
+#include <pthread.h>
+int x
+void *t(void *a) { return 0; }
