@@ -1,0 +1,327 @@
+package cgen
+
+import (
+	"fmt"
+
+	"fencer/cs"
+	"fencer/expr"
+)
+
+// This file writes the atomic steps (cas, fetch_add, swap, atomic { }): one
+// locked x86 instruction where there is one for the step, else a retry loop
+// around one (a single variable) or a lock of the harness (several).
+
+// mentions reports whether e reads the variable v.
+func mentions(e expr.Expr, v string) bool {
+	for _, n := range expr.Vars(e) {
+		if n == v {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyAssigns reports whether ops are all local assignments.
+func onlyAssigns(ops []cs.Op) bool {
+	for _, o := range ops {
+		if o.Kind != cs.OpAssign {
+			return false
+		}
+	}
+	return true
+}
+
+// rmw is an atomic step recognised as one read-modify-write instruction.
+type rmw struct {
+	kind  string // "xchg", "xadd" or "cmpxchg"
+	x     string // the shared variable
+	old   string // the local that receives the old value
+	arg   expr.Expr
+	arg2  expr.Expr // cmpxchg: the new value (arg is the expected one)
+	first int       // cmpxchg: index in out of the path that writes
+}
+
+// recognise matches the bodies swap, fetch_add and cas lower to.
+func recognise(p *cs.Process, out []int) (rmw, bool) {
+	body := func(i int) []cs.Op { return p.Edges[out[i]].Op.Body }
+	switch len(out) {
+	case 1:
+		b := body(0)
+		if len(b) < 2 || b[0].Kind != cs.OpRead || b[1].Kind != cs.OpWrite || b[1].Shared != b[0].Shared || !onlyAssigns(b[2:]) {
+			return rmw{}, false
+		}
+		x, o, v := b[0].Shared, b[0].Local, b[1].Val
+		if !mentions(v, o) {
+			return rmw{kind: "xchg", x: x, old: o, arg: v}, true
+		}
+		if vv, ok := v.(expr.Var); ok && vv.Name == o {
+			return rmw{kind: "xadd", x: x, old: o, arg: expr.Zero}, true
+		}
+		if a, ok := v.(*expr.App); ok && a.Op == expr.OpAdd && len(a.Args) == 2 {
+			for i := 0; i < 2; i++ {
+				if vv, ok := a.Args[i].(expr.Var); ok && vv.Name == o && !mentions(a.Args[1-i], o) {
+					return rmw{kind: "xadd", x: x, old: o, arg: a.Args[1-i]}, true
+				}
+			}
+		}
+	case 2:
+		for w := 0; w < 2; w++ {
+			a, b := body(w), body(1-w)
+			if len(a) < 3 || len(b) < 2 || a[0].Kind != cs.OpRead || b[0].Kind != cs.OpRead ||
+				a[0].Shared != b[0].Shared || a[0].Local != b[0].Local ||
+				a[1].Kind != cs.OpAssume || b[1].Kind != cs.OpAssume || a[2].Kind != cs.OpWrite ||
+				a[2].Shared != a[0].Shared || !onlyAssigns(a[3:]) || !onlyAssigns(b[2:]) {
+				continue
+			}
+			o := a[0].Local
+			eq, ok := a[1].Val.(*expr.App)
+			if !ok || eq.Op != expr.OpEq || len(eq.Args) != 2 || !complementary(a[1].Val, b[1].Val) || mentions(a[2].Val, o) {
+				continue
+			}
+			for i := 0; i < 2; i++ {
+				if vv, ok := eq.Args[i].(expr.Var); ok && vv.Name == o && !mentions(eq.Args[1-i], o) {
+					return rmw{kind: "cmpxchg", x: a[0].Shared, old: o, arg: eq.Args[1-i], arg2: a[2].Val, first: w}, true
+				}
+			}
+		}
+	}
+	return rmw{}, false
+}
+
+// stampVar declares the exit stamp of an atomic step, taken before the
+// locked instruction, when the location has slots to close; it returns its
+// name or "".
+func (pg *procGen) stampVar(l cs.Loc) string {
+	if pg.mode != harnessMode {
+		return ""
+	}
+	for _, s := range pg.slotAt[l] {
+		if !pg.slots[s].quiet {
+			v := pg.fresh("xs")
+			pg.printf("\tlong %s = STAMP();\n", v)
+			return v
+		}
+	}
+	return ""
+}
+
+// bound writes the loop bounds of the atomic edges out, before the step:
+// stopping there leaves the process at its location, as the model allows.
+func (pg *procGen) bound(out []int) {
+	if pg.mode != harnessMode {
+		return
+	}
+	work, spin := false, false
+	for _, ei := range out {
+		if pg.sh.back[ei] {
+			work = work || pg.sh.work[ei]
+			spin = spin || !pg.sh.work[ei]
+		}
+	}
+	if work {
+		pg.printf("\tif (++iters > ITERATIONS) goto done;\n")
+	} else if spin {
+		pg.printf("\tif ((++spins & 255) == 0 && spin_stop(spins)) goto done;\n")
+	}
+}
+
+// exit closes the slots the process leaves by edge ei, with the stamp xs
+// taken before the step ("" when there is nothing to close).
+func (pg *procGen) exit(ei int, xs string) {
+	if xs == "" {
+		return
+	}
+	for _, s := range pg.slotAt[pg.p.Edges[ei].From] {
+		if !pg.slots[s].quiet {
+			pg.printf("\tREC(t, %d, e%d, %s); e%d = -1;\n", s, s, xs, s)
+		}
+	}
+}
+
+// atomicGroup writes the atomic edges out of location l.
+func (pg *procGen) atomicGroup(l cs.Loc, out []int) error {
+	p := pg.p
+	pg.printf("\t{\n")
+	defer pg.printf("\t}\n")
+	if r, ok := recognise(p, out); ok {
+		pg.bound(out)
+		xs := pg.stampVar(l)
+		x, o := pg.shared[r.x], pg.localName(r.old)
+		plain := pg.mode == plainMode
+		rest := func(ei int) {
+			for _, op := range p.Edges[ei].Op.Body {
+				if op.Kind == cs.OpAssign {
+					pg.printf("\t%s = %s;\n", pg.localName(op.Local), pg.expr(op.Val))
+				}
+			}
+			pg.exit(ei, xs)
+			pg.arrive(ei)
+		}
+		switch r.kind {
+		case "xchg":
+			if plain {
+				pg.printf("\t%s = atomic_exchange(&%s, %s);\n", o, x, pg.expr(r.arg))
+			} else {
+				pg.printf("\t%s = __atomic_exchange_n(&%s, %s, __ATOMIC_SEQ_CST); /* XCHG */\n", o, x, pg.expr(r.arg))
+			}
+			rest(out[0])
+		case "xadd":
+			if plain {
+				pg.printf("\t%s = atomic_fetch_add(&%s, %s);\n", o, x, pg.expr(r.arg))
+			} else {
+				pg.printf("\t%s = __atomic_fetch_add(&%s, %s, __ATOMIC_SEQ_CST); /* LOCK XADD */\n", o, x, pg.expr(r.arg))
+			}
+			rest(out[0])
+		case "cmpxchg":
+			exp := pg.fresh("exp")
+			pg.printf("\tlong %s = %s;\n", exp, pg.expr(r.arg))
+			if plain {
+				pg.printf("\tif (atomic_compare_exchange_strong(&%s, &%s, %s)) {\n", x, exp, pg.expr(r.arg2))
+			} else {
+				pg.printf("\tif (__atomic_compare_exchange_n(&%s, &%s, %s, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) { /* LOCK CMPXCHG */\n", x, exp, pg.expr(r.arg2))
+			}
+			pg.printf("\t%s = %s;\n", o, exp)
+			rest(out[r.first])
+			pg.printf("\t}\n\t%s = %s;\n", o, exp)
+			rest(out[1-r.first])
+		}
+		return nil
+	}
+	return pg.genericAtomic(l, out)
+}
+
+// genericAtomic writes atomic edges that are no single instruction: a loop
+// that picks one of the paths, runs it on shadows of the locals and of the
+// shared variables it writes, and commits it in one step: with CMPXCHG
+// when the paths touch one variable, under the harness lock when they
+// touch several, between __VERIFIER_atomic_begin and _end in the plain
+// program. A path whose assume fails, or a CMPXCHG that finds the variable
+// changed, retries.
+func (pg *procGen) genericAtomic(l cs.Loc, out []int) error {
+	p := pg.p
+	var vars []string
+	seen := map[string]bool{}
+	for _, ei := range out {
+		for _, op := range p.Edges[ei].Op.Body {
+			if (op.Kind == cs.OpRead || op.Kind == cs.OpWrite) && !seen[op.Shared] {
+				seen[op.Shared] = true
+				vars = append(vars, op.Shared)
+			}
+		}
+	}
+	strategy := "plain"
+	if pg.mode == harnessMode {
+		strategy = "lock"
+		if len(vars) == 1 {
+			strategy = "cas"
+		} else {
+			pos := pg.sys.Position(p.Edges[out[0]].Pos)
+			pg.warnings = append(pg.warnings, fmt.Sprintf("%s: %s: an atomic block over %d variables has no x86 instruction: "+
+				"the harness runs it under a lock of its own, atomic against the other such blocks only", pos, p.Name, len(vars)))
+		}
+	}
+	pg.bound(out)
+	pg.printf("\tfor (;;) {\n")
+	xs := pg.stampVar(l)
+	old := ""
+	switch strategy {
+	case "cas":
+		old = pg.fresh("old")
+		pg.printf("\tlong %s = %s;\n", old, pg.load(vars[0]))
+	case "lock":
+		pg.printf("\thw_lock();\n")
+	case "plain":
+		pg.printf("\t__VERIFIER_atomic_begin();\n")
+	}
+	k := pg.fresh("k")
+	switch {
+	case len(out) == 1:
+		pg.printf("\tlong %s = 0;\n", k)
+	case pg.mode == plainMode:
+		pg.printf("\tlong %s = __VERIFIER_nondet_long();\n", k)
+	default:
+		pg.printf("\tlong %s = (long)rnd_below(t, %d);\n", k, len(out))
+	}
+	for i, ei := range out {
+		pg.printf("\tif (%s == %d) do {\n", k, i)
+		sub := map[string]string{}
+		var assigned []string
+		for _, op := range p.Edges[ei].Op.Body {
+			if op.Kind == cs.OpRead || op.Kind == cs.OpAssign || op.Kind == cs.OpHavoc {
+				if _, ok := sub[op.Local]; !ok {
+					s := pg.fresh("s")
+					pg.printf("\tlong %s = %s;\n", s, pg.localName(op.Local))
+					sub[op.Local] = s
+					assigned = append(assigned, op.Local)
+				}
+			}
+		}
+		written := map[string]string{}
+		var wOrder []string
+		for _, op := range p.Edges[ei].Op.Body {
+			switch op.Kind {
+			case cs.OpRead:
+				v := pg.load(op.Shared)
+				if w, ok := written[op.Shared]; ok {
+					v = w
+				} else if strategy == "cas" {
+					v = old
+				}
+				pg.printf("\t%s = %s;\n", sub[op.Local], v)
+			case cs.OpWrite:
+				w, ok := written[op.Shared]
+				if !ok {
+					w = pg.fresh("w")
+					pg.printf("\tlong %s;\n", w)
+					written[op.Shared] = w
+					wOrder = append(wOrder, op.Shared)
+				}
+				pg.printf("\t%s = %s;\n", w, pg.exprIn(op.Val, sub))
+			case cs.OpAssign:
+				pg.printf("\t%s = %s;\n", sub[op.Local], pg.exprIn(op.Val, sub))
+			case cs.OpHavoc:
+				pg.printf("\t%s = %s;\n", sub[op.Local], pg.havoc())
+			case cs.OpAssume:
+				pg.printf("\tif (!%s) break;\n", pg.exprIn(op.Val, sub))
+			default:
+				return fmt.Errorf("%s: a %s inside an atomic step", p.Name, op.Kind)
+			}
+		}
+		switch strategy {
+		case "cas":
+			nv := old
+			if w, ok := written[vars[0]]; ok {
+				nv = w
+			}
+			pg.printf("\tif (!__atomic_compare_exchange_n(&%s, &%s, %s, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) break; /* LOCK CMPXCHG */\n",
+				pg.shared[vars[0]], old, nv)
+		case "lock":
+			for _, x := range wOrder {
+				pg.printf("\t%s\n", pg.store(x, written[x]))
+			}
+			pg.printf("\t__asm__ __volatile__(\"mfence\" ::: \"memory\");\n\thw_unlock();\n")
+		case "plain":
+			for _, x := range wOrder {
+				pg.printf("\t%s\n", pg.store(x, written[x]))
+			}
+			pg.printf("\t__VERIFIER_atomic_end();\n")
+		}
+		for _, n := range assigned {
+			pg.printf("\t%s = %s;\n", pg.localName(n), sub[n])
+		}
+		pg.exit(ei, xs)
+		pg.arrive(ei)
+		pg.printf("\t} while (0);\n")
+	}
+	switch strategy {
+	case "lock":
+		pg.printf("\thw_unlock();\n")
+	case "plain":
+		pg.printf("\t__VERIFIER_atomic_end();\n")
+	}
+	if pg.mode == harnessMode {
+		pg.printf("\tif ((++spins & 255) == 0 && spin_stop(spins)) goto done;\n")
+	}
+	pg.printf("\t}\n")
+	return nil
+}
