@@ -23,6 +23,11 @@ type Harness struct {
 	Source   []byte
 	Threads  int
 	Bad      []string // the bad states, by the index the program prints
+	// Forbidden is the number of bad states that are the system's Bad (in
+	// its order); the others are failed asserts, of the processes
+	// AssertProc (Bad[Forbidden+i] is in process AssertProc[i]).
+	Forbidden  int
+	AssertProc []int
 	Warnings []string // where the harness is less faithful than the model (file:line:col: ...)
 }
 
@@ -47,12 +52,14 @@ func NewHarness(sys *cs.System) (*Harness, error) {
 		}
 		h.Bad = append(h.Bad, badName(sys, b))
 	}
+	h.Forbidden = len(sys.Bad)
 	for pi, p := range sys.Procs {
 		seen := map[cs.Pos]bool{}
 		for _, e := range p.Edges {
 			if p.ErrLoc >= 0 && e.To == p.ErrLoc && !seen[e.Pos] {
 				seen[e.Pos] = true
 				g.asserts = append(g.asserts, assertBad{proc: pi, pos: e.Pos})
+				h.AssertProc = append(h.AssertProc, pi)
 				h.Bad = append(h.Bad, fmt.Sprintf("assert at %s fails in %s", sys.Position(e.Pos), p.Name))
 			}
 		}

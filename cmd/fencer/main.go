@@ -144,7 +144,7 @@ func newApp() *cli.App {
 		After: stopProfiles,
 		Commands: []*cli.Command{
 			showCommand(), exploreCommand(), verifyCommand(), insertCommand(), checkCommand(), benchCommand(), robustCommand(),
-			completionCommand(),
+			runCommand(), completionCommand(),
 		},
 		ExitErrHandler: func(c *cli.Context, err error) {},
 		OnUsageError: func(c *cli.Context, err error, isSub bool) error {
@@ -171,6 +171,7 @@ var examples = map[string][]string{
 	},
 	"check":      {"fencer check benchmarks/*.cs", "fencer check -j 2 --junit report.xml --json report.json benchmarks/*.cs"},
 	"bench":      {"fencer bench --runs 3 benchmarks/sb.cs benchmarks/peterson.cs"},
+	"run":        {"fencer run --hw --compare benchmarks/sb.cs", "fencer run --hw --rounds 100000 --json counts.json benchmarks/peterson.cs"},
 	"completion": {"source <(fencer completion bash)", "fencer completion fish > ~/.config/fish/completions/fencer.fish"},
 }
 
