@@ -288,7 +288,22 @@ func (pg *procGen) location(l cs.Loc) error {
 // complementary reports whether b is the negation of a (the two branches
 // of an if, a while or an assert).
 func complementary(a, b expr.Expr) bool {
-	return expr.Key(expr.Not(a)) == expr.Key(b) || expr.Key(expr.Not(b)) == expr.Key(a)
+	return expr.Key(negate(a)) == expr.Key(b) || expr.Key(negate(b)) == expr.Key(a)
+}
+
+// negations are the comparisons that negate each other.
+var negations = map[expr.Op]expr.Op{expr.OpEq: expr.OpNe, expr.OpNe: expr.OpEq, expr.OpLt: expr.OpGe,
+	expr.OpGe: expr.OpLt, expr.OpGt: expr.OpLe, expr.OpLe: expr.OpGt}
+
+// negate is expr.Not, with a comparison negated in place (cas lowers its
+// two paths to x == e and x != e).
+func negate(e expr.Expr) expr.Expr {
+	if a, ok := e.(*expr.App); ok {
+		if n, ok := negations[a.Op]; ok {
+			return &expr.App{Op: n, Args: a.Args}
+		}
+	}
+	return expr.Not(e)
 }
 
 // end writes the end of the process (or its error sink).

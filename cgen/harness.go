@@ -20,15 +20,15 @@ import (
 // state (I indexes Bad). It exits 2, saying why on stderr, when it cannot
 // pin its threads to distinct CPUs.
 type Harness struct {
-	Source   []byte
-	Threads  int
-	Bad      []string // the bad states, by the index the program prints
+	Source  []byte
+	Threads int
+	Bad     []string // the bad states, by the index the program prints
 	// Forbidden is the number of bad states that are the system's Bad (in
 	// its order); the others are failed asserts, of the processes
 	// AssertProc (Bad[Forbidden+i] is in process AssertProc[i]).
 	Forbidden  int
 	AssertProc []int
-	Warnings []string // where the harness is less faithful than the model (file:line:col: ...)
+	Warnings   []string // where the harness is less faithful than the model (file:line:col: ...)
 }
 
 // NewHarness writes the harness of sys.

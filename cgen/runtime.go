@@ -13,7 +13,6 @@ const runtimeHead = `
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <x86intrin.h>
 
 /* An interval of time a thread spent at a location a bad state names. */
 typedef struct { long s, e; } iv_t;
@@ -35,7 +34,18 @@ static volatile int hwlock __attribute__((aligned(64)));  /* atomic blocks over 
 /* RDTSCP waits until the instructions before it have executed and their
  * loads are done, and does not wait for stores to drain: a stamp adds no
  * ordering of memory accesses to the thread. */
-static inline long STAMP(void) { unsigned a; return (long)__rdtscp(&a); }
+static inline long STAMP(void)
+{
+	unsigned lo, hi, aux;
+	__asm__ __volatile__("rdtscp" : "=a"(lo), "=d"(hi), "=c"(aux));
+	return (long)((unsigned long)hi << 32 | lo);
+}
+static inline long rdtsc(void)
+{
+	unsigned lo, hi;
+	__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi));
+	return (long)((unsigned long)hi << 32 | lo);
+}
 #define STAMP_INF LONG_MAX
 #define REC(t, sl, a, b) do { int n_ = (t)->n[sl]; if (n_ < IVCAP) { (t)->iv[sl][n_].s = (a); (t)->iv[sl][n_].e = (b); (t)->n[sl] = n_ + 1; } } while (0)
 
@@ -123,7 +133,7 @@ static void barrier(struct thr *t, int sync)
 	if (__atomic_add_fetch(&bar_count, 1, __ATOMIC_SEQ_CST) == NT) {
 		bar_count = 0;
 		if (sync)
-			start_at = (long)__rdtsc() + SYNC_CYCLES;
+			start_at = rdtsc() + SYNC_CYCLES;
 		__atomic_store_n(&bar_sense, s, __ATOMIC_SEQ_CST);
 	} else {
 		while (__atomic_load_n(&bar_sense, __ATOMIC_ACQUIRE) != s)
@@ -131,7 +141,7 @@ static void barrier(struct thr *t, int sync)
 	}
 	if (sync) {
 		long go = start_at + (long)rnd_below(t, (uint64_t)JITTER_CYCLES);
-		while ((long)__rdtsc() < go)
+		while (rdtsc() < go)
 			;
 	}
 }

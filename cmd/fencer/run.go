@@ -347,3 +347,13 @@ func writeRunJSON(path string, sys *cs.System, vs []variantRun) error {
 	}
 	return writeFile(path, data)
 }
+
+// showC is fencer show --c: the program as C11 (cgen.Plain).
+func showC(sys *cs.System) error {
+	text, err := cgen.Plain(sys)
+	if err != nil {
+		return fail(exitInput, "%v", err)
+	}
+	_, err = os.Stdout.Write(text)
+	return err
+}

@@ -21,13 +21,18 @@ func showCommand() *cli.Command {
 		Description: "Prints one line per edge (process, from, operation, to, source line), then the bad\n" +
 			"states and the fence sites. With --cs it prints instead the program as a .cs program:\n" +
 			"a Memorax .rmm model or a herd .litmus test as the .cs program fencer analyses (a .cs\n" +
-			"file is printed as it is).",
+			"file is printed as it is). With --c it prints the program as a C11 program with pthreads\n" +
+			"(gcc -std=gnu11 -pthread -c compiles it; docs/hw.md).",
 		Flags: []cli.Flag{formatFlag,
-			&cli.BoolFlag{Name: "cs", Usage: "print the program in the .cs language (for .rmm and .litmus input)"}},
+			&cli.BoolFlag{Name: "cs", Usage: "print the program in the .cs language (for .rmm and .litmus input)"},
+			&cli.BoolFlag{Name: "c", Usage: "print the program as C11 with pthreads (docs/hw.md): one function per process, relaxed atomics for its reads and writes"}},
 		Action: func(c *cli.Context) error {
 			sys, err := parseArg(c)
 			if err != nil {
 				return err
+			}
+			if c.Bool("c") {
+				return showC(sys)
 			}
 			if !c.Bool("cs") {
 				return sys.Format(os.Stdout)
