@@ -153,3 +153,20 @@ func Run(ctx context.Context, h *cgen.Harness, bin string, opt Options) (*Result
 	}
 	return res, nil
 }
+
+// ClockWarning says why the time stamps of different CPUs may not be
+// comparable on this host, or returns "". The harness tells that two
+// threads were at their locations at once by comparing time stamp counters
+// read on different CPUs; Linux uses the TSC as its clock source only when
+// it found the CPUs' counters synchronised.
+func ClockWarning() string {
+	data, err := os.ReadFile("/sys/devices/system/clocksource/clocksource0/current_clocksource")
+	if err != nil {
+		return ""
+	}
+	if cs := strings.TrimSpace(string(data)); cs != "tsc" {
+		return fmt.Sprintf("the kernel's clock source is %s, not tsc: the CPUs' time stamp counters may not agree, and a bad state "+
+			"made of several threads at their locations may be reported when they were not there at once", cs)
+	}
+	return ""
+}

@@ -171,6 +171,9 @@ func runVariant(c *cli.Context, name string, sys *cs.System, opt hwrun.Options) 
 		return nil, fail(exitInput, "%s: %v", sys.File.Name, err)
 	}
 	if !quiet {
+		if w := hwrun.ClockWarning(); w != "" && len(sys.Bad) > 0 {
+			fmt.Fprintf(os.Stderr, "warning: %s\n", w)
+		}
 		for _, w := range h.Warnings {
 			fmt.Fprintf(os.Stderr, "warning: %s\n", w)
 		}
