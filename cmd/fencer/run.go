@@ -93,7 +93,7 @@ func runCommand() *cli.Command {
 					return err
 				}
 			}
-			printRuns(os.Stdout, sys, variants, notFenced)
+			printRuns(humanOut(c), sys, variants, notFenced)
 			if err := writeRunJSON(c.String("json"), sys, variants); err != nil {
 				return err
 			}
