@@ -41,6 +41,9 @@ type gen struct {
 
 	shared map[string]string // model name -> C lvalue
 	procFn []string          // C function of each process
+	// global holds the file-scope names (shared variables, functions, the
+	// harness's own), which no local may hide.
+	global *namer
 
 	// Harness only.
 	slots    []slot
@@ -66,8 +69,15 @@ type procGen struct {
 
 func (g *gen) newProc(pi int) *procGen {
 	p := g.sys.Procs[pi]
+	reserved := []string{"t", "arg", "iters", "spins", "done"}
+	for n := range g.global.used {
+		reserved = append(reserved, n)
+	}
+	for s := range g.slots {
+		reserved = append(reserved, fmt.Sprintf("e%d", s))
+	}
 	pg := &procGen{gen: g, pi: pi, p: p, sh: analyse(p), local: map[string]string{},
-		tmp: newNamer("t", "iters", "spins", "done"), slotAt: map[cs.Loc][]int{}}
+		tmp: newNamer(reserved...), slotAt: map[cs.Loc][]int{}}
 	for _, v := range p.Locals {
 		pg.local[v.Name] = pg.tmp.name(v.Name)
 	}
@@ -126,6 +136,16 @@ func (pg *procGen) havoc() string {
 }
 
 func locLabel(l cs.Loc) string { return fmt.Sprintf("L%d_", l) }
+
+// cLabel is the C spelling of a source label: a C keyword gets a "_".
+func cLabel(name string) string {
+	if cKeywords[name] || locLabelRe.MatchString(name) {
+		return name + "_"
+	}
+	return name
+}
+
+var locLabelRe = regexp.MustCompile(`^L\d+_$`)
 
 // function writes the C function of the process.
 func (pg *procGen) function() error {
@@ -188,7 +208,7 @@ func (pg *procGen) location(l cs.Loc) error {
 	pg.printf("%s:\n", locLabel(l))
 	if pg.mode == plainMode {
 		for _, name := range labelsAt(p, l) {
-			pg.printf("%s:\n", name)
+			pg.printf("%s:\n", cLabel(name))
 		}
 	}
 	for _, s := range pg.slotAt[l] {

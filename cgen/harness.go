@@ -64,13 +64,12 @@ func NewHarness(sys *cs.System) (*Harness, error) {
 			}
 		}
 	}
-	names := newNamer()
+	g.global = newNamer(runtimeNames...)
 	for _, v := range sys.Shared {
-		g.shared[v.Name] = "s_" + names.name(v.Name)
+		g.shared[v.Name] = g.global.name("s_" + v.Name)
 	}
-	for i, p := range sys.Procs {
-		g.procFn = append(g.procFn, fmt.Sprintf("proc%d", i))
-		_ = p
+	for i := range sys.Procs {
+		g.procFn = append(g.procFn, g.global.name(fmt.Sprintf("proc%d", i)))
 	}
 
 	nslot := max(len(g.slots), 1)
@@ -124,6 +123,12 @@ func NewHarness(sys *cs.System) (*Harness, error) {
 	h.Warnings = g.warnings
 	return h, nil
 }
+
+// runtimeNames are the names the harness's runtime defines.
+var runtimeNames = strings.Fields(`NT NSLOT NBAD iv_t thr T ITERATIONS SPINCAP IVCAP ndone hwlock STAMP rdtsc STAMP_INF REC
+	rnd rnd_below rnd_val pick spin_stop hw_lock hw_unlock overlap reset_shared run_proc reached bar_count bar_sense stop
+	start_at SYNC_CYCLES JITTER_CYCLES max_rounds max_millis rounds_done hits bad_hits t_start t_print barrier
+	millis_since reset_round end_round worker LONG_MAX LONG_MIN`)
 
 // cComment makes s safe inside a C comment.
 func cComment(s string) string { return strings.ReplaceAll(s, "*/", "* /") }

@@ -17,7 +17,8 @@ import (
 // __VERIFIER_assume to be linked.
 func Plain(sys *cs.System) ([]byte, error) {
 	g := &gen{sys: sys, mode: plainMode, shared: map[string]string{}}
-	names := newNamer()
+	names := newNamer("t", "i") // main's own
+	g.global = names
 	arrays, arrayOf := sharedArrays(sys.Shared)
 	arrayName := map[string]string{}
 	for _, v := range sys.Shared {
@@ -70,7 +71,7 @@ func Plain(sys *cs.System) ([]byte, error) {
 			if len(ls) == 0 {
 				return nil, fmt.Errorf("%s: a bad state at location %d of %s, which has no label", sys.File.Name, b.Locs[j], sys.Procs[pi].Name)
 			}
-			parts[j] = g.procFn[pi] + "@" + ls[0]
+			parts[j] = g.procFn[pi] + "@" + cLabel(ls[0])
 		}
 		g.printf("// fencer: forbidden %s\n", strings.Join(parts, ", "))
 	}

@@ -152,12 +152,14 @@ func fencedSystem(c *cli.Context, sys *cs.System, m kabs.Model) (*cs.System, str
 	if err != nil {
 		return nil, "", fmt.Errorf("reading the patched program back: %v", err)
 	}
-	sites := make([]string, len(r.Fences))
-	for i, f := range r.Fences {
-		sites[i] = fmt.Sprintf("%d", sys.File.Line(f.Site.Pos()))
+	var sites []string
+	for _, f := range r.Fences {
+		if l := fmt.Sprint(sys.File.Line(f.Site.Pos())); len(sites) == 0 || sites[len(sites)-1] != l {
+			sites = append(sites, l)
+		}
 	}
 	if !quiet {
-		fmt.Fprintf(os.Stderr, "%s: fencer insert --model %s: %s, after line %s\n", sys.File.Name, r.Model,
+		fmt.Fprintf(os.Stderr, "%s: fencer insert --model %s: %s, at line %s\n", sys.File.Name, r.Model,
 			plural(len(r.Fences), "fence"), strings.Join(sites, ", "))
 	}
 	return fsys, "", nil
