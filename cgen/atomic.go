@@ -121,7 +121,7 @@ func (pg *procGen) bound(out []int) {
 	if work {
 		pg.printf("\tif (++iters > ITERATIONS) goto done;\n")
 	} else if spin {
-		pg.printf("\tif ((++spins & 255) == 0 && spin_stop(spins)) goto done;\n")
+		pg.printf("\tif ((++spins & 255) == 0 && spin_stop(t, spins)) goto done;\n")
 	}
 }
 
@@ -320,7 +320,7 @@ func (pg *procGen) genericAtomic(l cs.Loc, out []int) error {
 		pg.printf("\t__VERIFIER_atomic_end();\n")
 	}
 	if pg.mode == harnessMode {
-		pg.printf("\tif ((++spins & 255) == 0 && spin_stop(spins)) goto done;\n")
+		pg.printf("\tif ((++spins & 255) == 0 && spin_stop(t, spins)) goto done;\n")
 	}
 	pg.printf("\t}\n")
 	return nil

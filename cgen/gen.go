@@ -348,7 +348,7 @@ func (pg *procGen) leave(ei int, stamp string) {
 		if pg.sh.work[ei] {
 			pg.printf("\tif (++iters > ITERATIONS) goto done;\n")
 		} else {
-			pg.printf("\tif ((++spins & 255) == 0 && spin_stop(spins)) goto done;\n")
+			pg.printf("\tif ((++spins & 255) == 0 && spin_stop(t, spins)) goto done;\n")
 		}
 	}
 	if e.To == e.From && e.Op.Kind == cs.OpAssume {

@@ -21,6 +21,7 @@ typedef struct { long s, e; } iv_t;
  * with plain stores, read by thread 0 after the round. */
 struct thr {
 	int id, cpu, sense, err; /* err: 1 + the bad state of the failed assert */
+	int others_done;         /* spin_stop saw every other thread done */
 	uint64_t rng;
 	int n[NSLOT];     /* intervals recorded per slot this round */
 	iv_t *iv[NSLOT];
@@ -67,12 +68,20 @@ static inline unsigned long pick(struct thr *t, unsigned long en)
 		if ((en >> i & 1) && k-- == 0)
 			return i;
 }
-/* A busy-wait gives up when every other thread is done (what it reads can
- * no longer change) or after SPINCAP spins: the thread stays where it is,
+/* A busy-wait gives up after SPINCAP spins, or when every other thread has
+ * been done for a while (256 more spins, so that it has read again what
+ * they wrote, which can no longer change): the thread stays where it is,
  * as a process of the model may. */
-static inline int spin_stop(long spins)
+static inline int spin_stop(struct thr *t, long spins)
 {
-	return spins > SPINCAP || __atomic_load_n(&ndone, __ATOMIC_RELAXED) >= NT - 1;
+	if (spins > SPINCAP)
+		return 1;
+	if (__atomic_load_n(&ndone, __ATOMIC_RELAXED) < NT - 1)
+		return 0;
+	if (t->others_done)
+		return 1;
+	t->others_done = 1;
+	return 0;
 }
 static inline void hw_lock(void)
 {
@@ -159,6 +168,7 @@ static void reset_round(void)
 	reset_shared();
 	for (int i = 0; i < NT; i++) {
 		T[i].err = 0;
+		T[i].others_done = 0;
 		for (int s = 0; s < NSLOT; s++)
 			T[i].n[s] = 0;
 	}
