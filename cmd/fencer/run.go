@@ -225,6 +225,7 @@ func runVariant(c *cli.Context, name string, sys *cs.System, opt hwrun.Options) 
 // of --rounds, or milliseconds out of --time.
 type runBar struct {
 	bar    *progressbar.ProgressBar
+	name   string
 	rounds bool
 	start  time.Time
 }
@@ -233,7 +234,7 @@ func newRunBar(c *cli.Context, name string, opt hwrun.Options) *runBar {
 	if quiet || c.Bool("verbose") || os.Getenv("TERM") == "dumb" || !isTerminal(os.Stderr.Fd()) {
 		return nil
 	}
-	b := &runBar{rounds: opt.Time == 0, start: time.Now()}
+	b := &runBar{name: name, rounds: opt.Time == 0, start: time.Now()}
 	total := opt.Time.Milliseconds()
 	if b.rounds {
 		total = opt.Rounds
@@ -245,7 +246,7 @@ func newRunBar(c *cli.Context, name string, opt hwrun.Options) *runBar {
 }
 
 func (b *runBar) update(rounds, hits int64) {
-	b.bar.Describe(fmt.Sprintf("%s rounds, %s reached a bad state", commas(rounds), commas(hits)))
+	b.bar.Describe(fmt.Sprintf("%s: %s rounds, %s reached a bad state", b.name, commas(rounds), commas(hits)))
 	if b.rounds {
 		_ = b.bar.Set64(rounds)
 	} else {
