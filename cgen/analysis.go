@@ -14,10 +14,6 @@ type shape struct {
 	// are what --iterations bounds. The other back edges close loops that
 	// only read (busy-waits), which run until the memory they read changes.
 	work []bool
-	// quiet[l] is true when no write and no atomic step is reachable from
-	// l: whatever the process does after l, no other process can tell, so
-	// the process may as well have stayed at l for good.
-	quiet []bool
 }
 
 // writes reports whether op changes shared memory or is a locked step.
@@ -25,7 +21,7 @@ func writes(op cs.Op) bool { return op.Kind == cs.OpWrite || op.Kind == cs.OpAto
 
 func analyse(p *cs.Process) shape {
 	n := p.NumLocs
-	sh := shape{back: make([]bool, len(p.Edges)), work: make([]bool, len(p.Edges)), quiet: make([]bool, n)}
+	sh := shape{back: make([]bool, len(p.Edges)), work: make([]bool, len(p.Edges))}
 
 	// Back edges: an iterative depth-first search from location 0.
 	const (
@@ -59,7 +55,7 @@ func analyse(p *cs.Process) shape {
 		}
 	}
 
-	// Predecessors, for the natural loops and for quiet.
+	// Predecessors, for the natural loops.
 	in := make([][]int, n)
 	for i, e := range p.Edges {
 		in[e.To] = append(in[e.To], i)
@@ -96,27 +92,5 @@ func analyse(p *cs.Process) shape {
 		}
 	}
 
-	// quiet: not backward-reachable from the source of a writing edge.
-	loud := make([]bool, n)
-	var todo []cs.Loc
-	for _, e := range p.Edges {
-		if writes(e.Op) && !loud[e.From] {
-			loud[e.From] = true
-			todo = append(todo, e.From)
-		}
-	}
-	for len(todo) > 0 {
-		l := todo[len(todo)-1]
-		todo = todo[:len(todo)-1]
-		for _, j := range in[l] {
-			if f := p.Edges[j].From; !loud[f] {
-				loud[f] = true
-				todo = append(todo, f)
-			}
-		}
-	}
-	for l := range sh.quiet {
-		sh.quiet[l] = !loud[l]
-	}
 	return sh
 }

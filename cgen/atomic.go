@@ -88,23 +88,6 @@ func recognise(p *cs.Process, out []int) (rmw, bool) {
 	return rmw{}, false
 }
 
-// stampVar declares the exit stamp of an atomic step, taken before the
-// locked instruction, when the location has slots to close; it returns its
-// name or "".
-func (pg *procGen) stampVar(l cs.Loc) string {
-	if pg.mode != harnessMode {
-		return ""
-	}
-	for _, s := range pg.slotAt[l] {
-		if !pg.slots[s].quiet {
-			v := pg.fresh("xs")
-			pg.printf("\tlong %s = STAMP();\n", v)
-			return v
-		}
-	}
-	return ""
-}
-
 // bound writes the loop bounds of the atomic edges out, before the step:
 // stopping there leaves the process at its location, as the model allows.
 func (pg *procGen) bound(out []int) {
@@ -125,19 +108,6 @@ func (pg *procGen) bound(out []int) {
 	}
 }
 
-// exit closes the slots the process leaves by edge ei, with the stamp xs
-// taken before the step ("" when there is nothing to close).
-func (pg *procGen) exit(ei int, xs string) {
-	if xs == "" {
-		return
-	}
-	for _, s := range pg.slotAt[pg.p.Edges[ei].From] {
-		if !pg.slots[s].quiet {
-			pg.printf("\tREC(t, %d, e%d, %s); e%d = -1;\n", s, s, xs, s)
-		}
-	}
-}
-
 // atomicGroup writes the atomic edges out of location l.
 func (pg *procGen) atomicGroup(l cs.Loc, out []int) error {
 	p := pg.p
@@ -145,7 +115,7 @@ func (pg *procGen) atomicGroup(l cs.Loc, out []int) error {
 	defer pg.printf("\t}\n")
 	if r, ok := recognise(p, out); ok {
 		pg.bound(out)
-		xs := pg.stampVar(l)
+		pg.closeSlots()
 		x, o := pg.shared[r.x], pg.localName(r.old)
 		plain := pg.mode == plainMode
 		rest := func(ei int) {
@@ -154,7 +124,6 @@ func (pg *procGen) atomicGroup(l cs.Loc, out []int) error {
 					pg.printf("\t%s = %s;\n", pg.localName(op.Local), pg.expr(op.Val))
 				}
 			}
-			pg.exit(ei, xs)
 			pg.arrive(ei)
 		}
 		switch r.kind {
@@ -221,8 +190,8 @@ func (pg *procGen) genericAtomic(l cs.Loc, out []int) error {
 		}
 	}
 	pg.bound(out)
+	pg.closeSlots() // the process may wait here, but an interval may end early
 	pg.printf("\tfor (;;) {\n")
-	xs := pg.stampVar(l)
 	old := ""
 	switch strategy {
 	case "cas":
@@ -309,7 +278,6 @@ func (pg *procGen) genericAtomic(l cs.Loc, out []int) error {
 		for _, n := range assigned {
 			pg.printf("\t%s = %s;\n", pg.localName(n), sub[n])
 		}
-		pg.exit(ei, xs)
 		pg.arrive(ei)
 		pg.printf("\t} while (0);\n")
 	}

@@ -19,11 +19,14 @@ const (
 )
 
 // slot is one (process, location) pair that a bad state names: the
-// harness records the intervals of time the process spends there.
+// harness records the intervals of time during which the process was there
+// as far as the other processes can tell: from its arrival to its next
+// write or atomic step (a read, a local step, a fence, or another visit of
+// the location changes nothing the others see, so the process may as well
+// have stayed), or to the end of the round.
 type slot struct {
-	proc  int
-	loc   cs.Loc
-	quiet bool // nothing the process does after loc is visible: once there, it may as well stay
+	proc int
+	loc  cs.Loc
 }
 
 // assertBad is a bad state of the harness made of the failed asserts of
@@ -195,9 +198,6 @@ func (pg *procGen) slotDesc(s int) string {
 	if ls := labelsAt(pg.sys.Procs[sl.proc], sl.loc); len(ls) > 0 {
 		name = ls[0]
 	}
-	if sl.quiet {
-		name += ", quiet after"
-	}
 	return name
 }
 
@@ -212,11 +212,7 @@ func (pg *procGen) location(l cs.Loc) error {
 		}
 	}
 	for _, s := range pg.slotAt[l] {
-		if pg.slots[s].quiet {
-			pg.printf("\tif (e%d < 0) e%d = STAMP();\n", s, s)
-		} else {
-			pg.printf("\te%d = STAMP();\n", s)
-		}
+		pg.printf("\tif (e%d < 0) e%d = STAMP();\n", s, s)
 	}
 	out := p.Out[l]
 	if len(out) == 0 {
@@ -336,14 +332,12 @@ func (pg *procGen) end() {
 }
 
 // leave writes what the harness does when the process takes edge ei out of
-// its location: the bound on loops, then the exit stamp of the slots it
-// leaves. The stamp comes before the operation, so the interval recorded
-// ends no later than the step that leaves.
-func (pg *procGen) leave(ei int, stamp string) {
+// its location: the bound on loops, then, before a write, the end of the
+// intervals of the slots the process is at (closeSlots).
+func (pg *procGen) leave(ei int) {
 	if pg.mode != harnessMode {
 		return
 	}
-	e := pg.p.Edges[ei]
 	if pg.sh.back[ei] {
 		if pg.sh.work[ei] {
 			pg.printf("\tif (++iters > ITERATIONS) goto done;\n")
@@ -351,18 +345,27 @@ func (pg *procGen) leave(ei int, stamp string) {
 			pg.printf("\tif ((++spins & 255) == 0 && spin_stop(t, spins)) goto done;\n")
 		}
 	}
-	if e.To == e.From && e.Op.Kind == cs.OpAssume {
-		return // a step that stays: no exit
+	if pg.p.Edges[ei].Op.Kind == cs.OpWrite {
+		pg.closeSlots()
 	}
-	for _, s := range pg.slotAt[e.From] {
-		if !pg.slots[s].quiet {
-			if stamp == "" {
-				pg.printf("\tREC(t, %d, e%d, STAMP()); e%d = -1;\n", s, s, s)
-			} else {
-				pg.printf("\tREC(t, %d, e%d, %s); e%d = -1;\n", s, s, stamp, s)
-			}
-		}
+}
+
+// closeSlots ends the open intervals of the process with a stamp taken
+// before the step that follows (a write or an atomic step), so that each
+// interval ends before the step can have an effect another thread sees.
+func (pg *procGen) closeSlots() {
+	if pg.mode != harnessMode || len(pg.mine) == 0 {
+		return
 	}
+	open := make([]string, len(pg.mine))
+	for i, s := range pg.mine {
+		open[i] = fmt.Sprintf("e%d >= 0", s)
+	}
+	pg.printf("\tif (%s) {\n\t\tlong xs = STAMP();\n", strings.Join(open, " || "))
+	for _, s := range pg.mine {
+		pg.printf("\t\tif (e%d >= 0) { REC(t, %d, e%d, xs); e%d = -1; }\n", s, s, s, s)
+	}
+	pg.printf("\t}\n")
 }
 
 // arrive writes the jump to the target of edge ei (after its operation).
@@ -391,7 +394,7 @@ func (pg *procGen) assertCode(pos cs.Pos) int {
 
 // edge writes a non-atomic edge: leave, the operation, arrive.
 func (pg *procGen) edge(ei int) {
-	pg.leave(ei, "")
+	pg.leave(ei)
 	op := pg.p.Edges[ei].Op
 	switch op.Kind {
 	case cs.OpRead:

@@ -37,17 +37,13 @@ func NewHarness(sys *cs.System) (*Harness, error) {
 	if len(sys.Procs) == 0 {
 		return nil, fmt.Errorf("%s: no process to run", sys.File.Name)
 	}
-	shapes := make([]shape, len(sys.Procs))
-	for i, p := range sys.Procs {
-		shapes[i] = analyse(p)
-	}
 	h := &Harness{Threads: len(sys.Procs)}
 	for _, b := range sys.Bad {
 		for j, pi := range b.Procs {
 			key := [2]int{pi, int(b.Locs[j])}
 			if _, ok := g.slotOf[key]; !ok {
 				g.slotOf[key] = len(g.slots)
-				g.slots = append(g.slots, slot{proc: pi, loc: b.Locs[j], quiet: shapes[pi].quiet[b.Locs[j]]})
+				g.slots = append(g.slots, slot{proc: pi, loc: b.Locs[j]})
 			}
 		}
 		h.Bad = append(h.Bad, badName(sys, b))
