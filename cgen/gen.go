@@ -176,7 +176,11 @@ func (pg *procGen) function() error {
 	} else {
 		pg.printf("\t(void)iters; (void)spins;\n")
 	}
+	reach := reachable(p)
 	for l := 0; l < p.NumLocs; l++ {
+		if !reach[l] {
+			continue
+		}
 		if err := pg.location(cs.Loc(l)); err != nil {
 			return err
 		}
@@ -445,5 +449,51 @@ func tidy(buf *bytes.Buffer, start int) {
 		return ""
 	})
 	buf.Truncate(start)
-	buf.WriteString(text)
+	buf.WriteString(indent(text))
+}
+
+var cLabelLine = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*:$`)
+
+// indent indents C text by its braces, labels at the left margin.
+func indent(text string) string {
+	lines := strings.Split(text, "\n")
+	depth := 0
+	for i, line := range lines {
+		t := strings.TrimLeft(line, "\t")
+		if t == "" {
+			lines[i] = ""
+			continue
+		}
+		d := depth
+		if strings.HasPrefix(t, "}") {
+			d--
+		}
+		if cLabelLine.MatchString(t) {
+			d = 0
+		}
+		lines[i] = strings.Repeat("\t", max(d, 0)) + t
+		depth += strings.Count(t, "{") - strings.Count(t, "}")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// reachable returns the locations of p that control can reach.
+func reachable(p *cs.Process) []bool {
+	seen := make([]bool, p.NumLocs)
+	todo := []cs.Loc{0}
+	seen[0] = true
+	for len(todo) > 0 {
+		l := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		for _, ei := range p.Out[l] {
+			if op := p.Edges[ei].Op; op.Kind == cs.OpAssume && op.Val == expr.False {
+				continue // while (true)'s exit
+			}
+			if to := p.Edges[ei].To; !seen[to] {
+				seen[to] = true
+				todo = append(todo, to)
+			}
+		}
+	}
+	return seen
 }

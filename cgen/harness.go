@@ -106,6 +106,10 @@ func NewHarness(sys *cs.System) (*Harness, error) {
 			th[j] = fmt.Sprint(pi)
 			sl[j] = fmt.Sprint(g.slotOf[[2]int{pi, int(b.Locs[j])}])
 		}
+		if hasDup(b.Procs) { // a process is at one location at a time (the front end refuses this)
+			g.printf("\tcase %d: return 0;\n", bi)
+			continue
+		}
 		g.printf("\tcase %d: { static const int th[] = {%s}, sl[] = {%s}; return overlap(%d, th, sl); } /* %s */\n",
 			bi, strings.Join(th, ", "), strings.Join(sl, ", "), len(b.Procs), cComment(h.Bad[bi]))
 	}
@@ -128,3 +132,14 @@ var runtimeNames = strings.Fields(`NT NSLOT NBAD iv_t thr T ITERATIONS SPINCAP I
 
 // cComment makes s safe inside a C comment.
 func cComment(s string) string { return strings.ReplaceAll(s, "*/", "* /") }
+
+func hasDup(xs []int) bool {
+	seen := map[int]bool{}
+	for _, x := range xs {
+		if seen[x] {
+			return true
+		}
+		seen[x] = true
+	}
+	return false
+}
