@@ -106,3 +106,26 @@ func TestShowC(t *testing.T) {
 		t.Errorf("exit %d, stderr %q:\n%s", code, stderr, out)
 	}
 }
+
+// --check-model compares what the CPU showed with the SC and TSO verdicts
+// of each bad state, and lists a test with too many threads as skipped.
+func TestRunCheckModel(t *testing.T) {
+	needHW(t, 2)
+	out, stderr, code := fencer(t, "run", "--hw", "--check-model", "--time", "300ms",
+		bench("litmus/x86/sb.litmus"), bench("litmus/sdm_8_1_mp.cs"), bench("litmus/sdm_8_7_iriw.cs"))
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, out, stderr)
+	}
+	for _, want := range []string{
+		"| " + bench("litmus/x86/sb.litmus") + " | 2 | P0@outcome, P1@outcome | forbidden | allowed | ",
+		"| " + bench("litmus/sdm_8_1_mp.cs") + " | 2 | P1@a1 | forbidden | forbidden | ",
+		"relaxed outcomes TSO allows: ", "outcomes TSO forbids seen: 0.", noProof,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if runtime.NumCPU() < 4 && !strings.Contains(out, "skipped: 4 threads") {
+		t.Errorf("IRIW not skipped:\n%s", out)
+	}
+}
