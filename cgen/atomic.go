@@ -116,7 +116,7 @@ func (pg *procGen) atomicGroup(l cs.Loc, out []int) error {
 	if r, ok := recognise(p, out); ok {
 		pg.bound(out)
 		pg.closeSlots()
-		x, o := pg.shared[r.x], pg.localName(r.old)
+		x, o := pg.sharedName(r.x), pg.localName(r.old)
 		plain := pg.mode == plainMode
 		rest := func(ei int) {
 			for _, op := range p.Edges[ei].Op.Body {
@@ -263,7 +263,7 @@ func (pg *procGen) genericAtomic(l cs.Loc, out []int) error {
 				nv = w
 			}
 			pg.printf("\tif (!__atomic_compare_exchange_n(&%s, &%s, %s, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) break; /* LOCK CMPXCHG */\n",
-				pg.shared[vars[0]], old, nv)
+				pg.sharedName(vars[0]), old, nv)
 		case "lock":
 			for _, x := range wOrder {
 				pg.printf("\t%s\n", pg.store(x, written[x]))

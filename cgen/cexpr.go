@@ -53,5 +53,5 @@ func cExpr(e expr.Expr, name func(string) string) string {
 		}
 		return "(" + strings.Join(args, " "+x.Op.String()+" ") + ")"
 	}
-	panic(fmt.Sprintf("cgen: unknown expression %T", e))
+	panic(genError(fmt.Sprintf("an expression of type %T", e)))
 }

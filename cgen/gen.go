@@ -103,7 +103,22 @@ func (pg *procGen) localName(n string) string {
 	if c, ok := pg.local[n]; ok {
 		return c
 	}
-	panic(fmt.Sprintf("cgen: %s: unknown local %s", pg.p.Name, n))
+	panic(genError(fmt.Sprintf("%s: an expression names %s, which is not a local of the process", pg.p.Name, n)))
+}
+
+// genError is a System the generator cannot translate, raised as a panic
+// deep in the printing and returned as an error by NewHarness and Plain.
+type genError string
+
+// catch turns a genError panic into *err.
+func catch(err *error) {
+	if r := recover(); r != nil {
+		ge, ok := r.(genError)
+		if !ok {
+			panic(r)
+		}
+		*err = fmt.Errorf("cgen: %s", string(ge))
+	}
 }
 
 func (pg *procGen) expr(e expr.Expr) string { return cExpr(e, pg.localName) }
@@ -117,18 +132,26 @@ func (pg *procGen) exprIn(e expr.Expr, sub map[string]string) string {
 	})
 }
 
+// sharedName is the C lvalue of the shared variable x.
+func (pg *procGen) sharedName(x string) string {
+	if c, ok := pg.shared[x]; ok {
+		return c
+	}
+	panic(genError(fmt.Sprintf("%s: a step on %s, which is not a shared variable", pg.p.Name, x)))
+}
+
 func (pg *procGen) load(x string) string {
 	if pg.mode == plainMode {
-		return "atomic_load_explicit(&" + pg.shared[x] + ", memory_order_relaxed)"
+		return "atomic_load_explicit(&" + pg.sharedName(x) + ", memory_order_relaxed)"
 	}
-	return pg.shared[x]
+	return pg.sharedName(x)
 }
 
 func (pg *procGen) store(x, v string) string {
 	if pg.mode == plainMode {
-		return "atomic_store_explicit(&" + pg.shared[x] + ", " + v + ", memory_order_relaxed);"
+		return "atomic_store_explicit(&" + pg.sharedName(x) + ", " + v + ", memory_order_relaxed);"
 	}
-	return pg.shared[x] + " = " + v + ";"
+	return pg.sharedName(x) + " = " + v + ";"
 }
 
 func (pg *procGen) havoc() string {
@@ -393,7 +416,7 @@ func (pg *procGen) assertCode(pos cs.Pos) int {
 			return len(pg.sys.Bad) + i
 		}
 	}
-	panic("cgen: assert not collected")
+	panic(genError("an assert the harness did not collect"))
 }
 
 // edge writes a non-atomic edge: leave, the operation, arrive.

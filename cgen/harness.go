@@ -32,7 +32,8 @@ type Harness struct {
 }
 
 // NewHarness writes the harness of sys.
-func NewHarness(sys *cs.System) (*Harness, error) {
+func NewHarness(sys *cs.System) (_ *Harness, err error) {
+	defer catch(&err)
 	g := &gen{sys: sys, mode: harnessMode, shared: map[string]string{}, slotOf: map[[2]int]int{}}
 	if len(sys.Procs) == 0 {
 		return nil, fmt.Errorf("%s: no process to run", sys.File.Name)

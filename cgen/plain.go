@@ -15,7 +15,8 @@ import (
 // and joins them. It compiles with gcc -std=gnu11 -pthread -c; a program
 // with "*" values or assume needs __VERIFIER_nondet_long and
 // __VERIFIER_assume to be linked.
-func Plain(sys *cs.System) ([]byte, error) {
+func Plain(sys *cs.System) (_ []byte, err error) {
+	defer catch(&err)
 	g := &gen{sys: sys, mode: plainMode, shared: map[string]string{}}
 	names := newNamer("t", "i") // main's own
 	g.global = names
