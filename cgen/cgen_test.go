@@ -206,3 +206,20 @@ mutex cs;`)
 		}
 	}
 }
+
+// A System with a step on a variable it does not declare is an error of
+// NewHarness and Plain, not a panic.
+func TestUntranslatable(t *testing.T) {
+	sys := parseSrc(t, `shared x; process P { local r; r = x; }`)
+	bad := *sys
+	p := *sys.Procs[0]
+	p.Edges = append([]cs.Edge(nil), p.Edges...)
+	p.Edges[0].Op.Shared = "nosuch"
+	bad.Procs = []*cs.Process{&p}
+	if _, err := NewHarness(&bad); err == nil || !strings.Contains(err.Error(), "nosuch") {
+		t.Errorf("NewHarness: %v", err)
+	}
+	if _, err := Plain(&bad); err == nil || !strings.Contains(err.Error(), "nosuch") {
+		t.Errorf("Plain: %v", err)
+	}
+}
