@@ -24,7 +24,7 @@ import (
 const noProof = "Not seeing a bad state on the hardware is no proof that it cannot happen: only fencer's verdicts are."
 
 func runCommand() *cli.Command {
-	flags := append(engineFlags(), formatFlag, quietFlag, layoutFlag,
+	flags := append(engineFlags(), formatFlag, quietFlag,
 		&cli.BoolFlag{Name: "hw", Usage: "run the program on this machine's CPUs (x86-64, a CPU per thread); the only way run runs a program"},
 		&cli.Int64Flag{Name: "rounds", Usage: "run exactly `N` rounds (default: as many as fit in --time)"},
 		&cli.DurationFlag{Name: "time", Value: 10 * time.Second, Usage: "run each program for this long (with --rounds: at most this long, if given)"},
@@ -39,7 +39,7 @@ func runCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "run",
 		Usage:     "run the program on the real CPU and count how often each bad state is reached",
-		ArgsUsage: "FILE",
+		ArgsUsage: "FILE (with --check-model: FILE...)",
 		Description: "Writes a C harness for the program (docs/hw.md): each process a thread pinned to a CPU of its\n" +
 			"own, all started together each round from the initial state, the model's steps as the x86\n" +
 			"instructions a compiler emits for them (a fence is MFENCE, cas/fetch_add/swap locked\n" +
