@@ -47,10 +47,10 @@ func runCommand() *cli.Command {
 			"fence in the threads. It compiles the harness with gcc -O2, runs it for --rounds or --time,\n" +
 			"and prints per bad state the rounds that reached it. With --compare it runs the program\n" +
 			"patched with fencer insert's fences too. Not seeing a bad state is no proof.\n" +
-			"Exit codes: 0 no bad state seen (with --compare: none seen with the fences), 1 a bad state\n" +
-			"seen (with --compare: seen with the fences; with --check-model: the CPU showed an outcome\n" +
-			"TSO forbids), 2 bad input, or a host that is not x86-64 or has fewer CPUs than threads,\n" +
-			"3 unknown (the fences could not be found).",
+			"Exit codes: 0 no bad state seen, 1 a bad state seen (with --compare: seen with the fences, or\n" +
+			"in the original when there is no fenced program; with --check-model: the CPU showed an\n" +
+			"outcome TSO forbids), 2 bad input, or a host that is not x86-64 or has fewer CPUs than\n" +
+			"threads, 3 unknown (the fences could not be found).",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
 			if !c.Bool("hw") {
