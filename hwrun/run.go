@@ -97,6 +97,13 @@ func Run(ctx context.Context, h *cgen.Harness, bin string, opt Options) (*Result
 	if opt.Iterations < 1 {
 		opt.Iterations = 1
 	}
+	if opt.Time > 0 {
+		// A round ends when its threads do, and every loop of a harness is
+		// bounded; this only stops a harness that has gone wrong.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, 2*opt.Time+time.Minute)
+		defer cancel()
+	}
 	cmd := exec.CommandContext(ctx, bin, strconv.FormatInt(max(opt.Rounds, 0), 10),
 		strconv.FormatInt(max(opt.Time.Milliseconds(), 0), 10), strconv.Itoa(opt.Iterations), strconv.FormatUint(opt.Seed, 10))
 	var stderr bytes.Buffer
@@ -140,6 +147,9 @@ func Run(ctx context.Context, h *cgen.Harness, bin string, opt Options) (*Result
 	}
 	err = cmd.Wait()
 	res.Time = time.Since(start)
+	if ctx.Err() == context.DeadlineExceeded {
+		return nil, fmt.Errorf("%s did not stop within %v of its %v", bin, opt.Time+time.Minute, opt.Time)
+	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
