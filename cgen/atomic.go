@@ -159,14 +159,17 @@ func (pg *procGen) atomicGroup(l cs.Loc, out []int) error {
 	return pg.genericAtomic(l, out)
 }
 
-// genericAtomic writes atomic edges that are no single instruction: a loop
-// that picks one of the paths, runs it on shadows of the locals and of the
-// shared variables it writes, and commits it in one step: with CMPXCHG
-// when the paths touch one variable, under the harness lock when they
-// touch several, between __VERIFIER_atomic_begin and _end in the plain
-// program. A path whose assume fails, or a CMPXCHG that finds the variable
-// changed, retries.
+// genericAtomic writes atomic edges that are no single instruction. The
+// harness loops: it picks one of the paths at random, runs it on shadows of
+// the locals and of the shared variables it writes, and commits it in one
+// step, with CMPXCHG when the paths touch one variable, under the harness
+// lock when they touch several; a path whose assume fails, or a CMPXCHG
+// that finds the variable changed, retries. The plain program writes one
+// __VERIFIER_atomic_begin/_end block (plainAtomic).
 func (pg *procGen) genericAtomic(l cs.Loc, out []int) error {
+	if pg.mode == plainMode {
+		return pg.plainAtomic(out)
+	}
 	p := pg.p
 	var vars []string
 	seen := map[string]bool{}
@@ -178,118 +181,175 @@ func (pg *procGen) genericAtomic(l cs.Loc, out []int) error {
 			}
 		}
 	}
-	strategy := "plain"
-	if pg.mode == harnessMode {
-		strategy = "lock"
-		if len(vars) == 1 {
-			strategy = "cas"
-		} else {
-			pos := pg.sys.Position(p.Edges[out[0]].Pos)
-			pg.warnings = append(pg.warnings, fmt.Sprintf("%s: %s: an atomic block over %d variables has no x86 instruction: "+
-				"the harness runs it under a lock of its own, atomic against the other such blocks only", pos, p.Name, len(vars)))
-		}
+	cas := len(vars) == 1
+	if !cas {
+		pos := pg.sys.Position(p.Edges[out[0]].Pos)
+		pg.warnings = append(pg.warnings, fmt.Sprintf("%s: %s: an atomic block over %d variables has no x86 instruction: "+
+			"the harness runs it under a lock of its own, atomic against the other such blocks only", pos, p.Name, len(vars)))
 	}
 	pg.bound(out)
 	pg.closeSlots() // the process may wait here, but an interval may end early
 	pg.printf("\tfor (;;) {\n")
 	old := ""
-	switch strategy {
-	case "cas":
+	if cas {
 		old = pg.fresh("old")
 		pg.printf("\tlong %s = %s;\n", old, pg.load(vars[0]))
-	case "lock":
+	} else {
 		pg.printf("\thw_lock();\n")
-	case "plain":
-		pg.printf("\t__VERIFIER_atomic_begin();\n")
 	}
 	k := pg.fresh("k")
-	switch {
-	case len(out) == 1:
+	if len(out) == 1 {
 		pg.printf("\tlong %s = 0;\n", k)
-	case pg.mode == plainMode:
-		pg.printf("\tlong %s = __VERIFIER_nondet_long();\n", k)
-	default:
+	} else {
 		pg.printf("\tlong %s = (long)rnd_below(t, %d);\n", k, len(out))
 	}
 	for i, ei := range out {
 		pg.printf("\tif (%s == %d) do {\n", k, i)
-		sub := map[string]string{}
-		var assigned []string
-		for _, op := range p.Edges[ei].Op.Body {
-			if op.Kind == cs.OpRead || op.Kind == cs.OpAssign || op.Kind == cs.OpHavoc {
-				if _, ok := sub[op.Local]; !ok {
-					s := pg.fresh("s")
-					pg.printf("\tlong %s = %s;\n", s, pg.localName(op.Local))
-					sub[op.Local] = s
-					assigned = append(assigned, op.Local)
-				}
-			}
+		pa, err := pg.path(ei, old)
+		if err != nil {
+			return err
 		}
-		written := map[string]string{}
-		var wOrder []string
-		for _, op := range p.Edges[ei].Op.Body {
-			switch op.Kind {
-			case cs.OpRead:
-				v := pg.load(op.Shared)
-				if w, ok := written[op.Shared]; ok {
-					v = w
-				} else if strategy == "cas" {
-					v = old
-				}
-				pg.printf("\t%s = %s;\n", sub[op.Local], v)
-			case cs.OpWrite:
-				w, ok := written[op.Shared]
-				if !ok {
-					w = pg.fresh("w")
-					pg.printf("\tlong %s;\n", w)
-					written[op.Shared] = w
-					wOrder = append(wOrder, op.Shared)
-				}
-				pg.printf("\t%s = %s;\n", w, pg.exprIn(op.Val, sub))
-			case cs.OpAssign:
-				pg.printf("\t%s = %s;\n", sub[op.Local], pg.exprIn(op.Val, sub))
-			case cs.OpHavoc:
-				pg.printf("\t%s = %s;\n", sub[op.Local], pg.havoc())
-			case cs.OpAssume:
-				pg.printf("\tif (!%s) break;\n", pg.exprIn(op.Val, sub))
-			default:
-				return fmt.Errorf("%s: a %s inside an atomic step", p.Name, op.Kind)
-			}
-		}
-		switch strategy {
-		case "cas":
+		if cas {
 			nv := old
-			if w, ok := written[vars[0]]; ok {
+			if w, ok := pa.written[vars[0]]; ok {
 				nv = w
 			}
 			pg.printf("\tif (!__atomic_compare_exchange_n(&%s, &%s, %s, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) break; /* LOCK CMPXCHG */\n",
 				pg.sharedName(vars[0]), old, nv)
-		case "lock":
-			for _, x := range wOrder {
-				pg.printf("\t%s\n", pg.store(x, written[x]))
-			}
+		} else {
+			pa.stores()
 			pg.printf("\t__asm__ __volatile__(\"mfence\" ::: \"memory\");\n\thw_unlock();\n")
-		case "plain":
-			for _, x := range wOrder {
-				pg.printf("\t%s\n", pg.store(x, written[x]))
-			}
-			pg.printf("\t__VERIFIER_atomic_end();\n")
 		}
-		for _, n := range assigned {
-			pg.printf("\t%s = %s;\n", pg.localName(n), sub[n])
-		}
+		pa.commitLocals()
 		pg.arrive(ei)
 		pg.printf("\t} while (0);\n")
 	}
-	switch strategy {
-	case "lock":
+	if !cas {
 		pg.printf("\thw_unlock();\n")
-	case "plain":
-		pg.printf("\t__VERIFIER_atomic_end();\n")
 	}
-	if pg.mode == harnessMode {
-		pg.printf("\tif ((++spins & 255) == 0 && spin_stop(t, spins)) goto done;\n")
-	}
+	pg.printf("\tif ((++spins & 255) == 0 && spin_stop(t, spins)) goto done;\n")
 	pg.printf("\t}\n")
 	return nil
+}
+
+// plainAtomic writes atomic edges as one __VERIFIER_atomic_begin/_end
+// block, which fencer's C reader reads as one atomic step: path k, chosen
+// nondeterministically, is tried first and then every path in order, so
+// that each enabled path can be taken; the block blocks (an assume inside
+// it) while no path is enabled; after it, a jump to the path's target.
+func (pg *procGen) plainAtomic(out []int) error {
+	k, taken := "", pg.fresh("taken")
+	if len(out) > 1 {
+		k = pg.fresh("k")
+		pg.printf("\tlong %s = __VERIFIER_nondet_long();\n", k)
+	}
+	pg.printf("\tint %s = -1;\n\t__VERIFIER_atomic_begin();\n", taken)
+	try := func(i int, first bool) error {
+		pg.printf("\tdo {\n")
+		if first {
+			pg.printf("\tif (%s != %d) break;\n", k, i)
+		} else {
+			pg.printf("\tif (%s >= 0) break;\n", taken)
+		}
+		pa, err := pg.path(out[i], "")
+		if err != nil {
+			return err
+		}
+		pa.stores()
+		pa.commitLocals()
+		pg.printf("\t%s = %d;\n\t} while (0);\n", taken, i)
+		return nil
+	}
+	if k != "" {
+		for i := range out {
+			if err := try(i, true); err != nil {
+				return err
+			}
+		}
+	}
+	for i := range out {
+		if err := try(i, false); err != nil {
+			return err
+		}
+	}
+	pg.printf("\t__VERIFIER_assume(%s >= 0);\n\t__VERIFIER_atomic_end();\n", taken)
+	for i, ei := range out {
+		pg.printf("\tif (%s == %d) {\n", taken, i)
+		pg.arrive(ei)
+		pg.printf("\t}\n")
+	}
+	pg.printf("\treturn NULL; /* not reached */\n")
+	return nil
+}
+
+// atomicPath is one path of an atomic step written on shadows.
+type atomicPath struct {
+	pg       *procGen
+	sub      map[string]string // local -> its shadow
+	assigned []string          // the locals the path sets, in order
+	written  map[string]string // shared variable -> the shadow of its new value
+	wOrder   []string
+}
+
+// path writes the body of edge ei on shadows: reads from memory (or from
+// old, the value a CMPXCHG will check, when not ""), or from the path's own
+// earlier write; writes and local steps on shadows; a failing assume
+// breaks out of the enclosing do { } while (0).
+func (pg *procGen) path(ei int, old string) (*atomicPath, error) {
+	p := pg.p
+	pa := &atomicPath{pg: pg, sub: map[string]string{}, written: map[string]string{}}
+	for _, op := range p.Edges[ei].Op.Body {
+		if op.Kind == cs.OpRead || op.Kind == cs.OpAssign || op.Kind == cs.OpHavoc {
+			if _, ok := pa.sub[op.Local]; !ok {
+				s := pg.fresh("s")
+				pg.printf("\tlong %s = %s;\n", s, pg.localName(op.Local))
+				pa.sub[op.Local] = s
+				pa.assigned = append(pa.assigned, op.Local)
+			}
+		}
+	}
+	for _, op := range p.Edges[ei].Op.Body {
+		switch op.Kind {
+		case cs.OpRead:
+			v := pg.load(op.Shared)
+			if w, ok := pa.written[op.Shared]; ok {
+				v = w
+			} else if old != "" {
+				v = old
+			}
+			pg.printf("\t%s = %s;\n", pa.sub[op.Local], v)
+		case cs.OpWrite:
+			w, ok := pa.written[op.Shared]
+			if !ok {
+				w = pg.fresh("w")
+				pg.printf("\tlong %s;\n", w)
+				pa.written[op.Shared] = w
+				pa.wOrder = append(pa.wOrder, op.Shared)
+			}
+			pg.printf("\t%s = %s;\n", w, pg.exprIn(op.Val, pa.sub))
+		case cs.OpAssign:
+			pg.printf("\t%s = %s;\n", pa.sub[op.Local], pg.exprIn(op.Val, pa.sub))
+		case cs.OpHavoc:
+			pg.printf("\t%s = %s;\n", pa.sub[op.Local], pg.havoc())
+		case cs.OpAssume:
+			pg.printf("\tif (!%s) break;\n", pg.exprIn(op.Val, pa.sub))
+		default:
+			return nil, fmt.Errorf("%s: a %s inside an atomic step", p.Name, op.Kind)
+		}
+	}
+	return pa, nil
+}
+
+// stores writes the path's shared writes to memory.
+func (pa *atomicPath) stores() {
+	for _, x := range pa.wOrder {
+		pa.pg.printf("\t%s\n", pa.pg.store(x, pa.written[x]))
+	}
+}
+
+// commitLocals copies the shadows back to the locals.
+func (pa *atomicPath) commitLocals() {
+	for _, n := range pa.assigned {
+		pa.pg.printf("\t%s = %s;\n", pa.pg.localName(n), pa.sub[n])
+	}
 }
