@@ -2,6 +2,7 @@ package cgen
 
 import (
 	"fmt"
+	"strings"
 
 	"fencer/cs"
 	"fencer/expr"
@@ -204,25 +205,27 @@ func (pg *procGen) genericAtomic(l cs.Loc, out []int) error {
 		pg.printf("\tlong %s = (long)rnd_below(t, %d);\n", k, len(out))
 	}
 	for i, ei := range out {
-		pg.printf("\tif (%s == %d) do {\n", k, i)
-		pa, err := pg.path(ei, old)
+		pg.printf("\tif (%s == %d) {\n", k, i)
+		err := pg.path(ei, old, func(pa *atomicPath) {
+			if cas {
+				nv := old
+				if w, ok := pa.written[vars[0]]; ok {
+					nv = w
+				}
+				pg.printf("\tif (__atomic_compare_exchange_n(&%s, &%s, %s, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) { /* LOCK CMPXCHG */\n",
+					pg.sharedName(vars[0]), old, nv)
+			} else {
+				pa.stores()
+				pg.printf("\t__asm__ __volatile__(\"mfence\" ::: \"memory\");\n\thw_unlock();\n\t{\n")
+			}
+			pa.commitLocals()
+			pg.arrive(ei)
+			pg.printf("\t}\n")
+		})
 		if err != nil {
 			return err
 		}
-		if cas {
-			nv := old
-			if w, ok := pa.written[vars[0]]; ok {
-				nv = w
-			}
-			pg.printf("\tif (!__atomic_compare_exchange_n(&%s, &%s, %s, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) break; /* LOCK CMPXCHG */\n",
-				pg.sharedName(vars[0]), old, nv)
-		} else {
-			pa.stores()
-			pg.printf("\t__asm__ __volatile__(\"mfence\" ::: \"memory\");\n\thw_unlock();\n")
-		}
-		pa.commitLocals()
-		pg.arrive(ei)
-		pg.printf("\t} while (0);\n")
+		pg.printf("\t}\n")
 	}
 	if !cas {
 		pg.printf("\thw_unlock();\n")
@@ -233,10 +236,11 @@ func (pg *procGen) genericAtomic(l cs.Loc, out []int) error {
 }
 
 // plainAtomic writes atomic edges as one __VERIFIER_atomic_begin/_end
-// block, which fencer's C reader reads as one atomic step: path k, chosen
-// nondeterministically, is tried first and then every path in order, so
-// that each enabled path can be taken; the block blocks (an assume inside
-// it) while no path is enabled; after it, a jump to the path's target.
+// block without loops (fencer's C reader reads it as one atomic step): path
+// k, chosen nondeterministically, is tried first and then every path in
+// order, so that each enabled path can be taken; the block blocks (an
+// assume inside it) while no path is enabled; after it, a jump to the
+// path's target.
 func (pg *procGen) plainAtomic(out []int) error {
 	k, taken := "", pg.fresh("taken")
 	if len(out) > 1 {
@@ -245,20 +249,18 @@ func (pg *procGen) plainAtomic(out []int) error {
 	}
 	pg.printf("\tint %s = -1;\n\t__VERIFIER_atomic_begin();\n", taken)
 	try := func(i int, first bool) error {
-		pg.printf("\tdo {\n")
 		if first {
-			pg.printf("\tif (%s != %d) break;\n", k, i)
+			pg.printf("\tif (%s == %d) {\n", k, i)
 		} else {
-			pg.printf("\tif (%s >= 0) break;\n", taken)
+			pg.printf("\tif (%s < 0) {\n", taken)
 		}
-		pa, err := pg.path(out[i], "")
-		if err != nil {
-			return err
-		}
-		pa.stores()
-		pa.commitLocals()
-		pg.printf("\t%s = %d;\n\t} while (0);\n", taken, i)
-		return nil
+		err := pg.path(out[i], "", func(pa *atomicPath) {
+			pa.stores()
+			pa.commitLocals()
+			pg.printf("\t%s = %d;\n", taken, i)
+		})
+		pg.printf("\t}\n")
+		return err
 	}
 	if k != "" {
 		for i := range out {
@@ -291,11 +293,12 @@ type atomicPath struct {
 	wOrder   []string
 }
 
-// path writes the body of edge ei on shadows: reads from memory (or from
-// old, the value a CMPXCHG will check, when not ""), or from the path's own
-// earlier write; writes and local steps on shadows; a failing assume
-// breaks out of the enclosing do { } while (0).
-func (pg *procGen) path(ei int, old string) (*atomicPath, error) {
+// path writes the body of edge ei on shadows, straight-line code with no
+// loop: reads from memory (or from old, the value a CMPXCHG will check,
+// when not ""), or from the path's own earlier write; writes and local
+// steps on shadows; each assume opens an if that holds the rest of the
+// path, ending with commit, which writes the commit of the path.
+func (pg *procGen) path(ei int, old string, commit func(*atomicPath)) error {
 	p := pg.p
 	pa := &atomicPath{pg: pg, sub: map[string]string{}, written: map[string]string{}}
 	for _, op := range p.Edges[ei].Op.Body {
@@ -309,35 +312,44 @@ func (pg *procGen) path(ei int, old string) (*atomicPath, error) {
 		}
 	}
 	for _, op := range p.Edges[ei].Op.Body {
+		if op.Kind == cs.OpWrite {
+			if _, ok := pa.written[op.Shared]; !ok {
+				w := pg.fresh("w")
+				pg.printf("\tlong %s = 0;\n", w)
+				pa.written[op.Shared] = w
+				pa.wOrder = append(pa.wOrder, op.Shared)
+			}
+		}
+	}
+	done := map[string]bool{} // shared variables the path has written so far
+	opened := 0
+	for _, op := range p.Edges[ei].Op.Body {
 		switch op.Kind {
 		case cs.OpRead:
 			v := pg.load(op.Shared)
-			if w, ok := pa.written[op.Shared]; ok {
-				v = w
+			if done[op.Shared] {
+				v = pa.written[op.Shared]
 			} else if old != "" {
 				v = old
 			}
 			pg.printf("\t%s = %s;\n", pa.sub[op.Local], v)
 		case cs.OpWrite:
-			w, ok := pa.written[op.Shared]
-			if !ok {
-				w = pg.fresh("w")
-				pg.printf("\tlong %s;\n", w)
-				pa.written[op.Shared] = w
-				pa.wOrder = append(pa.wOrder, op.Shared)
-			}
-			pg.printf("\t%s = %s;\n", w, pg.exprIn(op.Val, pa.sub))
+			pg.printf("\t%s = %s;\n", pa.written[op.Shared], pg.exprIn(op.Val, pa.sub))
+			done[op.Shared] = true
 		case cs.OpAssign:
 			pg.printf("\t%s = %s;\n", pa.sub[op.Local], pg.exprIn(op.Val, pa.sub))
 		case cs.OpHavoc:
 			pg.printf("\t%s = %s;\n", pa.sub[op.Local], pg.havoc())
 		case cs.OpAssume:
-			pg.printf("\tif (!%s) break;\n", pg.exprIn(op.Val, pa.sub))
+			pg.printf("\tif (%s) {\n", pg.exprIn(op.Val, pa.sub))
+			opened++
 		default:
-			return nil, fmt.Errorf("%s: a %s inside an atomic step", p.Name, op.Kind)
+			return fmt.Errorf("%s: a %s inside an atomic step", p.Name, op.Kind)
 		}
 	}
-	return pa, nil
+	commit(pa)
+	pg.printf("%s", strings.Repeat("\t}\n", opened))
+	return nil
 }
 
 // stores writes the path's shared writes to memory.

@@ -234,8 +234,14 @@ func (pg *procGen) location(l cs.Loc) error {
 	p := pg.p
 	pg.printf("%s:\n", locLabel(l))
 	if pg.mode == plainMode {
-		for _, name := range labelsAt(p, l) {
+		labels := labelsAt(p, l)
+		for _, name := range labels {
 			pg.printf("%s:\n", cLabel(name))
+		}
+		if out := p.Out[l]; len(labels) > 0 && len(out) == 1 && p.Edges[out[0]].Op.Kind == cs.OpAssume && p.Edges[out[0]].Op.Val == expr.True {
+			// A labelled skip: its no-op step keeps the label a point of
+			// its own (C-INPUT: a labelled empty statement).
+			pg.printf("\t;\n")
 		}
 	}
 	for _, s := range pg.slotAt[l] {
