@@ -166,6 +166,10 @@ process P { local a, b, c, d;
 			t.Errorf("plain program lacks %q", want)
 		}
 	}
+	// fencer's C reader reads an atomic section of straight-line code only.
+	if strings.Contains(string(p), "do {") || strings.Contains(string(p), "for (;;)") {
+		t.Errorf("a loop in the plain program's atomic sections:\n%s", p)
+	}
 }
 
 // The loop of Peterson's lock that writes is bounded by --iterations, its
@@ -184,6 +188,18 @@ func TestShape(t *testing.T) {
 	}
 	if work != 1 || spin != 1 {
 		t.Errorf("peterson: %d writing loops and %d busy-waits, want 1 and 1", work, spin)
+	}
+}
+
+// A labelled skip stays a step of its own: the label is not the point the
+// else branch jumps to (sdm_8_1_mp.cs read back as C was unsafe without).
+func TestPlainLabelledSkip(t *testing.T) {
+	p, err := Plain(parse(t, "../benchmarks/litmus/sdm_8_1_mp.cs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(p), "\na1:\n\t;\n") {
+		t.Errorf("a1 is not a labelled empty statement:\n%s", p)
 	}
 }
 
