@@ -71,7 +71,8 @@ check-scale: build
 # prints per test whether the relaxed outcomes TSO allows were seen
 # (docs/hw.md). Tests with more threads than CPUs are listed as skipped.
 HW_TIME ?= 2s
-HW_TESTS := benchmarks/litmus/*.cs benchmarks/litmus/x86/*.litmus $(addprefix benchmarks/,sb.cs sb_procs.cs mp.cs mp_array.cs lb.cs)
+HW_TESTS := benchmarks/litmus/*.cs benchmarks/litmus/x86/*.litmus $(addprefix benchmarks/,sb.cs sb_procs.cs mp.cs mp_array.cs lb.cs) \
+	$(wildcard $(addprefix benchmarks/c/,sb.c mp.c lb.c iriw.c))
 hwcheck: build
 	./fencer run --hw --check-model --time $(HW_TIME) $(HW_TESTS)
 
