@@ -113,9 +113,8 @@ forbidden Q@b;`, 2000)
 		t.Errorf("P@a, Q@b reported in %d rounds; it is unreachable", res.Bad[0].Hits)
 	}
 	// The zero above is not for want of Q at b: Q reaches b in most
-	// rounds (1,997 of 2,000 on the loaded development machine), not in
-	// all, as a busy-wait gives up after a million spins, which a
-	// descheduled P can take; a tenth of the rounds is asked for.
+	// rounds, not in all, as a busy-wait gives up after a million spins,
+	// which a descheduled P can take; a tenth of the rounds is asked for.
 	if res.Bad[1].Hits < 200 {
 		t.Errorf("Q@b reported in %d of 2000 rounds, want many", res.Bad[1].Hits)
 	}
