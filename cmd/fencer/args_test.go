@@ -23,6 +23,10 @@ func flagValue(t *testing.T, f cli.Flag) (val string, bool_ bool, check func(c *
 		}
 	case *cli.IntFlag:
 		return "3", false, func(c *cli.Context, n string) bool { return c.Int(n) == 3 }
+	case *cli.Int64Flag:
+		return "3", false, func(c *cli.Context, n string) bool { return c.Int64(n) == 3 }
+	case *cli.Uint64Flag:
+		return "3", false, func(c *cli.Context, n string) bool { return c.Uint64(n) == 3 }
 	case *cli.DurationFlag:
 		return "5s", false, func(c *cli.Context, n string) bool { return c.Duration(n) == 5*time.Second }
 	case *cli.StringFlag:

@@ -154,7 +154,7 @@ func newApp() *cli.App {
 		After: stopProfiles,
 		Commands: []*cli.Command{
 			showCommand(), exploreCommand(), verifyCommand(), insertCommand(), checkCommand(), benchCommand(), robustCommand(),
-			completionCommand(),
+			runCommand(), completionCommand(),
 		},
 		ExitErrHandler: func(c *cli.Context, err error) {},
 		OnUsageError:   usageError,
@@ -191,6 +191,7 @@ var examples = map[string][]string{
 		"fencer robust --model pso benchmarks/mp.cs",
 		"fencer insert --robust --model pso --diff benchmarks/mp.cs",
 	},
+	"run":        {"fencer run --hw --compare benchmarks/sb.cs", "fencer run --hw --rounds 100000 --json counts.json benchmarks/peterson.cs"},
 	"completion": {"source <(fencer completion bash)", "fencer completion fish > ~/.config/fish/completions/fencer.fish"},
 }
 

@@ -20,13 +20,18 @@ func showCommand() *cli.Command {
 			"states and the fence sites. With --cs it prints instead the program as a .cs program:\n" +
 			"a C file, a Memorax .rmm model or a herd .litmus test as the .cs program fencer\n" +
 			"analyses, each statement with the line of the file it comes from (a .cs file is\n" +
-			"printed as it is).",
+			"printed as it is). With --c it prints the program as a C11 program with pthreads\n" +
+			"(gcc -std=gnu11 -pthread -c compiles it; docs/hw.md).",
 		Flags: append(formatFlags(),
-			&cli.BoolFlag{Name: "cs", Usage: "print the program in the .cs language (for input in another format)"}),
+			&cli.BoolFlag{Name: "cs", Usage: "print the program in the .cs language (for input in another format)"},
+			&cli.BoolFlag{Name: "c", Usage: "print the program as C11 with pthreads (docs/hw.md): one function per process, relaxed atomics for its reads and writes"}),
 		Action: func(c *cli.Context) error {
 			sys, err := parseArg(c)
 			if err != nil {
 				return err
+			}
+			if c.Bool("c") {
+				return showC(sys)
 			}
 			if !c.Bool("cs") {
 				return sys.Format(os.Stdout)

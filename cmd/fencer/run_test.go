@@ -1,0 +1,131 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// needHW skips a test that runs a harness where fencer run --hw cannot.
+func needHW(t *testing.T, threads int) {
+	t.Helper()
+	if runtime.GOARCH != "amd64" {
+		t.Skipf("fencer run --hw needs an x86-64 host, this is %s", runtime.GOARCH)
+	}
+	if runtime.NumCPU() < threads {
+		t.Skipf("fencer run --hw needs %d CPUs, this host has %d", threads, runtime.NumCPU())
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("fencer run --hw needs gcc")
+	}
+}
+
+func readRunJSON(t *testing.T, path string) runJSON {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r runJSON
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	return r
+}
+
+// --rounds N runs exactly N rounds, and the output says a run is no proof.
+func TestRunRounds(t *testing.T) {
+	needHW(t, 2)
+	js := filepath.Join(t.TempDir(), "r.json")
+	out, stderr, code := fencer(t, "run", "--hw", "--rounds", "3000", "--json", js, bench("sb.cs"))
+	if code != 0 && code != 1 {
+		t.Fatalf("exit %d: %s%s", code, out, stderr)
+	}
+	r := readRunJSON(t, js)
+	if len(r.Variants) != 1 || r.Variants[0].Variant != "original" || r.Variants[0].Rounds != 3000 ||
+		len(r.Variants[0].BadStates) != 1 || r.Variants[0].BadStates[0].Name != "P[0]@zero, P[1]@zero" {
+		t.Errorf("report %+v", r)
+	}
+	if (code == 1) != (r.Variants[0].Hits > 0) {
+		t.Errorf("exit %d with %d hits", code, r.Variants[0].Hits)
+	}
+	if !strings.Contains(out, noProof) {
+		t.Errorf("no reminder that a run proves nothing:\n%s", out)
+	}
+}
+
+// The programs with fencer's fences reach no bad state on x86 (asserted
+// only there: on a weaker CPU the TSO fences need not suffice). How often
+// the unfenced ones fail is a benchmark figure, not a test.
+func TestRunFencedReachesNoBadState(t *testing.T) {
+	needHW(t, 2)
+	for _, tc := range []struct{ file, rounds string }{
+		{bench("sb.cs"), "5000"},
+		{bench("litmus/x86/sb.litmus"), "5000"},
+		{bench("peterson.cs"), "300"},
+		{bench("dekker_simple.cs"), "300"},
+	} {
+		js := filepath.Join(t.TempDir(), "r.json")
+		out, stderr, code := fencer(t, "run", "--hw", "--compare", "--rounds", tc.rounds, "--iterations", "20", "--json", js, tc.file)
+		if code != 0 {
+			t.Errorf("%s: exit %d:\n%s%s", tc.file, code, out, stderr)
+			continue
+		}
+		r := readRunJSON(t, js)
+		if len(r.Variants) != 2 || r.Variants[1].Variant != "fenced" || r.Variants[1].Rounds == 0 || r.Variants[1].Hits != 0 {
+			t.Errorf("%s: report %+v", tc.file, r)
+		}
+		if !strings.Contains(out, "unfenced: ") || !strings.Contains(out, "; fenced: 0 / ") {
+			t.Errorf("%s: no comparison:\n%s", tc.file, out)
+		}
+	}
+}
+
+// run wants --hw; too many threads for the CPUs is exit 2 with the reason.
+func TestRunRefuses(t *testing.T) {
+	_, stderr, code := fencer(t, "run", bench("sb.cs"))
+	if code != 2 || !strings.Contains(stderr, "--hw") {
+		t.Errorf("without --hw: exit %d, %q", code, stderr)
+	}
+	if runtime.GOARCH == "amd64" && runtime.NumCPU() < 4 {
+		_, stderr, code := fencer(t, "run", "--hw", bench("litmus/sdm_8_7_iriw.cs"))
+		if code != 2 || !strings.Contains(stderr, "4 threads") || !strings.Contains(stderr, "CPU") {
+			t.Errorf("4 threads on %d CPUs: exit %d, %q", runtime.NumCPU(), code, stderr)
+		}
+	}
+}
+
+// show --c prints a C program with the threads and the bad state.
+func TestShowC(t *testing.T) {
+	out, stderr, code := fencer(t, "show", "--c", bench("litmus/x86/sb.litmus"))
+	if code != 0 || !strings.Contains(out, "pthread_create(&t[1], NULL, P1, NULL);") || !strings.Contains(out, "// fencer: forbidden P0@outcome, P1@outcome") {
+		t.Errorf("exit %d, stderr %q:\n%s", code, stderr, out)
+	}
+}
+
+// --check-model compares what the CPU showed with the SC and TSO verdicts
+// of each bad state, and lists a test with too many threads as skipped.
+func TestRunCheckModel(t *testing.T) {
+	needHW(t, 2)
+	out, stderr, code := fencer(t, "run", "--hw", "--check-model", "--time", "300ms",
+		bench("litmus/x86/sb.litmus"), bench("litmus/sdm_8_1_mp.cs"), bench("litmus/sdm_8_7_iriw.cs"))
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, out, stderr)
+	}
+	for _, want := range []string{
+		"| " + bench("litmus/x86/sb.litmus") + " | 2 | P0@outcome, P1@outcome | forbidden | allowed | ",
+		"| " + bench("litmus/sdm_8_1_mp.cs") + " | 2 | P1@a1 | forbidden | forbidden | ",
+		"relaxed outcomes TSO allows: ", "outcomes TSO forbids seen: 0.", noProof,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if runtime.NumCPU() < 4 && !strings.Contains(out, "skipped: 4 threads") {
+		t.Errorf("IRIW not skipped:\n%s", out)
+	}
+}
