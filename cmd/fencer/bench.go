@@ -209,7 +209,7 @@ func loadPaperTimes(path string) (*paperTimes, error) {
 
 // benchOne runs path under m --runs times and summarises the runs.
 func benchOne(ctx context.Context, c *cli.Context, self, path string, m kabs.Model, paper *paperTimes) benchRow {
-	row := benchRow{Program: path, Model: m.String()}
+	row := benchRow{Program: path + definesLabel(), Model: m.String()}
 	if paper != nil && strings.EqualFold(paper.Model, m.String()) {
 		if e, ok := paper.Programs[filepath.Base(path)]; ok {
 			t := e.TimeS
@@ -287,7 +287,8 @@ func benchRun(ctx context.Context, c *cli.Context, self, path string, m kabs.Mod
 		"--max-predicates", strconv.Itoa(c.Int("max-predicates")),
 		"--max-states", strconv.Itoa(c.Int("max-states")),
 		"--workers", strconv.Itoa(c.Int("workers")),
-		"--json", jsonPath, "-o", filepath.Join(dir, "patched.cs"), path}
+		"--json", jsonPath, "-o", filepath.Join(dir, "patched.cs")}
+	args = append(append(args, defineArgs()...), path)
 	if timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, timeout+killGrace)

@@ -99,13 +99,16 @@ func parseSource(name string, src []byte, format string) (*cs.System, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkDefinesFormat(name, f); err != nil {
+		return nil, err
+	}
 	switch f {
 	case "rmm":
 		return rmm.Parse(name, src)
 	case "litmus":
 		return litmus.Parse(name, src)
 	}
-	sys, err := cs.Parse(name, src)
+	sys, err := parseCS(name, src)
 	if err != nil && format == "cs" {
 		if g, _ := formatOf(name, ""); g != "cs" {
 			// "fencer show --format cs x.rmm" reads x.rmm as .cs.

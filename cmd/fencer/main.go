@@ -153,6 +153,7 @@ func newApp() *cli.App {
 	}
 	withExamples(app.Commands)
 	withLimits(app.Commands)
+	withDefines(app.Commands)
 	app.Setup()
 	return app
 }
