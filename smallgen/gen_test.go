@@ -21,4 +21,3 @@ func TestProgramsParse(t *testing.T) {
 		}
 	}
 }
-
