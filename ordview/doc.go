@@ -100,7 +100,9 @@
 // of its positions (shared variables with Info.Of, a live local x of
 // process p at location l with Info.Local(p, l, x), a local defined inside
 // an atomic body with Info.Def, buffer slots and last-write values of its
-// shared variables), call Class.Canon, and write them back, before the
+// shared variables, and in the k-abstraction every value of a tail set
+// T_{p,x} of one of them, since an UPDATE-AM flush copies one), call
+// Class.Canon, and write them back, before the
 // state goes to the store (statestore): dead locals are set to 0 and not
 // gathered, as the explicit-value domain already does. Before each
 // assignment or write whose value is y + k, call Class.Exact on the
