@@ -17,8 +17,9 @@ import (
 // minimum fence count of the reference semantics, where that finishes
 // within 300,000 states per run. It reports, over the runs the reference
 // decides, how many fencer answered unknown, how many it answered wrongly
-// (a different verdict or fence count: also a failure), and the runs the
-// reference could not decide. SMALLGEN_N sets the number of programs
+// (a different verdict or fence count: also a failure), the runs the
+// reference could not decide, and how many of those fencer answered
+// unknown too. SMALLGEN_N sets the number of programs
 // (default 20), SMALLGEN_TIMEOUT fencer's --timeout (default 30s).
 // Run with -benchtime 1x.
 func BenchmarkUnknowns(b *testing.B) {
@@ -36,7 +37,7 @@ func BenchmarkUnknowns(b *testing.B) {
 		b.Fatal(string(out))
 	}
 	for i := 0; i < b.N; i++ {
-		var decided, unknown, wrong, undecided int
+		var decided, unknown, wrong, undecided, undecidedUnknown int
 		for seed := 0; seed < n; seed++ {
 			src := Program(rand.New(rand.NewSource(int64(seed))))
 			path := filepath.Join(dir, "p"+strconv.Itoa(seed)+".cs")
@@ -56,6 +57,9 @@ func BenchmarkUnknowns(b *testing.B) {
 				}
 				if want == "" {
 					undecided++
+					if runFencer(b, bin, path, m.String(), timeout) == "unknown" {
+						undecidedUnknown++
+					}
 					continue
 				}
 				decided++
@@ -74,6 +78,7 @@ func BenchmarkUnknowns(b *testing.B) {
 		b.ReportMetric(float64(unknown), "unknown")
 		b.ReportMetric(float64(wrong), "wrong")
 		b.ReportMetric(float64(undecided), "undecided-by-reference")
+		b.ReportMetric(float64(undecidedUnknown), "unknown-where-undecided")
 	}
 }
 
