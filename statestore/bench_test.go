@@ -140,7 +140,6 @@ var benchStores = []struct {
 	mk   func() Store
 }{
 	{"collapse", func() Store { s, _ := NewCollapse(bWidth, benchStarts()); return s }},
-	{"tree", func() Store { return NewTree(bWidth) }},
 	{"map", func() Store { return &mapStore{m: map[string]uint32{}, w: bWidth} }},
 }
 

@@ -18,7 +18,7 @@ func stores(t interface{ Fatal(...any) }, w int, starts []int) map[string]Store 
 	if err != nil {
 		t.Fatal(err)
 	}
-	return map[string]Store{"collapse": c, "tree": NewTree(w)}
+	return map[string]Store{"collapse": c}
 }
 
 // TestAgainstMap inserts random vectors, most of them a change of one
