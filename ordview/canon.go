@@ -112,3 +112,68 @@ func nextBelow(vals []int64, e1, e2, v int64) (int64, bool) {
 	}
 	return best, ok
 }
+
+// Widen is what an explorer does with a move that Exact rejects, to keep
+// the view a sound over-approximation instead of voiding the exploration:
+// it returns the class values vals (a canonical state's, as for Exact)
+// once per way the cut gap that the move approaches may really be wider.
+// The gap lies between two values of the walk of Exact; in each version
+// the values on the side of the gap away from the hull are moved away from
+// it by s = 0, 1, ..., up to the s at which the moved value stays Cap away
+// from the value beyond the gap. (The canonical gap is Cap; a concrete
+// state with a gap of Cap + s has, after the move, the canonical form of
+// version s, and all gaps of Cap + s* or more give that of version s*.)
+// The explorer writes each version back to the positions, takes the step
+// from it and applies Canon: every concrete successor's canonical form is
+// among the results (TestWidenSimulates), and when Exact holds Widen
+// returns vals alone.
+func (c *Class) Widen(vals []int64, from, k int64) [][]int64 {
+	one := [][]int64{append([]int64(nil), vals...)}
+	if k == 0 {
+		return one
+	}
+	to := from + k
+	cur := from
+	for {
+		var next int64
+		var ok bool
+		if k > 0 {
+			next, ok = nextAbove(vals, c.Lo, c.Hi, cur)
+		} else {
+			next, ok = nextBelow(vals, c.Lo, c.Hi, cur)
+		}
+		if !ok {
+			return one
+		}
+		lo, hi := min(cur, next), max(cur, next)
+		if (lo >= c.Hi || hi <= c.Lo) && hi-lo >= c.Cap {
+			// dist is how far the value beyond the gap lies ahead of the
+			// moved value, in the direction of k; each s adds one.
+			dist := next - to
+			if k < 0 {
+				dist = -dist
+			}
+			if dist >= c.Cap {
+				return one
+			}
+			var out [][]int64
+			for s := int64(0); dist+s < c.Cap+1; s++ {
+				v := append([]int64(nil), vals...)
+				for i, x := range v {
+					switch {
+					case lo >= c.Hi && x >= hi: // above a gap over Hi
+						v[i] = x + s
+					case hi <= c.Lo && x <= lo: // below a gap under Lo
+						v[i] = x - s
+					}
+				}
+				out = append(out, v)
+				if dist+s >= c.Cap {
+					break
+				}
+			}
+			return out
+		}
+		cur = next
+	}
+}

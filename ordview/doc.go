@@ -83,16 +83,31 @@
 // Cutting gaps is not exact for every program of this form, and cannot
 // be: x = x + 1, x = x - 1 and x == 0 make a Minsky counter machine, whose
 // reachability is undecidable, so no finite exact view exists for all such
-// programs. Exact is the dynamic condition that makes it exact: an
-// exploration that takes a step Exact rejects is void (as an exploration
-// with a dynamic-domain miss is, domains/doc.go) and must be run again
-// with a larger cap (any C > E is sound; a larger C keeps more gaps and
-// makes more steps exact) or without the view. Measured with the test's
-// interpreter: the ticket lock (N = 2 and 3, SC and TSO) and the 2-process
-// Bakery under SC are explored to the end with no rejected step; in
-// 3-process Bakery under SC a process takes max + 1 of the numbers it read
-// while a larger unread number is across a cut gap, which Exact rejects at
-// caps 2 to 5 (the gaps between live tickets are not bounded there).
+// programs. Exact is the dynamic condition that makes it exact. Where it
+// fails there are two ways on:
+//
+//   - void the exploration (as a dynamic-domain miss does, domains/doc.go)
+//     and run it again with a larger cap (any C > E is sound; a larger C
+//     keeps more gaps and makes more steps exact) or without the view;
+//   - or widen (Widen): the cut gap the move approaches is C in the
+//     canonical state but C + s in the concrete states of the class, for
+//     some s >= 0; Widen returns one version of the state per s up to the
+//     one from which the moved value stays C away (larger s give the same
+//     canonical successor), each with the values beyond the gap (on the
+//     side away from the hull) moved by s. A concrete state with gap C + s
+//     agrees with version s on that gap exactly and is C-equivalent to it
+//     elsewhere, so its successor has the canonical form of the step from
+//     version s: the view with widening simulates the concrete system
+//     (TestWidenSimulates). It is then an over-approximation: a bad state
+//     it reaches must be confirmed by a concrete replay, as every abstract
+//     counterexample of the engine already is; "no bad state" is sound.
+//
+// Measured with the test's interpreter: the ticket lock (N = 2 and 3, SC
+// and TSO) and the 2-process Bakery under SC are explored to the end with
+// no rejected step; in 3-process Bakery under SC a process takes max + 1
+// of the numbers it read while a larger unread number is across a cut
+// gap, which Exact rejects at caps 2 to 5 (the gaps between live tickets
+// are not bounded there), and which Widen covers.
 //
 // # How the explorer will use it
 //
@@ -106,9 +121,13 @@
 // state goes to the store (statestore): dead locals are set to 0 and not
 // gathered, as the explicit-value domain already does. Before each
 // assignment or write whose value is y + k, call Class.Exact on the
-// canonical values of the state; if it fails, record a miss: the
-// exploration is void, and the explorer raises Class.Cap (or drops the
-// class, giving its variables back to predicates) and explores again. The
+// canonical values of the state; if it fails, either record a miss (the
+// exploration is void, and the explorer raises Class.Cap, or drops the
+// class, giving its variables back to predicates, and explores again) or
+// take the step from each version Class.Widen gives (an
+// over-approximation: a counterexample is replayed concretely before it
+// is believed, as now). Only the exact way keeps the view a bisimulation;
+// the widened one keeps "no bad state" sound. The
 // values of a class are then finite, so a class the domains analysis finds
 // unbounded (Bakery's tickets, the ticket lock's counters) can be
 // explicit, with no SMT query; the classification of counterexamples is

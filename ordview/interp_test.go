@@ -54,7 +54,10 @@ type interp struct {
 	// inAtomic maps the locals defined so far by the atomic body being run
 	// to their class (-1: none).
 	inAtomic map[string]int
-	err      error
+	// widen: a move that Exact rejects outside an atomic body is taken
+	// from every version Widen gives, instead of setting inexact.
+	widen bool
+	err   error
 }
 
 func newInterp(sys *cs.System, tso bool, info *Info) *interp {
@@ -250,7 +253,9 @@ func (in *interp) exec(t *istate, p, e, j int, op cs.Op, atomic bool) bool {
 		}
 		t.vals[in.idx[op.Local]] = v
 	case cs.OpWrite, cs.OpAssign:
-		in.checkMove(t, op.Val, env)
+		if !in.widen || atomic {
+			in.checkMove(t, op.Val, env)
+		}
 		v, err := expr.Eval(op.Val, env)
 		if err != nil {
 			in.err = err
@@ -298,15 +303,65 @@ func (in *interp) exec(t *istate, p, e, j int, op cs.Op, atomic bool) bool {
 	return true
 }
 
+// versions returns the states to take op of process p from: s, or with
+// widen the versions of s that Widen gives for a move Exact rejects.
+func (in *interp) versions(s istate, p int, op cs.Op) []istate {
+	if !in.widen || in.info == nil || (op.Kind != cs.OpAssign && op.Kind != cs.OpWrite) {
+		return []istate{s}
+	}
+	env := in.env(&s)
+	e := op.Val
+	for {
+		ite, ok := e.(*expr.App)
+		if !ok || ite.Op != expr.OpIte {
+			break
+		}
+		b, err := expr.Holds(ite.Args[0], env)
+		if err != nil {
+			return []istate{s}
+		}
+		if b {
+			e = ite.Args[1]
+		} else {
+			e = ite.Args[2]
+		}
+	}
+	v, k, ok := term(e)
+	if !ok || v == "" || k == 0 {
+		return []istate{s}
+	}
+	c := in.classAt(&s, in.idx[v])
+	if c < 0 {
+		return []istate{s}
+	}
+	from, _ := env(v)
+	vals, where := in.classVals(&s, c)
+	var out []istate
+	for _, w := range in.info.Classes[c].Widen(vals, from, k) {
+		t := s.clone()
+		for j, pl := range where {
+			if pl.proc < 0 {
+				t.vals[pl.val] = w[j]
+			} else {
+				t.bufs[pl.proc][pl.slot].val = w[j]
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
 func (in *interp) successors(s istate, f func(istate)) {
 	for p, proc := range in.sys.Procs {
 		for _, ei := range proc.Out[s.pcs[p]] {
 			e := proc.Edges[ei]
-			t := s.clone()
-			if in.exec(&t, p, ei, 0, e.Op, false) {
-				t.pcs[p] = e.To
-				in.normalize(&t)
-				f(t)
+			for _, v := range in.versions(s, p, e.Op) {
+				t := v.clone()
+				if in.exec(&t, p, ei, 0, e.Op, false) {
+					t.pcs[p] = e.To
+					in.normalize(&t)
+					f(t)
+				}
 			}
 		}
 		if len(s.bufs[p]) > 0 {
