@@ -2,6 +2,7 @@ package ordview
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
 
 	"fencer/cs"
@@ -94,5 +95,28 @@ func TestBakeryWidened(t *testing.T) {
 		if bad || !complete || in.inexact != "" {
 			t.Errorf("%s: bad %v, complete %v, inexact %q", f, bad, complete, in.inexact)
 		}
+	}
+}
+
+// TestBakeryFencedTSO: Bakery (2 processes) under TSO with the two fences
+// of its expectation, through the widened view: finite, no bad state.
+func TestBakeryFencedTSO(t *testing.T) {
+	sys := parseFile(t, "../benchmarks/bakery.cs")
+	sites := map[int]bool{}
+	for i, s := range sys.Sites {
+		if s.Place == cs.After && (strings.HasPrefix(s.Text, "choosing[i] = 1") || strings.HasPrefix(s.Text, "number[i] = t")) {
+			sites[i] = true
+		}
+	}
+	if len(sites) != 2 {
+		t.Fatalf("fence sites: %v", sites)
+	}
+	fs := sys.WithFences(sites)
+	in := newInterp(fs, true, Analyze(fs))
+	in.widen = true
+	states, bad, complete := in.explore(100000)
+	const want = 3559
+	if bad || !complete || in.inexact != "" || len(states) != want {
+		t.Errorf("%d states (want %d), bad %v, complete %v, inexact %q", len(states), want, bad, complete, in.inexact)
 	}
 }
