@@ -1,6 +1,10 @@
 package cs
 
-import "fmt"
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
 
 // This file lowers the declarations: consts, shared and local variables
 // (arrays become one scalar per element), process templates (one process
@@ -56,7 +60,28 @@ func (l *lowerer) constants(ds []*ConstDecl) {
 		c := l.consts[d.Name.Name]
 		c.state = 1
 		c.value, _ = l.constExpr(d.Value, "the value of a const")
+		if v, ok := l.overrides[d.Name.Name]; ok {
+			c.value = v
+		}
 		c.state = 2
+	}
+	var unknown []string
+	for name := range l.overrides {
+		if _, ok := l.consts[name]; !ok {
+			unknown = append(unknown, name)
+		}
+	}
+	sort.Strings(unknown)
+	for _, name := range unknown {
+		var have []string
+		for _, d := range ds {
+			have = append(have, d.Name.Name)
+		}
+		consts := "the program declares no const"
+		if len(have) > 0 {
+			consts = "its consts: " + strings.Join(have, ", ")
+		}
+		l.errorf(PosAt(0), "cannot set %s=%d: %s is not a const of the program (%s)", name, l.overrides[name], name, consts)
 	}
 }
 

@@ -51,9 +51,10 @@ type lowerer struct {
 	// known leak).
 	scope scope
 
-	sites      []*Site         // in order of creation
-	siteByKey  map[siteKey]int // -> index in sites
-	reconsider bool            // Options.Reconsider
+	sites      []*Site          // in order of creation
+	siteByKey  map[siteKey]int  // -> index in sites
+	reconsider bool             // Options.Reconsider
+	overrides  map[string]int64 // Options.Consts
 
 	// Sizes so far, over all processes, checked against the limits.
 	nStmts int
@@ -79,6 +80,12 @@ type Options struct {
 	// not "fence store;") to nothing: each becomes a fence site like any
 	// other point (Site.Fence), so that the analysis may keep it or drop it.
 	Reconsider bool
+	// Consts sets the value of top-level consts of the program, by name,
+	// in place of the value written in their declaration (the command
+	// line's -D N=4). The declaration's own expression is still checked,
+	// and the consts declared after it see the new value. A name that is
+	// not a const of the program is an error (at 1:1) that names it.
+	Consts map[string]int64
 }
 
 // ParseWith is Parse with options.
@@ -95,6 +102,7 @@ func ParseWith(filename string, src []byte, opt Options) (*System, error) {
 func LowerWith(file *File, prog *Program, opt Options) (sys *System, err error) {
 	l := &lowerer{
 		reconsider: opt.Reconsider,
+		overrides:  opt.Consts,
 		file:       file,
 		errs:       &errorSink{file: file},
 		sys:        &System{File: file},

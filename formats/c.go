@@ -36,8 +36,7 @@ func init() {
 		NoStoreFence:  readerNoStore(cfront.Reader{}),
 		Expect:        Comment{Open: "//"},
 		Options: []Option{
-			{Name: "define", Aliases: []string{"D"}, Multi: true,
-				Usage: "C input: define a preprocessor macro, `NAME=VALUE` or NAME (repeatable)"},
+			Define,
 			{Name: "fence-style", Values: []string{string(cfront.StyleC11), string(cfront.StyleGCC), string(cfront.StyleAsm)},
 				Usage: "C input: how an inserted fence is written: c11 (atomic_thread_fence), gcc (__sync_synchronize) or asm (mfence)"},
 		},

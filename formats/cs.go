@@ -10,8 +10,12 @@ func init() {
 		Name:       "cs",
 		Doc:        "fencer's language (docs/language.md)",
 		Extensions: []string{".cs"},
-		Parse: func(filename string, src []byte, _ Options) (*cs.System, []Warning, error) {
-			sys, err := cs.Parse(filename, src)
+		Parse: func(filename string, src []byte, opt Options) (*cs.System, []Warning, error) {
+			consts, err := Consts(opt)
+			if err != nil {
+				return nil, nil, err
+			}
+			sys, err := cs.ParseWith(filename, src, cs.Options{Consts: consts})
 			return sys, nil, err
 		},
 		Program: func(filename string, src []byte, _ Options) (*cs.Program, error) {
@@ -22,5 +26,6 @@ func init() {
 		FenceKinds:    []string{"full", "store"},
 		RemovesFences: true,
 		Expect:        Comment{Open: "//"},
+		Options:       []Option{Define},
 	})
 }

@@ -1,5 +1,6 @@
 // Lamport's Bakery algorithm, N processes, unbounded tickets.
-// This file: N = 2 (bakery_2.cs, bakery_3.cs and bakery_4.cs differ only in N).
+// This file: bakery.cs with N = 2, kept only until cegar's tests read
+// bakery.cs at N = 2 (cs.Options.Consts); use `bakery.cs -D N=2`.
 //
 // Source: L. Lamport, "A new solution of Dijkstra's concurrent programming
 // problem", CACM 17(8), 1974 (reference [16] of the SAS 2012 paper):

@@ -1,6 +1,6 @@
 // Burns' mutual exclusion algorithm (the Burns-Lynch one-bit algorithm), N
-// processes. This file: N = 3 (burns_2.cs, burns_3.cs and burns_4.cs differ
-// only in N).
+// processes. This file: burns.cs with N = 3, kept only until cegar's tests read
+// burns.cs at N = 3 (cs.Options.Consts); use `burns.cs -D N=3`.
 //
 // Source: J. E. Burns and N. A. Lynch, "Mutual exclusion using indivisible
 // reads and writes", 18th Allerton Conference, 1980, in the form of N. Lynch

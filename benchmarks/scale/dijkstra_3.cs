@@ -1,6 +1,6 @@
 // Dijkstra's N-process mutual exclusion algorithm (1965).
-// This file: N = 3 (dijkstra_2.cs, dijkstra_3.cs and dijkstra_4.cs differ
-// only in N).
+// This file: dijkstra.cs with N = 3, kept only until cegar's tests read
+// dijkstra.cs at N = 3 (cs.Options.Consts); use `dijkstra.cs -D N=3`.
 //
 // Source: E. W. Dijkstra, "Solution of a problem in concurrent programming
 // control", CACM 8(9), 1965, in the form of N. Lynch and B. Patt-Shamir,

@@ -1,5 +1,6 @@
 // The filter lock (Peterson's algorithm generalised to N processes).
-// This file: N = 3 (filter_2.cs, filter_3.cs and filter_4.cs differ only in N).
+// This file: filter.cs with N = 3, kept only until cegar's tests read
+// filter.cs at N = 3 (cs.Options.Consts); use `filter.cs -D N=3`.
 //
 // Source: G. L. Peterson, "Myths about the mutual exclusion problem",
 // Information Processing Letters 12(3), 1981, the n-process algorithm

@@ -1,6 +1,6 @@
 // Szymanski's mutual exclusion algorithm, N processes.
-// This file: N = 3 (szymanski_2.cs, szymanski_3.cs and szymanski_4.cs differ
-// only in N).
+// This file: szymanski.cs with N = 3, kept only until cegar's tests read
+// szymanski.cs at N = 3 (cs.Options.Consts); use `szymanski.cs -D N=3`.
 //
 // Source: B. K. Szymanski, "A simple solution to Lamport's concurrent
 // programming problem with linear wait", Proc. ICS 1988, in its usual

@@ -1,5 +1,6 @@
 // The Linux x86 ticket spinlock, N processes, unbounded tickets.
-// This file: N = 3 (ticket_2.cs, ticket_3.cs and ticket_4.cs differ only in N).
+// This file: ticket.cs with N = 3, kept only until cegar's tests read
+// ticket.cs at N = 3 (cs.Options.Consts); use `ticket.cs -D N=3`.
 //
 // Source: the Linux kernel's x86 spinlock (arch/x86/include/asm/spinlock.h,
 // ticket locks since 2.6.25); the question whether its plain unlock store

@@ -19,6 +19,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"fencer/formats"
 	"fencer/memmodel"
 	"fencer/report"
 )
@@ -93,6 +94,7 @@ func benchFlags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "model", Value: cli.NewStringSlice("tso"), Usage: "memory models: sc, tso, pso (repeat the flag or give a comma list)"},
 		&cli.IntFlag{Name: "runs", Value: 3, Usage: "runs per program and model (medians are shown); at least 1"},
 		&cli.StringFlag{Name: "format", Value: "md", Usage: "output format: md, csv or json"},
+		optionFlag(formats.Define),
 	}
 	for _, f := range engineFlags() {
 		switch f.Names()[0] {
@@ -210,7 +212,7 @@ func loadPaperTimes(path string) (*paperTimes, error) {
 
 // benchOne runs path under m --runs times and summarises the runs.
 func benchOne(ctx context.Context, c *cli.Context, self, path string, m memmodel.Model, paper *paperTimes) benchRow {
-	row := benchRow{Program: path, Model: m.String()}
+	row := benchRow{Program: path + definesLabel(c), Model: m.String()}
 	if paper != nil && strings.EqualFold(paper.Model, m.String()) {
 		if e, ok := paper.Programs[filepath.Base(path)]; ok {
 			t := e.TimeS
@@ -288,7 +290,8 @@ func benchRun(ctx context.Context, c *cli.Context, self, path string, m memmodel
 		"--max-predicates", strconv.Itoa(c.Int("max-predicates")),
 		"--max-states", strconv.Itoa(c.Int("max-states")),
 		"--workers", strconv.Itoa(c.Int("workers")),
-		"--json", jsonPath, "-o", filepath.Join(dir, "patched.cs"), path}
+		"--json", jsonPath, "-o", filepath.Join(dir, "patched.cs")}
+	args = append(append(args, defineArgs(c)...), path)
 	if timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, timeout+killGrace)

@@ -74,9 +74,13 @@ func TestFormatOptionsWiring(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `--fence-style "pretty": want c11, gcc, asm`) {
 		t.Errorf("bad value: %v", err)
 	}
-	err = run("show", "-D", "N=3", bench("sb.cs"))
-	if err == nil || !strings.Contains(err.Error(), "--define (-D) is not an option of cs input") {
-		t.Errorf("-D on .cs: %v", err)
+	err = run("show", "--fence-style", "gcc", bench("sb.cs"))
+	if err == nil || !strings.Contains(err.Error(), "--fence-style is not an option of cs input") {
+		t.Errorf("--fence-style on .cs: %v", err)
+	}
+	err = run("show", "-D", "N=3", bench("rmm/peterson.rmm"))
+	if err == nil || !strings.Contains(err.Error(), "--define (-D) is not an option of rmm input") {
+		t.Errorf("-D on .rmm: %v", err)
 	}
 	// --format fake reads a .cs file with the fake format.
 	if err := run("show", "--format", "fake", "-D", "A=1", bench("sb.cs")); err != nil || fakeOpts.Get("define") != "A=1" {

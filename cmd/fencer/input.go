@@ -86,17 +86,21 @@ func formatList() string {
 func formatFlags() []cli.Flag {
 	flags := []cli.Flag{formatFlag}
 	for _, o := range formats.AllOptions() {
-		usage := o.Usage
-		if len(o.Values) > 0 {
-			usage += " (" + strings.Join(o.Values, ", ") + ")"
-		}
-		if o.Multi {
-			flags = append(flags, &cli.StringSliceFlag{Name: o.Name, Aliases: o.Aliases, Usage: usage})
-		} else {
-			flags = append(flags, &cli.StringFlag{Name: o.Name, Aliases: o.Aliases, Usage: usage})
-		}
+		flags = append(flags, optionFlag(o))
 	}
 	return flags
+}
+
+// optionFlag is the command-line flag of the format option o.
+func optionFlag(o formats.Option) cli.Flag {
+	usage := o.Usage
+	if len(o.Values) > 0 {
+		usage += " (" + strings.Join(o.Values, ", ") + ")"
+	}
+	if o.Multi {
+		return &cli.StringSliceFlag{Name: o.Name, Aliases: o.Aliases, Usage: usage}
+	}
+	return &cli.StringFlag{Name: o.Name, Aliases: o.Aliases, Usage: usage}
 }
 
 // formatOptions collects the values of the format options given on the

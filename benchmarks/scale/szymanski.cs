@@ -1,6 +1,7 @@
 // Szymanski's mutual exclusion algorithm, N processes.
-// This file: N = 4 (szymanski_2.cs, szymanski_3.cs and szymanski_4.cs differ
-// only in N).
+// N = 2 here; `-D N=3` or `-D N=4`
+// on the command line runs it with 3 or 4 processes (the expectations
+// below hold for every N).
 //
 // Source: B. K. Szymanski, "A simple solution to Lamport's concurrent
 // programming problem with linear wait", Proc. ICS 1988, in its usual
@@ -60,7 +61,7 @@
 // fencer: expect tso fences=2
 // fencer: expect pso fences=2
 
-const N = 4;
+const N = 2;
 shared flag[N];
 
 process P[i in 0..N-1] {

@@ -1,6 +1,7 @@
 // Burns' mutual exclusion algorithm (the Burns-Lynch one-bit algorithm), N
-// processes. This file: N = 2 (burns_2.cs, burns_3.cs and burns_4.cs differ
-// only in N).
+// processes. N = 2 here; `-D N=3` or `-D N=4`
+// on the command line runs it with 3 or 4 processes (the expectations
+// below hold for every N).
 //
 // Source: J. E. Burns and N. A. Lynch, "Mutual exclusion using indivisible
 // reads and writes", 18th Allerton Conference, 1980, in the form of N. Lynch

@@ -1,5 +1,7 @@
 // The filter lock (Peterson's algorithm generalised to N processes).
-// This file: N = 2 (filter_2.cs, filter_3.cs and filter_4.cs differ only in N).
+// N = 2 here; `-D N=3` or `-D N=4`
+// on the command line runs it with 3 or 4 processes (the expectations
+// below hold for every N).
 //
 // Source: G. L. Peterson, "Myths about the mutual exclusion problem",
 // Information Processing Letters 12(3), 1981, the n-process algorithm

@@ -1,5 +1,7 @@
 // Lamport's Bakery algorithm, N processes, unbounded tickets.
-// This file: N = 4 (bakery_2.cs, bakery_3.cs and bakery_4.cs differ only in N).
+// N = 2 here; `-D N=3` or `-D N=4`
+// on the command line runs it with 3 or 4 processes (the expectations
+// below hold for every N).
 //
 // Source: L. Lamport, "A new solution of Dijkstra's concurrent programming
 // problem", CACM 17(8), 1974 (reference [16] of the SAS 2012 paper):
@@ -85,7 +87,7 @@
 // fencer: expect tso fences=2
 // fencer: expect pso fences=2
 
-const N = 4;
+const N = 2;
 shared choosing[N], number[N];
 
 process P[i in 0..N-1] {

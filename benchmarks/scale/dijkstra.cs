@@ -1,6 +1,7 @@
 // Dijkstra's N-process mutual exclusion algorithm (1965).
-// This file: N = 4 (dijkstra_2.cs, dijkstra_3.cs and dijkstra_4.cs differ
-// only in N).
+// N = 2 here; `-D N=3` or `-D N=4`
+// on the command line runs it with 3 or 4 processes (the expectations
+// below hold for every N).
 //
 // Source: E. W. Dijkstra, "Solution of a problem in concurrent programming
 // control", CACM 8(9), 1965, in the form of N. Lynch and B. Patt-Shamir,
@@ -54,7 +55,7 @@
 // fencer: expect tso fences=1
 // fencer: expect pso fences=1
 
-const N = 4;
+const N = 2;
 shared flag[N], turn;
 
 process P[i in 0..N-1] {
