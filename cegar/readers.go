@@ -17,11 +17,11 @@ func ReaderCanEdit(sys *cs.System, opt Options) error {
 	}
 	fw, ok := sys.Reader.(cs.FenceEditor)
 	if !ok {
-		return fmt.Errorf("%s: --reconsider and --kinds store: fencer cannot edit the fences of a %s file", sys.File.Name, sys.Reader.Format())
+		return fmt.Errorf("%s: fencer cannot remove fences from or write store fences into a %s file", sys.File.Name, sys.Reader.Format())
 	}
 	if opt.StoreFences {
 		if ok, why := fw.StoreFences(); !ok {
-			return fmt.Errorf("%s: --kinds store: %s (use --kinds full)", sys.File.Name, why)
+			return fmt.Errorf("%s: no store fence can be written in a %s file: %s", sys.File.Name, sys.Reader.Format(), why)
 		}
 	}
 	return nil
