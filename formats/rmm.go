@@ -14,12 +14,12 @@ func init() {
 		Name:       "rmm",
 		Doc:        "Memorax model",
 		Extensions: []string{".rmm"},
-		Parse: func(filename string, src []byte, _ Options) (*cs.System, []Warning, error) {
-			sys, err := rmm.Parse(filename, src)
+		Parse: func(filename string, src []byte, opt Options) (*cs.System, []Warning, error) {
+			sys, err := rmm.Reader{Options: rmmOptions(opt)}.Parse(filename, src)
 			return sys, nil, err
 		},
-		Program: func(filename string, src []byte, _ Options) (*cs.Program, error) {
-			return rmm.Program(filename, src)
+		Program: func(filename string, src []byte, opt Options) (*cs.Program, error) {
+			return rmm.ProgramWith(filename, src, rmmOptions(opt))
 		},
 		Text: TextLine,
 		ShowNote: func(src []byte) string {
@@ -33,5 +33,12 @@ func init() {
 		RemovesFences: readerRemoves(rmm.Reader{}),
 		NoStoreFence:  readerNoStore(rmm.Reader{}),
 		Expect:        Comment{Open: "//"},
+		Options: []Option{{Name: "domains", Values: []string{"memorax", "strict"},
+			Usage: "Memorax input: a write that leaves its variable's domain is not enabled (memorax, Memorax's semantics) or is a bad state, a constant one an error (strict)"}},
 	})
+}
+
+// rmmOptions are the reader options of the command line's format options.
+func rmmOptions(opt Options) rmm.Options {
+	return rmm.Options{StrictDomains: opt.Get("domains") == "strict"}
 }

@@ -60,9 +60,8 @@ func read(file *cs.File, opt Options) (readResult, error) {
 	})
 }
 
-// Reader is the cs.Reader of .rmm models; its Options apply to Parse (a
-// command line passes rmm.Reader{Options: rmm.Options{StrictDomains:
-// true}} for a strict-domains flag).
+// Reader is the cs.Reader of .rmm models; its Options apply to Parse (the
+// command line's --domains strict sets StrictDomains).
 type Reader struct {
 	Options Options
 }

@@ -174,3 +174,22 @@ func TestLitmusQuantifiers(t *testing.T) {
 		}
 	}
 }
+
+// --domains chooses how a Memorax model's domains are read: Memorax's
+// semantics by default (a write that leaves the domain waits), strict
+// (the write is a bad state with its trace); other formats refuse it.
+func TestRmmDomainsOption(t *testing.T) {
+	file := bench("rmm/constructs/dom_write_block.rmm")
+	if out, errs, code := fencer(t, "verify", "--model", "sc", file); code != 0 || !strings.Contains(out, "correct under sc") {
+		t.Errorf("default: exit %d\n%s%s", code, out, errs)
+	}
+	if out, errs, code := fencer(t, "verify", file, "--model", "sc", "--domains", "strict"); code != 1 || !strings.Contains(out, "sc-bug under sc") {
+		t.Errorf("--domains strict: exit %d\n%s%s", code, out, errs)
+	}
+	if _, errs, code := fencer(t, "verify", "--domains=lax", file); code != 2 || !strings.Contains(errs, `--domains "lax": want memorax, strict`) {
+		t.Errorf("--domains=lax: exit %d\n%s", code, errs)
+	}
+	if _, errs, code := fencer(t, "verify", "--domains", "strict", bench("sb.cs")); code != 2 || !strings.Contains(errs, "--domains is not an option of cs input") {
+		t.Errorf("--domains on .cs: exit %d\n%s", code, errs)
+	}
+}
