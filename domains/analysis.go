@@ -35,8 +35,9 @@ type Info struct {
 }
 
 // AllFinite reports whether every variable of the system is explicit: the
-// system then has no havoc and no nondeterministic initial value, so a
-// schedule determines its run.
+// system then has no havoc and no nondeterministic initial value but
+// ranged ones (nondet.go), so a schedule and a choice of InitChoices
+// determine its run.
 func (in *Info) AllFinite() bool { return len(in.dom)+len(in.dyn) == in.nVar }
 
 // Finite reports whether v is explicit: its values lie in a finite set the
@@ -123,6 +124,7 @@ func Analyze(sys *cs.System) *Info {
 	}
 	in.nVar = n
 	in.ops = dataOps(sys)
+	capInits(sys, in.dom)
 	demote(in.ops, in.dom)
 	in.initDynamic()
 	return in

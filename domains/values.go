@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"fencer/cs"
 	"fencer/expr"
 	"fencer/kabs"
 	"fencer/memmodel"
@@ -44,6 +45,7 @@ type Layout struct {
 	mu     sync.Mutex
 	obs    []map[int64]bool
 	missed bool
+	decl   map[string]cs.Init // initial values by name, made by Init
 }
 
 // position says what a vector position stands for.
@@ -171,22 +173,24 @@ func layoutID(names []string) string {
 // Len is the length of a value vector.
 func (l *Layout) Len() int { return len(l.names) }
 
-// Init returns the initial value vector (declared values; finite variables
-// never have a nondeterministic initial value) at control state c.
+// Init returns the initial value vector at control state c: declared
+// values, and the least of its range for a ranged variable (cs.Init.Ranged;
+// Inits lists every choice).
 func (l *Layout) Init(c *kabs.Ctl) []int64 {
 	v := make([]int64, len(l.names))
-	decl := map[string]int64{}
-	for _, d := range l.abs.Sys.Shared {
-		decl[d.Name] = d.Init.Value
-	}
-	for _, p := range l.abs.Sys.Procs {
-		for _, d := range p.Locals {
-			decl[d.Name] = d.Init.Value
+	if l.decl == nil {
+		l.decl = map[string]cs.Init{}
+		for _, d := range decls(l.abs.Sys) {
+			l.decl[d.Name] = d.Init
 		}
 	}
 	for i, p := range l.pos {
 		if p.kind == posShared || p.kind == posLocal {
-			v[i] = decl[l.names[i]]
+			d := l.decl[l.names[i]]
+			v[i] = d.Value
+			if d.Nondet {
+				v[i] = d.Lo
+			}
 		}
 	}
 	for _, i := range l.Zero(c) {
