@@ -13,7 +13,9 @@
 // starts with its declared value; an assignment or write adds the values of
 // its right-hand side over every combination of the values of its operands;
 // a read of x into r gives r the set of x; a conjunction filters by each of
-// its conjuncts in turn. A nondeterministic initial value, a havoc
+// its conjuncts in turn. A variable that starts at any value of a declared
+// range (cs.Init.Ranged) starts with that range (nondet.go). Any other
+// nondeterministic initial value, a havoc
 // (r = *), an operand that is unbounded, an arithmetic error, or more than
 // MaxValues values make the variable unbounded, which also makes the
 // fixpoint terminate. The result holds under every memory model and every
