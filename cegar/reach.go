@@ -342,6 +342,7 @@ func (x *explorer) env(n *ctlNode, vals []int64, key string) *domains.Env {
 // used. A counterexample is returned as found: it is a sequence of kabs
 // steps, judged by its own path formulas, whatever the domains.
 func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
+	e.useOrderView(abs) // ordview.go
 	if p, err := e.reachPrefix(ctx, abs); p != nil || err != nil {
 		return p, err
 	}

@@ -68,4 +68,14 @@
 // unbounded variables) it says in GuardSymbolic and AssignsSymbolic; Env
 // then gives the predicate domain the explicit values to substitute. This is predicate abstraction with the
 // predicates x = c, evaluated without a solver.
+//
+// # Counter-like variables
+//
+// Without buffers, the variables of the counter-like classes of package
+// ordview (only compared, copied, set to constants, moved by constants:
+// Bakery's tickets, a ticket lock's counters) can be explicit too, with each
+// state's values of a class canonicalised by their order (order.go,
+// Info.UseOrderView): an exact finite view as long as every move is exact,
+// which each step checks; one that is not voids the exploration, and the
+// view is dropped (DropDynamic).
 package domains

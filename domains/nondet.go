@@ -68,21 +68,6 @@ func capInits(sys *cs.System, dom map[string][]int64) {
 	}
 }
 
-// Deterministic reports whether every variable is explicit and starts at
-// its declared value: a schedule then determines its run. (AllFinite
-// allows ranged initial values, InitChoices lists them.)
-func (in *Info) Deterministic() bool {
-	if !in.AllFinite() {
-		return false
-	}
-	for _, d := range decls(in.sys) {
-		if d.Init.Nondet {
-			return false
-		}
-	}
-	return true
-}
-
 // InitChoices returns, when every variable is explicit (AllFinite), the
 // initial values of every variable in the order of the shared variables
 // then the locals of each process (memmodel.Concrete.Decls), once per

@@ -46,6 +46,7 @@ type Layout struct {
 	obs    []map[int64]bool
 	missed bool
 	decl   map[string]cs.Init // initial values by name, made by Init
+	ord    *ordLayout         // the order view (order.go), nil when none
 }
 
 // position says what a vector position stands for.
@@ -73,8 +74,12 @@ const (
 func tailName(proc, x string) string { return "tail " + proc + " " + x }
 
 // NewLayout lays out the explicit variables of abs (whose K must not be
-// kabs.Unbounded).
+// kabs.Unbounded). With buffers it first drops info's order view, which
+// only holds without (order.go).
 func NewLayout(info *Info, abs *kabs.Abs) *Layout {
+	if info.ord != nil && abs.Layout().Buffered() {
+		info.dropOrderView()
+	}
 	l := &Layout{Info: info, abs: abs, index: map[string]int{}, sidx: map[string]int{}, dynID: map[string]int{}}
 	sys := abs.Sys
 	for _, v := range sys.Shared {
@@ -98,7 +103,12 @@ func NewLayout(info *Info, abs *kabs.Abs) *Layout {
 		}
 		l.posDyn = append(l.posDyn, d)
 	}
-	defer func() { l.id = layoutID(l.names) }()
+	defer func() {
+		l.id = layoutID(l.names)
+		if info.ord != nil {
+			l.ord = newOrdLayout(info.ord, l)
+		}
+	}()
 	for i, v := range sys.Shared {
 		l.sidx[v.Name] = i
 		if info.Finite(v.Name) {
@@ -283,6 +293,10 @@ type Step struct {
 	// AssignsSymbolic: the transition assigns a variable without an
 	// explicit value.
 	AssignsSymbolic bool
+	// ord is the layout's order view, moves the step's moves by a
+	// constant of its class values (order.go).
+	ord   *ordLayout
+	moves []move
 }
 
 type assignFn struct {
@@ -297,7 +311,13 @@ type assignFn struct {
 // when an explicit variable would get a value computed from a non-explicit
 // one, which the analysis rules out.
 func (l *Layout) Compile(preX, postX []bool, t *kabs.Trans, step kabs.AStep) (*Step, error) {
-	s := &Step{choose: -1, tail: -1, tailSrc: -1, lay: l}
+	s := &Step{choose: -1, tail: -1, tailSrc: -1, lay: l, ord: l.ord}
+	if l.ord != nil {
+		var err error
+		if s.moves, err = l.ord.compileMoves(t, l); err != nil {
+			return nil, err
+		}
+	}
 	if d, tail, lw := l.tailOf(step); d >= 0 {
 		if step.Rule == kabs.RuleWriteG {
 			s.tail, s.tailSrc, s.dyn, s.dom = tail, lw, d, l.dyn[d]
@@ -364,6 +384,10 @@ func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int
 			return nil
 		}
 	}
+	var buf []int64
+	if len(s.moves) > 0 && !s.ord.exact(v, s.moves, &buf) {
+		return ErrInexact
+	}
 	next := scratch[:len(v)]
 	copy(next, v)
 	for _, a := range s.assigns {
@@ -375,6 +399,9 @@ func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int
 	}
 	for _, i := range zero {
 		next[i] = 0
+	}
+	if s.ord != nil {
+		s.ord.canon(next, &buf)
 	}
 	if s.tailSrc >= 0 && s.tail >= 0 && s.dom != nil {
 		x := next[s.tailSrc]
