@@ -23,9 +23,9 @@ func TestRangedInitsAskNoSolver(t *testing.T) {
 		want   Verdict
 		fences int
 	}{
-		{"nondet_pick.rmm", memmodel.TSO, SCBug, 0},
-		{"nondet_range.rmm", memmodel.TSO, Correct, 0},
-		{"nondet_range.rmm", memmodel.PSO, Correct, 0},
+		{"constructs/nondet_pick.rmm", memmodel.TSO, SCBug, 0},
+		{"constructs/nondet_range.rmm", memmodel.TSO, Correct, 0},
+		{"constructs/nondet_range.rmm", memmodel.PSO, Correct, 0},
 		{"dekker_nondet.rmm", memmodel.TSO, Correct, 1},
 		{"dekker_nondet.rmm", memmodel.PSO, Correct, 1},
 		{"peterson_nondet.rmm", memmodel.TSO, Correct, 1},
