@@ -12,13 +12,15 @@ import (
 
 // This file classifies counterexamples without a solver when every variable
 // of the system is explicit (domains.Info.AllFinite: static or dynamic): the
-// system then has no havoc and no nondeterministic initial value, so a
-// schedule determines its run, and the explicit-value domain is exact up to
-// the k-abstraction.
+// system then has no havoc and no nondeterministic initial value but
+// ranged ones (domains/nondet.go), so a schedule and a choice of the
+// ranged initial values determine its run, and the explicit-value domain
+// is exact up to the k-abstraction.
 //
 //   - Real trace: the run of the schedule under the exact semantics is
-//     replayed by the explicit checker; it is real exactly when the replay
-//     goes through (the path formula of a deterministic run is satisfiable
+//     replayed by the explicit checker from each choice of initial values
+//     (domains.Info.InitChoices); it is real exactly when one replay goes
+//     through (the path formula of a deterministic run is satisfiable
 //     exactly then).
 //   - k case: an abstract counterexample found with no kept predicate is a
 //     run of the k-abstraction with explicit values, so its path formula is
@@ -39,14 +41,20 @@ var errNotExplicit = errors.New("not explicit")
 func (e *engine) replayDet(sys *cs.System, model memmodel.Model, steps []kabs.AStep) (*Witness, error) {
 	c := memmodel.NewConcrete(sys, model)
 	tr := concreteTrace(c, steps, func(string) (int64, bool) { return 0, false })
-	states, err := c.Replay(tr)
-	if err != nil {
-		return nil, nil
+	// One run per choice of the ranged initial values (domains/nondet.go):
+	// the first that goes through is the trace.
+	for _, init := range e.info.InitChoices() {
+		tr.Init = init
+		states, err := c.Replay(tr)
+		if err != nil {
+			continue
+		}
+		if !c.IsBadState(states[len(states)-1]) {
+			return nil, fmt.Errorf("internal error: a replayed counterexample does not end in a bad state")
+		}
+		return &Witness{Sys: sys, Model: model, Trace: tr, States: states}, nil
 	}
-	if !c.IsBadState(states[len(states)-1]) {
-		return nil, fmt.Errorf("internal error: a replayed counterexample does not end in a bad state")
-	}
-	return &Witness{Sys: sys, Model: model, Trace: tr, States: states}, nil
+	return nil, nil
 }
 
 // feasibleExplicit reports whether the schedule steps is feasible in abs,
@@ -59,8 +67,9 @@ func feasibleExplicit(info *domains.Info, abs *kabs.Abs, steps []kabs.AStep) (bo
 	}
 	lay := domains.NewLayout(info, abs)
 	cur := map[string][]int64{}
-	v0 := lay.Init(ctls[0])
-	cur[domains.Key(v0)] = v0
+	for _, v0 := range lay.Inits(ctls[0]) {
+		cur[domains.Key(v0)] = v0
+	}
 	scratch := make([]int64, lay.Len())
 	for i, t := range ts {
 		preX, postX := lay.Explicit(ctls[i]), lay.Explicit(ctls[i+1])

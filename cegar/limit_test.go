@@ -30,7 +30,7 @@ func TestLimits(t *testing.T) {
 		want Limit
 	}{
 		{"states", context.Background(), benchSystem(t, "peterson.cs"), Options{Model: memmodel.TSO, MaxStates: 20}, StateLimit},
-		{"predicates", context.Background(), benchSystem(t, "ticket_lock.cs"), Options{Model: memmodel.TSO, MaxPredicates: 5}, PredicateLimit},
+		{"predicates", context.Background(), benchSystem(t, "seqlock.cs"), Options{Model: memmodel.TSO, MaxPredicates: 5}, PredicateLimit},
 		{"k", context.Background(), klimit, Options{Model: memmodel.TSO, MaxK: 1}, KLimit},
 		{"time", timeout, benchSystem(t, "peterson.cs"), Options{Model: memmodel.TSO}, TimeLimit},
 	}

@@ -342,6 +342,7 @@ func (x *explorer) env(n *ctlNode, vals []int64, key string) *domains.Env {
 // used. A counterexample is returned as found: it is a sequence of kabs
 // steps, judged by its own path formulas, whatever the domains.
 func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
+	e.useOrderView(abs) // ordview.go
 	if p, err := e.reachPrefix(ctx, abs); p != nil || err != nil {
 		return p, err
 	}
@@ -418,30 +419,16 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		x.por = newPorInfo(abs.Sys)
 	}
 	c0 := x.node(init)
-	vals0 := x.lay.Init(x.ctl(c0))
-	var cube0 predabs.Cube
-	if c0.anyKeep {
-		var ok bool
-		var err error
-		cube0, ok, err = e.ab.AlphaEnv(abs.InitFormula(), x.env(c0, vals0, domains.Key(vals0)), c0.keep)
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			return nil, nil
-		}
-	}
-	if !x.lay.Observe(c0.dyn, vals0) {
-		return nil, domains.ErrDomainFull
-	}
 	st := newStateStore()
 	var kbuf []byte
 	stateKey := func(c *ctlNode, vals []int64) []byte {
 		kbuf = appendStateKey(kbuf[:0], c.id, vals)
 		return kbuf
 	}
-	key0 := stateKey(c0, vals0)
-	st.add(rnode{c: c0.id, via: -1, parent: -1}, key0, cube0, -1, st.hash(key0))
+	roots, err := x.addInits(st, c0) // inits.go
+	if err != nil || len(roots) == 0 {
+		return nil, err
+	}
 	if c0.bad {
 		return &path{}, nil
 	}
@@ -467,7 +454,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	// included): queue[d] lists the states of depth d, all stored before
 	// the level is expanded (a successor is deeper than its state).
 	// Without passing through it is the order in which they were stored.
-	queue := [][]int32{{0}}
+	queue := [][]int32{roots}
 	expanded := 0
 	for d := 0; d < len(queue); d++ {
 		level := queue[d]

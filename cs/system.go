@@ -62,8 +62,26 @@ type FenceEditor interface {
 
 // Init is the initial value of a variable.
 type Init struct {
-	Nondet bool  // any integer ("= *")
+	Nondet bool  // any integer ("= *"), or one of Lo..Hi when Ranged
 	Value  int64 // the value when not Nondet
+	// Ranged bounds a nondeterministic initial value to Lo, ..., Hi (a
+	// Memorax domain "x = * : [lo:hi]", set by package rmm); Lo <= Hi.
+	Ranged bool
+	Lo, Hi int64
+}
+
+// Values returns the initial values of a nondeterministic variable with a
+// range, in increasing order, or nil when there are more than max of them
+// or the value is not Ranged and Nondet.
+func (i Init) Values(max int) []int64 {
+	if !i.Nondet || !i.Ranged || i.Hi < i.Lo || i.Hi-i.Lo >= int64(max) {
+		return nil
+	}
+	out := make([]int64, 0, i.Hi-i.Lo+1)
+	for v := i.Lo; v <= i.Hi; v++ {
+		out = append(out, v)
+	}
+	return out
 }
 
 // VarDecl is one scalar variable. Local names are qualified by their process

@@ -32,29 +32,37 @@ type Info struct {
 	ops  []cs.Op            // the read, write, assign and havoc operations
 	nVar int
 	skel map[string]bool // locals computed from static locals only (growth.go)
+	// ord is the order view in use (order.go), nil when none; ordFailed
+	// says that it was dropped after a miss, or cannot be built.
+	ord       *orderView
+	ordFailed bool
 }
 
 // AllFinite reports whether every variable of the system is explicit: the
-// system then has no havoc and no nondeterministic initial value, so a
-// schedule determines its run.
-func (in *Info) AllFinite() bool { return len(in.dom)+len(in.dyn) == in.nVar }
+// system then has no havoc and no nondeterministic initial value but
+// ranged ones (nondet.go), so a schedule and a choice of InitChoices
+// determine its run.
+func (in *Info) AllFinite() bool { return in.NumFinite() == in.nVar }
 
 // Finite reports whether v is explicit: its values lie in a finite set the
 // analysis computed (static), or it is dynamic (its domain a candidate that
-// explorations check, see Absorb).
+// explorations check, see Absorb), or it is counter-like and the order
+// view is in use (order.go).
 func (in *Info) Finite(v string) bool {
 	if _, ok := in.dom[v]; ok {
 		return true
 	}
-	_, ok := in.dyn[v]
-	return ok
+	if _, ok := in.dyn[v]; ok {
+		return true
+	}
+	return in.ord != nil && in.ord.explicit[v]
 }
 
 // Dynamic reports whether v is explicit with a candidate domain.
 func (in *Info) Dynamic(v string) bool { _, ok := in.dyn[v]; return ok }
 
 // Values returns the sorted domain of v (for a dynamic variable, the
-// current candidate), or nil when v is unbounded. The slice is never
+// current candidate), or nil when v is unbounded or in the order view. The slice is never
 // changed afterwards: a later Absorb makes a new one.
 func (in *Info) Values(v string) []int64 {
 	if d, ok := in.dyn[v]; ok {
@@ -64,7 +72,13 @@ func (in *Info) Values(v string) []int64 {
 }
 
 // NumFinite returns the number of explicit variables.
-func (in *Info) NumFinite() int { return len(in.dom) + len(in.dyn) }
+func (in *Info) NumFinite() int {
+	n := len(in.dom) + len(in.dyn)
+	if in.ord != nil {
+		n += len(in.ord.explicit)
+	}
+	return n
+}
 
 // NumDynamic returns the number of dynamic variables.
 func (in *Info) NumDynamic() int { return len(in.dyn) }
@@ -123,6 +137,7 @@ func Analyze(sys *cs.System) *Info {
 	}
 	in.nVar = n
 	in.ops = dataOps(sys)
+	capInits(sys, in.dom)
 	demote(in.ops, in.dom)
 	in.initDynamic()
 	return in

@@ -13,7 +13,9 @@
 // starts with its declared value; an assignment or write adds the values of
 // its right-hand side over every combination of the values of its operands;
 // a read of x into r gives r the set of x; a conjunction filters by each of
-// its conjuncts in turn. A nondeterministic initial value, a havoc
+// its conjuncts in turn. A variable that starts at any value of a declared
+// range (cs.Init.Ranged) starts with that range (nondet.go). Any other
+// nondeterministic initial value, a havoc
 // (r = *), an operand that is unbounded, an arithmetic error, or more than
 // MaxValues values make the variable unbounded, which also makes the
 // fixpoint terminate. The result holds under every memory model and every
@@ -66,4 +68,14 @@
 // unbounded variables) it says in GuardSymbolic and AssignsSymbolic; Env
 // then gives the predicate domain the explicit values to substitute. This is predicate abstraction with the
 // predicates x = c, evaluated without a solver.
+//
+// # Counter-like variables
+//
+// Without buffers, the variables of the counter-like classes of package
+// ordview (only compared, copied, set to constants, moved by constants:
+// Bakery's tickets, a ticket lock's counters) can be explicit too, with each
+// state's values of a class canonicalised by their order (order.go,
+// Info.UseOrderView): an exact finite view as long as every move is exact,
+// which each step checks; one that is not voids the exploration, and the
+// view is dropped (DropDynamic).
 package domains

@@ -185,9 +185,14 @@ func (in *Info) pruneDynamic() {
 	}
 }
 
-// DropDynamic makes every dynamic variable unbounded (the fallback when an
-// explicit evaluation over them fails) and reports whether there was one.
+// DropDynamic is the fallback when an explicit evaluation fails: it drops
+// the order view if one is in use (order.go; for good, and the dynamic
+// variables stay), else makes every dynamic variable unbounded; it reports
+// whether it dropped anything.
 func (in *Info) DropDynamic() bool {
+	if in.dropOrderView() {
+		return true
+	}
 	n := len(in.dyn)
 	in.dyn = map[string]*dynVar{}
 	return n > 0

@@ -60,13 +60,6 @@ func (f *flow) run() {
 	}
 }
 
-func initSet(v cs.VarDecl) vset {
-	if v.Init.Nondet {
-		return nil
-	}
-	return vset{v.Init.Value: true}
-}
-
 // apply returns the env after op (nil: op cannot be taken) and whether a
 // shared set grew.
 func (f *flow) apply(op cs.Op, in env) (env, bool) {

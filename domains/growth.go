@@ -105,6 +105,9 @@ func (in *Info) skeletonCycles(p *cs.Process) []bool {
 	for _, v := range p.Locals {
 		if i, ok := idx[v.Name]; ok {
 			init[i] = v.Init.Value
+			if v.Init.Nondet {
+				init[i] = v.Init.Lo // a ranged static local (a heuristic: see above)
+			}
 		}
 	}
 	if _, ok := get(0, init); !ok {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"fencer/cs"
 	"fencer/expr"
 	"fencer/kabs"
 	"fencer/memmodel"
@@ -44,6 +45,8 @@ type Layout struct {
 	mu     sync.Mutex
 	obs    []map[int64]bool
 	missed bool
+	decl   map[string]cs.Init // initial values by name, made by Init
+	ord    *ordLayout         // the order view (order.go), nil when none
 }
 
 // position says what a vector position stands for.
@@ -71,8 +74,12 @@ const (
 func tailName(proc, x string) string { return "tail " + proc + " " + x }
 
 // NewLayout lays out the explicit variables of abs (whose K must not be
-// kabs.Unbounded).
+// kabs.Unbounded). With buffers it first drops info's order view, which
+// only holds without (order.go).
 func NewLayout(info *Info, abs *kabs.Abs) *Layout {
+	if info.ord != nil && abs.Layout().Buffered() {
+		info.dropOrderView()
+	}
 	l := &Layout{Info: info, abs: abs, index: map[string]int{}, sidx: map[string]int{}, dynID: map[string]int{}}
 	sys := abs.Sys
 	for _, v := range sys.Shared {
@@ -96,7 +103,12 @@ func NewLayout(info *Info, abs *kabs.Abs) *Layout {
 		}
 		l.posDyn = append(l.posDyn, d)
 	}
-	defer func() { l.id = layoutID(l.names) }()
+	defer func() {
+		l.id = layoutID(l.names)
+		if info.ord != nil {
+			l.ord = newOrdLayout(info.ord, l)
+		}
+	}()
 	for i, v := range sys.Shared {
 		l.sidx[v.Name] = i
 		if info.Finite(v.Name) {
@@ -171,22 +183,24 @@ func layoutID(names []string) string {
 // Len is the length of a value vector.
 func (l *Layout) Len() int { return len(l.names) }
 
-// Init returns the initial value vector (declared values; finite variables
-// never have a nondeterministic initial value) at control state c.
+// Init returns the initial value vector at control state c: declared
+// values, and the least of its range for a ranged variable (cs.Init.Ranged;
+// Inits lists every choice).
 func (l *Layout) Init(c *kabs.Ctl) []int64 {
 	v := make([]int64, len(l.names))
-	decl := map[string]int64{}
-	for _, d := range l.abs.Sys.Shared {
-		decl[d.Name] = d.Init.Value
-	}
-	for _, p := range l.abs.Sys.Procs {
-		for _, d := range p.Locals {
-			decl[d.Name] = d.Init.Value
+	if l.decl == nil {
+		l.decl = map[string]cs.Init{}
+		for _, d := range decls(l.abs.Sys) {
+			l.decl[d.Name] = d.Init
 		}
 	}
 	for i, p := range l.pos {
 		if p.kind == posShared || p.kind == posLocal {
-			v[i] = decl[l.names[i]]
+			d := l.decl[l.names[i]]
+			v[i] = d.Value
+			if d.Nondet {
+				v[i] = d.Lo
+			}
 		}
 	}
 	for _, i := range l.Zero(c) {
@@ -279,6 +293,10 @@ type Step struct {
 	// AssignsSymbolic: the transition assigns a variable without an
 	// explicit value.
 	AssignsSymbolic bool
+	// ord is the layout's order view, moves the step's moves by a
+	// constant of its class values (order.go).
+	ord   *ordLayout
+	moves []move
 }
 
 type assignFn struct {
@@ -293,7 +311,13 @@ type assignFn struct {
 // when an explicit variable would get a value computed from a non-explicit
 // one, which the analysis rules out.
 func (l *Layout) Compile(preX, postX []bool, t *kabs.Trans, step kabs.AStep) (*Step, error) {
-	s := &Step{choose: -1, tail: -1, tailSrc: -1, lay: l}
+	s := &Step{choose: -1, tail: -1, tailSrc: -1, lay: l, ord: l.ord}
+	if l.ord != nil {
+		var err error
+		if s.moves, err = l.ord.compileMoves(t, l); err != nil {
+			return nil, err
+		}
+	}
 	if d, tail, lw := l.tailOf(step); d >= 0 {
 		if step.Rule == kabs.RuleWriteG {
 			s.tail, s.tailSrc, s.dyn, s.dom = tail, lw, d, l.dyn[d]
@@ -360,6 +384,10 @@ func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int
 			return nil
 		}
 	}
+	var buf []int64
+	if len(s.moves) > 0 && !s.ord.exact(v, s.moves, &buf) {
+		return ErrInexact
+	}
 	next := scratch[:len(v)]
 	copy(next, v)
 	for _, a := range s.assigns {
@@ -371,6 +399,9 @@ func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int
 	}
 	for _, i := range zero {
 		next[i] = 0
+	}
+	if s.ord != nil {
+		s.ord.canon(next, &buf)
 	}
 	if s.tailSrc >= 0 && s.tail >= 0 && s.dom != nil {
 		x := next[s.tailSrc]

@@ -203,13 +203,17 @@ func (a *Abs) Init() *Ctl {
 	return c
 }
 
-// InitFormula is the initial condition over X: declared values.
+// InitFormula is the initial condition over X: declared values, and the
+// range of a nondeterministic one that has a range (cs.Init.Ranged).
 func (a *Abs) InitFormula() expr.Expr {
 	var conj []expr.Expr
 	add := func(d []cs.VarDecl) {
 		for _, v := range d {
-			if !v.Init.Nondet {
+			switch {
+			case !v.Init.Nondet:
 				conj = append(conj, expr.Eq(expr.V(v.Name), expr.N(v.Init.Value)))
+			case v.Init.Ranged:
+				conj = append(conj, expr.Le(expr.N(v.Init.Lo), expr.V(v.Name)), expr.Le(expr.V(v.Name), expr.N(v.Init.Hi)))
 			}
 		}
 	}

@@ -150,16 +150,19 @@ func abs64(v int64) int64 {
 	return v
 }
 
-// HasNondet reports whether the system has a nondeterministic value.
+// HasNondet reports whether the system has a nondeterministic value that
+// the explicit search tries from a guessed set (a havoc, or an initial
+// value "= *" without a range: one with a range, cs.Init.Ranged, is tried
+// at each value of its range).
 func (c *Concrete) HasNondet() bool {
 	for _, v := range c.Sys.Shared {
-		if v.Init.Nondet {
+		if v.Init.Nondet && !v.Init.Ranged {
 			return true
 		}
 	}
 	for _, p := range c.Sys.Procs {
 		for _, v := range p.Locals {
-			if v.Init.Nondet {
+			if v.Init.Nondet && !v.Init.Ranged {
 				return true
 			}
 		}
@@ -185,7 +188,8 @@ func hasHavoc(op cs.Op) bool {
 }
 
 // Initials returns the initial states: one per choice of the values declared
-// `= *` (from the nondeterministic domain), at most limit of them.
+// `= *` (from the nondeterministic domain, or its range for a ranged one), at
+// most limit of them.
 func (c *Concrete) Initials(limit int) []*State {
 	base := &State{PC: make([]cs.Loc, len(c.Sys.Procs)), Vals: make([]int64, len(c.names)), Buf: c.emptyBufs()}
 	var nondet []int
@@ -199,8 +203,12 @@ func (c *Concrete) Initials(limit int) []*State {
 	out := []*State{base}
 	for _, i := range nondet {
 		var next []*State
+		vals := c.nondv
+		if d := c.Decls()[i]; d.Init.Ranged {
+			vals = rangeValues(d.Init)
+		}
 		for _, s := range out {
-			for _, v := range c.nondv {
+			for _, v := range vals {
 				t := s.clone()
 				t.Vals[i] = v
 				next = append(next, t)
@@ -214,6 +222,15 @@ func (c *Concrete) Initials(limit int) []*State {
 	return out
 }
 
+// rangeValues lists the range of a ranged initial value.
+func rangeValues(in cs.Init) []int64 {
+	var out []int64
+	for v := in.Lo; v <= in.Hi && len(out) < 1<<16; v++ {
+		out = append(out, v)
+	}
+	return out
+}
+
 // InitialFrom returns the initial state with the given values.
 func (c *Concrete) InitialFrom(vals []int64) (*State, error) {
 	if len(vals) != len(c.names) {
@@ -223,6 +240,9 @@ func (c *Concrete) InitialFrom(vals []int64) (*State, error) {
 	for i, d := range c.Decls() {
 		if !d.Init.Nondet && vals[i] != d.Init.Value {
 			return nil, fmt.Errorf("initial value of %s is %d, declared %d", d.Name, vals[i], d.Init.Value)
+		}
+		if d.Init.Ranged && (vals[i] < d.Init.Lo || vals[i] > d.Init.Hi) {
+			return nil, fmt.Errorf("initial value of %s is %d, declared in [%d:%d]", d.Name, vals[i], d.Init.Lo, d.Init.Hi)
 		}
 	}
 	return s, nil

@@ -153,6 +153,11 @@ func term(e expr.Expr) (v string, k int64, ok bool) {
 	return "", 0, false
 }
 
+// Term recognises the forms of a value that a class admits: x + k, k + x,
+// x - k, x, k and -k (nested); it returns the variable ("" for a
+// constant) and the constant.
+func Term(e expr.Expr) (v string, k int64, ok bool) { return term(e) }
+
 func abs(x int64) int64 {
 	if x < 0 {
 		return -x

@@ -109,29 +109,29 @@
 // gap, which Exact rejects at caps 2 to 5 (the gaps between live tickets
 // are not bounded there), and which Widen covers.
 //
-// # How the explorer will use it
+// # How the explorer uses it
 //
-// Once per system, Analyze. Per state, for each class, gather the values
-// of its positions (shared variables with Info.Of, a live local x of
-// process p at location l with Info.Local(p, l, x), a local defined inside
-// an atomic body with Info.Def, buffer slots and last-write values of its
-// shared variables, and in the k-abstraction every value of a tail set
-// T_{p,x} of one of them, since an UPDATE-AM flush copies one), call
-// Class.Canon, and write them back, before the
-// state goes to the store (statestore): dead locals are set to 0 and not
-// gathered, as the explicit-value domain already does. Before each
-// assignment or write whose value is y + k, call Class.Exact on the
-// canonical values of the state; if it fails, either record a miss (the
-// exploration is void, and the explorer raises Class.Cap, or drops the
-// class, giving its variables back to predicates, and explores again) or
-// take the step from each version Class.Widen gives (an
-// over-approximation: a counterexample is replayed concretely before it
-// is believed, as now). Only the exact way keeps the view a bisimulation;
-// the widened one keeps "no bad state" sound. The
-// values of a class are then finite, so a class the domains analysis finds
-// unbounded (Bakery's tickets, the ticket lock's counters) can be
-// explicit, with no SMT query; the classification of counterexamples is
-// unchanged, since a counterexample found through the view is replayed
-// with concrete values (each canonical step is a concrete step of a
-// C-equivalent state, so the schedule is one of the concrete system).
+// Package domains (domains/order.go) wires the view into the explicit-value
+// domain of the engine's explorer, for explorations without buffers (SC):
+// the classes are merged by variable name, so that each position of the
+// value vector is in one class at every control state (a set of variables
+// closed under the links above is a class too), with the hull widened to
+// contain 0, the value of a dead local; the view is used only when it makes
+// every variable of the system explicit (a predicate over canonical values
+// would be wrong), and never for a name with a web in no class (Rejected).
+// Each transition is checked once: its comparisons over class values must
+// be x + k ⋈ y + l with |l - k| < Cap or x + k ⋈ c with c - k in the hull,
+// its assignments to class variables constants of the hull or y + k. Each
+// step checks its moves with Exact (the parallel assignment of an atomic
+// block taken as moves to fresh temporaries, one at a time) and
+// canonicalises the successor with Canon. A step that is not exact voids
+// the exploration: the view is dropped for good and the exploration runs
+// again with the counters left to predicates, as without the view. A
+// counterexample found through the view is a schedule of the explored
+// system, replayed with concrete values before it is believed (each
+// canonical step is a concrete step of a C-equivalent state, so the
+// schedule is one of the concrete system). Widen is not used by the
+// engine. Under TSO and PSO the k-abstraction's UPDATE-AM flush gives a
+// variable any value of its tail, of which a class has no finite set: the
+// view is not used there.
 package ordview

@@ -38,6 +38,10 @@ type builder struct {
 	sites   map[int]*site
 	fences  map[int]*fenceSite
 	opt     Options
+	// ranged maps the cs name of each variable that starts at "*" within
+	// a declared domain (a local qualified by its process) to that
+	// domain; ParseWith puts it in the lowered System (cs.Init.Ranged).
+	ranged map[string]*varDecl
 }
 
 // fenceSite is what the patcher needs to remove a "fence" statement,
@@ -82,6 +86,9 @@ func (b *builder) declare(d *varDecl, name string) {
 	b.specs = append(b.specs, sp)
 	if d.hasDomain {
 		b.domains[name] = d
+		if d.nondet && !b.opt.StrictDomains {
+			b.ranged[name] = d
+		}
 	}
 }
 
@@ -89,6 +96,7 @@ func (b *builder) declare(d *varDecl, name string) {
 func (b *builder) program() *cs.Program {
 	m := b.m
 	b.global, b.domains, b.taken, b.sites = map[string]string{}, map[string]*varDecl{}, map[string]bool{}, map[int]*site{}
+	b.ranged = map[string]*varDecl{}
 	b.fences = map[int]*fenceSite{}
 	for _, pd := range m.procs {
 		for k := 0; k < pd.count; k++ {
@@ -200,6 +208,9 @@ func (b *builder) process(pid int, pd *procDecl) *cs.ProcDecl {
 		specs = append(specs, sp)
 		if d.hasDomain && !b.opt.StrictDomains {
 			in.regDom[name] = d
+			if d.nondet {
+				b.ranged[procName(pid)+"."+name] = d
+			}
 		}
 	}
 	body := &cs.BlockStmt{Lbrace: cs.PosAt(pd.kw.Pos)}

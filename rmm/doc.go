@@ -50,10 +50,13 @@
 // r <= hi)) r = x;", which reaches the states of a read that waits; none
 // when x's domain lies inside the register's and x starts at a constant;
 // in a locked block an assume follows the read); a register "= *" starts
-// with an assume of its domain. A shared variable "= *" may start at any
-// integer (fencer has no initial constraint on shared variables): an
-// over-approximation, so a "correct" verdict holds for Memorax's
-// semantics too. Domains are not fed to the explicit-value analysis.
+// with an assume of its domain. A variable or register "= * : [lo:hi]"
+// starts at one of lo, ..., hi, as in Memorax: the lowered declaration
+// says so (cs.Init.Ranged, set after lowering), and the explicit-value
+// analysis explores one initial state per value (domains/nondet.go); a
+// "= *" without a domain (or ": Z") starts at any integer. The domains of
+// writes are not fed to the explicit-value analysis: it finds the values
+// of the program itself.
 //
 // Options.StrictDomains (rmm.Reader{Options: ...}) reads domains as
 // fencer did before: a constant written outside the domain is an error at

@@ -49,6 +49,7 @@ type readResult struct {
 	prog   *cs.Program
 	sites  map[int]*site
 	fences map[int]*fenceSite
+	ranged map[string]*varDecl // builder.ranged
 }
 
 // read builds the syntax tree and the write and fence sites of a model.
@@ -56,7 +57,7 @@ func read(file *cs.File, opt Options) (readResult, error) {
 	return readkit.Read(file, func() readResult {
 		b := &builder{m: parseModel(expand(lex(file.Src))), opt: opt}
 		prog := b.program()
-		return readResult{prog, b.sites, b.fences}
+		return readResult{prog, b.sites, b.fences, b.ranged}
 	})
 }
 
@@ -83,7 +84,29 @@ func (r Reader) ParseWith(filename string, src []byte, opt cs.Options) (*cs.Syst
 	if err != nil {
 		return nil, err
 	}
-	return readkit.LowerWith(file, res.prog, r, opt)
+	sys, err := readkit.LowerWith(file, res.prog, r, opt)
+	if err != nil {
+		return nil, err
+	}
+	setRanged(sys, res.ranged)
+	return sys, nil
+}
+
+// setRanged bounds the nondeterministic initial value of each variable of
+// ranged to its declared domain (cs.Init.Ranged): as in Memorax, a
+// variable declared "x = * : [lo:hi]" starts at one of lo, ..., hi.
+func setRanged(sys *cs.System, ranged map[string]*varDecl) {
+	set := func(ds []cs.VarDecl) {
+		for i := range ds {
+			if d, ok := ranged[ds[i].Name]; ok && ds[i].Init.Nondet && d.lo <= d.hi {
+				ds[i].Init.Ranged, ds[i].Init.Lo, ds[i].Init.Hi = true, d.lo, d.hi
+			}
+		}
+	}
+	set(sys.Shared)
+	for _, p := range sys.Procs {
+		set(p.Locals)
+	}
 }
 
 // StoreFences is true: a Memorax model writes a store fence as ssfence.

@@ -71,7 +71,7 @@ func TestExitCodesAndErrors(t *testing.T) {
 		{[]string{"insert", "--max-states", "20", bench("peterson.cs")}, 3, `unknown under tso: .*state limit`},
 		{[]string{"verify", "--max-k", "1", "testdata/klimit.cs"}, 3, ``}, // the verdict line is on stdout
 		{[]string{"insert", "--max-k", "1", "testdata/klimit.cs"}, 0, `(?s)correct under tso with 2 fences.*for robustness only.*proof: correct under SC, and robust: every TSO run is equivalent to an SC run with these fences \(the k case did not end: k limit reached`},
-		{[]string{"insert", "--max-predicates", "5", bench("ticket_lock.cs")}, 3, `unknown under tso: .*predicate limit reached`},
+		{[]string{"insert", "--max-predicates", "5", bench("seqlock.cs")}, 3, `unknown under tso: .*predicate limit reached`},
 		// bakery_3's SC check runs for minutes: the limit is always hit
 		// (bakery.cs now ends its SC check in about 0.3 s).
 		{[]string{"insert", "--timeout", "300ms", bench("scale/bakery_3.cs")}, 3, `unknown under tso: .*time limit reached`},

@@ -1,0 +1,43 @@
+package cegar
+
+import (
+	"fencer/domains"
+	"fencer/predabs"
+)
+
+// addInits stores the initial states of an exploration whose initial
+// control node is c0 and returns their indices: one per initial value
+// vector (domains.Layout.Inits: several when an explicit variable starts at
+// any value of a declared range), each with the abstraction of the initial
+// condition under its values when predicates are kept there. An initial
+// vector whose cube is empty (the initial condition is false under it) is
+// no state; none at all means no run. ErrDomainFull when a dynamic
+// variable's initial value is outside its candidate domain.
+func (x *explorer) addInits(st *stateStore, c0 *ctlNode) ([]int32, error) {
+	var roots []int32
+	var kbuf []byte
+	for _, vals := range x.lay.Inits(x.ctl(c0)) {
+		var cube predabs.Cube
+		if c0.anyKeep {
+			var ok bool
+			var err error
+			cube, ok, err = x.e.ab.AlphaEnv(x.abs.InitFormula(), x.env(c0, vals, domains.Key(vals)), c0.keep)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				continue
+			}
+		}
+		if !x.lay.Observe(c0.dyn, vals) {
+			return nil, domains.ErrDomainFull
+		}
+		kbuf = appendStateKey(kbuf[:0], c0.id, vals)
+		h := st.hash(kbuf)
+		if _, seen := st.lookup(kbuf, h); seen {
+			continue
+		}
+		roots = append(roots, st.add(rnode{c: c0.id, via: -1, parent: -1}, kbuf, cube, -1, h))
+	}
+	return roots, nil
+}

@@ -1,0 +1,379 @@
+package domains
+
+import (
+	"fmt"
+	"sort"
+
+	"fencer/expr"
+	"fencer/kabs"
+	"fencer/ordview"
+)
+
+// # The order view of counter-like data
+//
+// Counters that grow without end (Bakery's tickets, a ticket lock's next
+// and owner) are unbounded here, and left to predicates. Package ordview
+// finds the classes of such variables (only compared, copied, set to
+// constants and moved by constants) and gives their values an exact
+// finite view: each state's class values canonicalised by their order,
+// with the gaps outside the class's hull cut to its cap (ordview/doc.go
+// argues that this is a bisimulation as long as every move it takes is
+// Exact). UseOrderView makes the variables of such classes explicit, when
+// that makes every variable of the system explicit (no predicate is then
+// kept: a predicate evaluated on canonical values would be wrong) and the
+// memory model has no buffers (the k-abstraction's UPDATE-AM flush gives a
+// variable any value of its tail, which a class has no finite set of).
+//
+// The classes of ordview are webs of definitions; here they are merged by
+// variable name, so that a position of the value vector is in one class
+// at every control state: a set of variables closed under the links of the
+// analysis is a class too (the argument of ordview/doc.go needs no more),
+// with the union of the anchors and the largest increments, offsets and
+// caps. The hull is widened to contain 0, the value of a dead local, so
+// that dead positions never change a canonical form or an Exact check. A
+// name with a web in no class (ordview.Info.Rejected) makes the view fail.
+//
+// Compile checks each transition against the view: every comparison over
+// class variables is x + k ⋈ y + l with |l - k| < Cap or x + k ⋈ c with
+// c - k in the hull, and every assignment to a class variable is a
+// constant of the hull or y + k for y of its class; otherwise the step
+// fails with ErrInexact. Step.Apply checks each move by a constant with
+// ordview.Class.Exact (the parallel assignment of an atomic block taken
+// as moves to fresh temporaries, one at a time, then copies) and
+// canonicalises the successor; a move that is not exact fails with
+// ErrInexact. ErrInexact wraps ErrArithmetic: the explorer then calls
+// DropDynamic, which drops the view for good, and explores again with the
+// class variables left to predicates. The canonical values are keys only:
+// a counterexample is a schedule, replayed with concrete values.
+
+// ErrInexact says that a step cannot be taken exactly in the order view.
+var ErrInexact = fmt.Errorf("the order view of counter-like values is not exact here: %w", ErrArithmetic)
+
+// OrderViewAlways, for tests, makes UseOrderView use the view even when
+// every variable is explicit without it: the class variables are then
+// canonicalised all the same.
+var OrderViewAlways = false
+
+// orderView is the view Info uses: the merged classes and their variables.
+type orderView struct {
+	classes  []*ordview.Class
+	of       map[string]int     // each variable of a class -> its class
+	explicit map[string]bool    // the variables the view makes explicit
+	saved    map[string]*dynVar // dynamic variables taken into a class, restored by a drop
+}
+
+// UseOrderView makes the variables of the counter-like classes of the
+// system explicit (see above), if that makes every variable explicit, and
+// reports whether the view is in use. Only for a layout without buffers
+// (NewLayout drops the view for one with buffers). A view dropped after
+// a miss (DropDynamic) is not used again.
+func (in *Info) UseOrderView() bool {
+	if in.ord != nil {
+		return true
+	}
+	if in.ordFailed || in.AllFinite() && !OrderViewAlways {
+		return false
+	}
+	o := buildOrderView(in)
+	if o == nil {
+		in.ordFailed = true
+		return false
+	}
+	for v := range o.of {
+		if d, ok := in.dyn[v]; ok {
+			o.saved[v] = d
+			delete(in.dyn, v)
+			o.explicit[v] = true
+		}
+	}
+	in.ord = o
+	return true
+}
+
+// OrderView reports whether the order view is in use.
+func (in *Info) OrderView() bool { return in.ord != nil }
+
+// dropOrderView stops using the view, for good, and reports whether it
+// was in use.
+func (in *Info) dropOrderView() bool {
+	if in.ord == nil {
+		return false
+	}
+	for v, d := range in.ord.saved {
+		in.dyn[v] = d
+	}
+	in.ord = nil
+	in.ordFailed = true
+	return true
+}
+
+func buildOrderView(in *Info) *orderView {
+	oi := ordview.Analyze(in.sys)
+	// Merge the classes that share a variable name.
+	parent := make([]int, len(oi.Classes))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	first := map[string]int{}
+	for i, c := range oi.Classes {
+		for _, v := range c.Vars {
+			if j, ok := first[v]; ok {
+				parent[find(i)] = find(j)
+			} else {
+				first[v] = i
+			}
+		}
+	}
+	o := &orderView{of: map[string]int{}, explicit: map[string]bool{}, saved: map[string]*dynVar{}}
+	merged := map[int]int{}
+	var roots []int
+	for i := range oi.Classes {
+		if r := find(i); r == i {
+			merged[r] = len(roots)
+			roots = append(roots, r)
+		}
+	}
+	anchors := make([]map[int64]bool, len(roots))
+	for k := range roots {
+		o.classes = append(o.classes, &ordview.Class{})
+		anchors[k] = map[int64]bool{}
+	}
+	for i, c := range oi.Classes {
+		k := merged[find(i)]
+		m := o.classes[k]
+		for _, a := range c.Anchors {
+			anchors[k][a] = true
+		}
+		m.Up, m.Down, m.Offset = max(m.Up, c.Up), max(m.Down, c.Down), max(m.Offset, c.Offset)
+		for _, v := range c.Vars {
+			if _, rejected := oi.Rejected[v]; rejected {
+				return nil
+			}
+			if _, dup := o.of[v]; !dup {
+				o.of[v] = k
+				m.Vars = append(m.Vars, v)
+			}
+		}
+	}
+	for k, m := range o.classes {
+		sort.Strings(m.Vars)
+		for a := range anchors[k] {
+			m.Anchors = append(m.Anchors, a)
+		}
+		sort.Slice(m.Anchors, func(i, j int) bool { return m.Anchors[i] < m.Anchors[j] })
+		m.Lo = min(m.Anchors[0]-m.Down, 0)
+		m.Hi = max(m.Anchors[len(m.Anchors)-1]+m.Up, 0)
+		m.Cap = m.Offset + max(m.Up, m.Down) + 1
+	}
+	for _, d := range decls(in.sys) {
+		if in.Finite(d.Name) {
+			continue
+		}
+		if _, ok := o.of[d.Name]; !ok {
+			return nil // a variable neither finite nor counter-like
+		}
+		o.explicit[d.Name] = true
+	}
+	return o
+}
+
+// ordLayout is the order view in a layout: the positions of each class.
+type ordLayout struct {
+	classes []*ordview.Class
+	pos     [][]int     // per class, its positions (shared variables and locals)
+	classOf map[int]int // position -> class
+	idx     map[int]int // position -> its index in pos[classOf]
+}
+
+// newOrdLayout lays out the view o over the positions of l.
+func newOrdLayout(o *orderView, l *Layout) *ordLayout {
+	ol := &ordLayout{classes: o.classes, pos: make([][]int, len(o.classes)), classOf: map[int]int{}, idx: map[int]int{}}
+	for i, name := range l.names {
+		p := l.pos[i]
+		if p.kind != posShared && p.kind != posLocal {
+			continue
+		}
+		if c, ok := o.of[name]; ok {
+			ol.classOf[i] = c
+			ol.idx[i] = len(ol.pos[c])
+			ol.pos[c] = append(ol.pos[c], i)
+		}
+	}
+	return ol
+}
+
+// move is one assignment of a step to a class position: dst gets the
+// value of src plus k (src < 0: the constant k).
+type move struct {
+	class, dst, src int
+	k               int64
+}
+
+// compileMoves checks t against the view (see above) and returns its
+// moves by a nonzero constant, in the order of its assignments.
+func (ol *ordLayout) compileMoves(t *kabs.Trans, l *Layout) ([]move, error) {
+	classOfVar := func(name string) (int, bool) {
+		i, ok := l.index[name]
+		if !ok {
+			return -1, false
+		}
+		c, ok := ol.classOf[i]
+		return c, ok
+	}
+	if err := ol.checkGuard(t.Guard, classOfVar); err != nil {
+		return nil, err
+	}
+	exists := map[string]bool{}
+	for _, e := range t.Exists {
+		exists[e] = true
+	}
+	var moves []move
+	for _, a := range t.Assign {
+		c, inClass := classOfVar(a.Var)
+		if !inClass {
+			for _, v := range expr.Vars(a.Val) {
+				if _, ok := classOfVar(v); ok {
+					return nil, fmt.Errorf("%s := %s: %w", a.Var, a.Val, ErrInexact)
+				}
+			}
+			continue
+		}
+		v, k, ok := ordview.Term(a.Val)
+		cl := ol.classes[c]
+		switch {
+		case !ok || exists[v]:
+			return nil, fmt.Errorf("%s := %s: %w", a.Var, a.Val, ErrInexact)
+		case v == "":
+			if k < cl.Lo || k > cl.Hi {
+				return nil, fmt.Errorf("%s := %s: %w", a.Var, a.Val, ErrInexact)
+			}
+		default:
+			if c2, ok := classOfVar(v); !ok || c2 != c {
+				return nil, fmt.Errorf("%s := %s: %w", a.Var, a.Val, ErrInexact)
+			}
+			if k != 0 {
+				moves = append(moves, move{class: c, dst: l.index[a.Var], src: l.index[v], k: k})
+			}
+		}
+	}
+	sort.SliceStable(moves, func(i, j int) bool { return moves[i].class < moves[j].class })
+	return moves, nil
+}
+
+// checkGuard checks that every comparison of g over class variables is
+// decided alike in every state with the same canonical form.
+func (ol *ordLayout) checkGuard(g expr.Expr, classOf func(string) (int, bool)) error {
+	mentions := func(e expr.Expr) bool {
+		for _, v := range expr.Vars(e) {
+			if _, ok := classOf(v); ok {
+				return true
+			}
+		}
+		return false
+	}
+	bad := func(e expr.Expr) error { return fmt.Errorf("guard %s: %w", e, ErrInexact) }
+	var walk func(e expr.Expr) error
+	walk = func(e expr.Expr) error {
+		f, ok := e.(*expr.App)
+		if !ok {
+			if mentions(e) {
+				return bad(e)
+			}
+			return nil
+		}
+		switch f.Op {
+		case expr.OpAnd, expr.OpOr, expr.OpNot, expr.OpImplies:
+			for _, a := range f.Args {
+				if err := walk(a); err != nil {
+					return err
+				}
+			}
+			return nil
+		case expr.OpEq, expr.OpNe, expr.OpLt, expr.OpLe, expr.OpGt, expr.OpGe:
+			if !mentions(f) {
+				return nil
+			}
+			v1, k1, ok1 := ordview.Term(f.Args[0])
+			v2, k2, ok2 := ordview.Term(f.Args[1])
+			if !ok1 || !ok2 {
+				return bad(e)
+			}
+			c1, in1 := classOf(v1)
+			c2, in2 := classOf(v2)
+			switch {
+			case in1 && in2 && c1 == c2:
+				if d := k2 - k1; d >= ol.classes[c1].Cap || -d >= ol.classes[c1].Cap {
+					return bad(e)
+				}
+			case in1 && v2 == "":
+				if c := k2 - k1; c < ol.classes[c1].Lo || c > ol.classes[c1].Hi {
+					return bad(e)
+				}
+			case in2 && v1 == "":
+				if c := k1 - k2; c < ol.classes[c2].Lo || c > ol.classes[c2].Hi {
+					return bad(e)
+				}
+			default:
+				return bad(e)
+			}
+			return nil
+		}
+		if mentions(f) {
+			return bad(e)
+		}
+		return nil
+	}
+	return walk(g)
+}
+
+// exact reports whether the moves of a step from the canonical vector v
+// are exact: each taken as a move into a fresh temporary of its class,
+// in order, with Exact checked on the class's values (temporaries
+// included) and the values canonicalised after each.
+func (ol *ordLayout) exact(v []int64, moves []move, buf *[]int64) bool {
+	for i := 0; i < len(moves); {
+		c := moves[i].class
+		cl := ol.classes[c]
+		ext := (*buf)[:0]
+		for _, p := range ol.pos[c] {
+			ext = append(ext, v[p])
+		}
+		var scratch []int64
+		for ; i < len(moves) && moves[i].class == c; i++ {
+			m := moves[i]
+			from := ext[ol.idx[m.src]]
+			if !cl.Exact(ext, from, m.k) {
+				*buf = ext
+				return false
+			}
+			ext = append(ext, from+m.k)
+			scratch = cl.Canon(ext, scratch)
+		}
+		*buf = ext
+	}
+	return true
+}
+
+// canon canonicalises the class values of v in place.
+func (ol *ordLayout) canon(v []int64, buf *[]int64) {
+	for c, ps := range ol.pos {
+		vals := (*buf)[:0]
+		for _, p := range ps {
+			vals = append(vals, v[p])
+		}
+		var scratch []int64
+		scratch = ol.classes[c].Canon(vals, scratch)
+		for j, p := range ps {
+			v[p] = vals[j]
+		}
+		*buf = vals
+	}
+}

@@ -1,0 +1,127 @@
+package domains
+
+import (
+	"errors"
+	"testing"
+
+	"fencer/cs"
+	"fencer/kabs"
+	"fencer/memmodel"
+)
+
+func parseSys(t *testing.T, src string) *cs.System {
+	t.Helper()
+	sys, err := cs.Parse("t.cs", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sys
+}
+
+// The ticket lock's counters are unbounded; the order view makes them
+// explicit, every variable with them, and only without buffers.
+func TestOrderViewTicket(t *testing.T) {
+	src := `
+shared next, owner;
+process P[i in 0..1] {
+  local t;
+  while (true) {
+    t = fetch_add(next, 1);
+    while (owner != t) { }
+cs: skip;
+    owner = owner + 1;
+  }
+}
+mutex cs;
+`
+	in := Analyze(parseSys(t, src))
+	if in.AllFinite() || in.Finite("next") {
+		t.Fatalf("the counters are finite without the view")
+	}
+	if !in.UseOrderView() || !in.AllFinite() || !in.Finite("owner") || in.Values("owner") != nil {
+		t.Fatalf("the view does not make the counters explicit")
+	}
+	abs, err := kabs.NewAbs(in.sys, memmodel.TSO, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	NewLayout(in, abs) // with buffers: the view is dropped for good
+	if in.OrderView() || in.Finite("owner") || in.UseOrderView() {
+		t.Fatalf("the view is still in use with buffers")
+	}
+}
+
+// A counter compared with a havocked value is not counter-like: no view.
+func TestOrderViewRefused(t *testing.T) {
+	src := `
+shared c;
+process P { local r, h; while (true) { r = c; c = r + 1; h = *; if (r == h) { skip; } } }
+`
+	in := Analyze(parseSys(t, src))
+	if in.UseOrderView() {
+		t.Fatalf("view used with a havocked value in the class")
+	}
+}
+
+// Steps are taken on canonical values and canonicalised; a move that is
+// not exact fails with ErrInexact, which is an ErrArithmetic.
+func TestOrderViewSteps(t *testing.T) {
+	src := `
+shared a, b;
+process P { local r; while (true) { r = a; a = r + 1; } }
+process Q { local s; while (true) { s = b; b = s + 1; if (s == a) { skip; } } }
+`
+	in := Analyze(parseSys(t, src))
+	if !in.UseOrderView() {
+		t.Fatal("no view")
+	}
+	abs, err := kabs.NewAbs(in.sys, memmodel.SC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lay := NewLayout(in, abs)
+	if lay.ord == nil || len(lay.ord.classes) != 1 {
+		t.Fatalf("want one class, got %+v", lay.ord)
+	}
+	cl := lay.ord.classes[0]
+	ai, _ := lay.Index("a")
+	bi, _ := lay.Index("b")
+	// The step a := r + 1 of P from r = a = Hi + 1 (above the hull), b = 0:
+	// exact, a becomes Hi + 2 (cut to Hi + Cap). With b a cut gap above r
+	// (b = Hi + 1 + Cap, canonical for any b at least that far), the move
+	// comes within Cap of b in some states only: not exact.
+	ctls := []*kabs.Ctl{abs.Init()}
+	for d := 0; d < len(ctls) && d < 200; d++ {
+		c1 := ctls[d]
+		for _, s2 := range abs.Successors(c1) {
+			ctls = append(ctls, s2.Ctl)
+			if s2.Step.Proc != 0 || len(s2.T.Assign) != 1 || s2.T.Assign[0].Var != "a" {
+				continue
+			}
+			st, err := lay.Compile(lay.Explicit(c1), lay.Explicit(s2.Ctl), s2.T, s2.Step)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ri, _ := lay.Index("P.r")
+			run := func(b int64) ([]int64, error) {
+				v := make([]int64, lay.Len())
+				v[ai], v[ri], v[bi] = cl.Hi+1, cl.Hi+1, b
+				var got []int64
+				err := st.Apply(v, lay.Zero(s2.Ctl), make([]int64, len(v)), func(n []int64) bool {
+					got = append([]int64(nil), n...)
+					return true
+				})
+				return got, err
+			}
+			got, err := run(0)
+			if err != nil || got[ai] != cl.Hi+min(2, cl.Cap) || got[bi] != 0 {
+				t.Errorf("exact step: %v, %v (hull %d..%d cap %d)", got, err, cl.Lo, cl.Hi, cl.Cap)
+			}
+			if _, err := run(cl.Hi + 1 + cl.Cap); !errors.Is(err, ErrInexact) || !errors.Is(err, ErrArithmetic) {
+				t.Errorf("a move towards a value across a cut gap: %v, want ErrInexact", err)
+			}
+			return
+		}
+	}
+	t.Fatal("no step of P found")
+}
