@@ -81,6 +81,8 @@ func (s *System) Format(w io.Writer) error {
 
 func varString(v VarDecl) string {
 	switch {
+	case v.Init.Nondet && v.Init.Ranged:
+		return fmt.Sprintf("%s=*[%d:%d]", v.Name, v.Init.Lo, v.Init.Hi)
 	case v.Init.Nondet:
 		return v.Name + "=*"
 	case v.Init.Value != 0:

@@ -35,7 +35,8 @@ func exploreCommand() *cli.Command {
 		ArgsUsage: "FILE",
 		Description: "Breadth-first search over concrete states. Prints a shortest trace to a bad state,\n" +
 			"or says the program is safe when the whole state space was explored. Nondeterministic\n" +
-			"values are tried from a finite set, so a program with `*` values is never called safe.\n" +
+			"values are tried from a finite set, so a program with unbounded `*` values is never called\n" +
+			"safe (a `*` within a declared range, as in Memorax's `* : [0:1]`, is tried whole).\n" +
 			"Exit codes: 0 safe, 1 bad state found, 2 bad input, 3 bounds hit.",
 		Flags: append([]cli.Flag{
 			modelFlag,
