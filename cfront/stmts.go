@@ -377,6 +377,17 @@ func (p *proc) iteration(s *cc.IterationStatement) {
 		top := p.label("_do")
 		p.markBare(s.Statement)
 		body := p.sub(func() { p.stmt(s.Statement) })
+		if k, ok := p.konst(s.ExpressionList); ok && k == 0 && p.atomic > 0 {
+			// do { ... } while (0) in an atomic section (a macro's body):
+			// the body once. An atomic block has no jumps, so a break or
+			// continue in it is refused rather than lost.
+			p.popLoop()
+			if l.brkUsed || l.contUsed {
+				refuse(pos, "break or continue in do { ... } while (0) inside an atomic section (__VERIFIER_atomic_*)")
+			}
+			p.emit(body...)
+			return
+		}
 		p.emit(p.labelOn(top, body, pos))
 		if l.contUsed {
 			p.emit(synLabel(l.cont, nil, pos))
