@@ -61,6 +61,9 @@ func (p *proc) markBare(s *cc.Statement) (cs.Pos, cs.Pos) {
 		return cs.NoPos, cs.NoPos
 	}
 	start, end := p.t.pos(s), p.stmtEnd(s)
+	if mstart, mend, ok := p.macroSpan(s); ok {
+		start, end = mstart, mend
+	}
 	if start == cs.NoPos || end < start {
 		return cs.NoPos, cs.NoPos
 	}
@@ -106,11 +109,14 @@ func (p *proc) stmt(s *cc.Statement) {
 	if q := p.t.pos(s); q != cs.NoPos {
 		p.pos = q
 	}
-	if (s.Case == cc.StatementIteration || s.Case == cc.StatementSelection) && p.atomic == 0 {
-		if start, end, ok := p.macroStmt(s); ok {
-			// A loop or branch written by a macro ("do { ... } while (0)"):
-			// its inside cannot be patched, the point after the call's ';'
-			// can, and is a fence site when the statement writes.
+	if p.atomic == 0 && s.Case != cc.StatementLabeled && s.Case != cc.StatementJump {
+		if start, end, ok := p.macroSpan(s); ok && (s.Case != cc.StatementExpr || p.stmtEnd(s) == cs.NoPos) {
+			// The last statement of a macro's expansion ("do { ... } while
+			// (0)", "x = 1;"): its inside cannot be patched, the point
+			// after the call (or after the ';' that follows it) can, and
+			// is a fence site when the statement writes. (An expression
+			// statement that ends with the file's ';' is a site of its
+			// own in exprStmt.)
 			saved := p.wroteAny
 			p.wroteAny = false
 			list := p.sub(func() { p.stmtCase(s) })
@@ -123,31 +129,21 @@ func (p *proc) stmt(s *cc.Statement) {
 			p.wroteAny = p.wroteAny || saved
 			return
 		}
+		if start, ok := p.t.macroCall(s); ok && p.t.lastOfCall[start.Offset()] != s {
+			// Not the last statement of its macro's expansion: the point
+			// after it is not in the C text.
+			saved := p.wroteAny
+			p.wroteAny = false
+			p.stmtCase(s)
+			if p.wroteAny {
+				name := p.t.macroName(start)
+				p.t.warn(start, "macro "+name, "the macro %s expands to several statements and one before the last writes shared memory: a fence can go after the call, not between them (if one is needed there, the result is unknown; write the statements without the macro)", name)
+			}
+			p.wroteAny = p.wroteAny || saved
+			return
+		}
 	}
 	p.stmtCase(s)
-}
-
-// macroStmt reports whether s was written by a macro and ends with a ';'
-// of the file (the one after the macro's call), and returns its span.
-func (p *proc) macroStmt(s *cc.Statement) (cs.Pos, cs.Pos, bool) {
-	toks := cc.NodeTokens(s)
-	if len(toks) == 0 {
-		return 0, 0, false
-	}
-	first := toks[0]
-	start := p.t.tokPos(first)
-	if start == cs.NoPos {
-		return 0, 0, false
-	}
-	src := p.t.file.Src
-	if text := first.Src(); start.Offset()+len(text) <= len(src) && string(src[start.Offset():start.Offset()+len(text)]) == string(text) {
-		return 0, 0, false // written in the file
-	}
-	end := p.stmtEnd(s)
-	if end == cs.NoPos || end <= start || src[end.Offset()-1] != ';' {
-		return 0, 0, false
-	}
-	return start, end, true
 }
 
 func (p *proc) stmtCase(s *cc.Statement) {
