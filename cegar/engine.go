@@ -121,7 +121,7 @@ type Witness struct {
 // stays.
 type Fence struct {
 	Site    *cs.Site
-	Store   bool // a store fence ("fence store;"), with Options.StoreFences
+	Kind    cs.FenceKind // cs.StoreFence ("fence store;") only with Options.StoreFences
 	Witness *Witness
 }
 

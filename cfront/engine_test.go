@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fencer/cegar"
+	"fencer/cs"
 	"fencer/memmodel"
 )
 
@@ -139,7 +140,7 @@ func TestStoreFences(t *testing.T) {
 	ctx := context.Background()
 	opt := cegar.Options{Model: memmodel.PSO, StoreFences: true}
 	res, patched, err := cegar.Insert(ctx, sys, sol, opt)
-	if err != nil || res.Verdict != cegar.Correct || len(res.Fences) != 1 || !res.Fences[0].Store {
+	if err != nil || res.Verdict != cegar.Correct || len(res.Fences) != 1 || res.Fences[0].Kind != cs.StoreFence {
 		t.Fatalf("%+v %v", res, err)
 	}
 	if !strings.Contains(string(patched), "  data = 1;\n  atomic_thread_fence(memory_order_release);\n  ready = 1;") {

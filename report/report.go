@@ -92,7 +92,7 @@ func New(command string, sys *cs.System, r *cegar.Result) *Report {
 		}
 		fr := Fence{Line: pos.Line, Column: pos.Col, Process: siteProcess(sys, f.Site.ID),
 			Statement: f.Site.Text, Place: place, Existing: f.Site.Fence}
-		if f.Store {
+		if f.Kind == cs.StoreFence {
 			fr.Kind = "store"
 		}
 		if ex := explainWitness(f.Witness); ex != nil {
@@ -138,7 +138,7 @@ func SourceOrder(fs []cegar.Fence) []cegar.Fence {
 		if a.Site.ID != b.Site.ID {
 			return a.Site.ID < b.Site.ID
 		}
-		return !a.Store && b.Store
+		return a.Kind < b.Kind
 	})
 	return out
 }
@@ -228,7 +228,7 @@ func PrintPartial(w io.Writer, sys *cs.System, r *cegar.Result) {
 		plural(len(p.Fences), "fence"), plural(p.Counterexamples, "counterexample"), plural(p.LowerBound, "fence"))
 	for _, f := range p.Fences {
 		kind := ""
-		if f.Store {
+		if f.Kind == cs.StoreFence {
 			kind = "fence store; "
 		}
 		fmt.Fprintf(w, "    %s:%d: %s%s\n", sys.File.Name, sys.File.Line(f.Site.Pos()), kind, f.Site.Describe())

@@ -115,7 +115,7 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 				if f.Site.Fence {
 					where = "fence kept"
 				}
-				if f.Store {
+				if f.Kind == cs.StoreFence {
 					where = "fence store; " + where
 				}
 				fmt.Fprintf(os.Stderr, "  %s:%d: %s%s\n", name, sys.File.Line(f.Site.Pos()), where, note)
@@ -128,7 +128,7 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 			fmt.Fprintf(os.Stderr, "other minimum set %d of %d (verified):\n", i+2, len(r.Alternatives)+1)
 			for _, f := range report.SourceOrder(alt) {
 				kind := ""
-				if f.Store {
+				if f.Kind == cs.StoreFence {
 					kind = "fence store; "
 				}
 				fmt.Fprintf(os.Stderr, "  %s:%d: %s%s\n", name, sys.File.Line(f.Site.Pos()), kind, f.Site.Describe())
