@@ -117,16 +117,7 @@ func (p *proc) stmt(s *cc.Statement) {
 			// is a fence site when the statement writes. (An expression
 			// statement that ends with the file's ';' is a site of its
 			// own in exprStmt.)
-			saved := p.wroteAny
-			p.wroteAny = false
-			list := p.sub(func() { p.stmtCase(s) })
-			if p.wroteAny {
-				p.emit(&cs.BlockStmt{Lbrace: start, List: list, Rbrace: end - 1})
-				p.t.writePoints[[2]int{start.Offset(), end.Offset()}] = true
-			} else {
-				p.emit(list...)
-			}
-			p.wroteAny = p.wroteAny || saved
+			p.spanned(s, start, end)
 			return
 		}
 		if start, ok := p.t.macroCall(s); ok && p.t.lastOfCall[start.Offset()] != s {
@@ -142,8 +133,39 @@ func (p *proc) stmt(s *cc.Statement) {
 			p.wroteAny = p.wroteAny || saved
 			return
 		}
+		if s.Case == cc.StatementIteration {
+			// A loop that writes: the point after it is a fence site too,
+			// where a fence runs once rather than once per iteration.
+			if start, end := p.t.pos(s), p.stmtEnd(s); start != cs.NoPos && end > start {
+				p.spanned(s, start, end)
+				return
+			}
+		}
 	}
 	p.stmtCase(s)
+}
+
+// spanned translates s as one statement with the span [start, end) of the
+// C text, whose end is a fence site when s writes shared memory.
+func (p *proc) spanned(s *cc.Statement, start, end cs.Pos) {
+	saved := p.wroteAny
+	p.wroteAny = false
+	list := p.sub(func() { p.stmtCase(s) })
+	if p.wroteAny {
+		p.emit(&cs.BlockStmt{Lbrace: start, List: list, Rbrace: end - 1})
+		p.writePoint(start, end)
+	} else {
+		p.emit(list...)
+	}
+	p.wroteAny = p.wroteAny || saved
+}
+
+// writePoint records [start, end) as the span of a C statement that writes
+// shared memory, run in p.copies copies.
+func (p *proc) writePoint(start, end cs.Pos) {
+	k := [2]int{start.Offset(), end.Offset()}
+	p.t.writePoints[k] = true
+	p.t.copies[k] = max(p.t.copies[k], p.copies, 1)
 }
 
 func (p *proc) stmtCase(s *cc.Statement) {
@@ -198,7 +220,7 @@ func (p *proc) exprStmt(es *cc.ExpressionStatement, start cs.Pos) {
 		} else {
 			p.emit(&cs.BlockStmt{Lbrace: start, List: list, Rbrace: semi})
 		}
-		p.t.writePoints[[2]int{start.Offset(), semi.Offset() + 1}] = true
+		p.writePoint(start, semi+1)
 	} else {
 		p.emit(list...)
 	}

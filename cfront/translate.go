@@ -80,6 +80,9 @@ type translator struct {
 	// writePoints are the spans [start, end) of the C statements that
 	// write shared memory through a buffer: the fence sites.
 	writePoints map[[2]int]bool
+	// copies is, for each span of writePoints, the most copies of it one
+	// process runs (unrolled loops; cs.Site.Copies).
+	copies map[[2]int]int
 	// fencePoints are the spans of the full fences written as C
 	// statements of their own: --reconsider may remove them.
 	fencePoints map[[2]int]bool
