@@ -17,13 +17,20 @@ import (
 // and PSO through the engine's API: every patched file compiles with gcc,
 // reads back and is verified correct from scratch, and where fences were
 // added the original is unsafe under the model. Each style is used once.
-// With -short only the small ones run.
+// With -short only the small ones run; dijkstra_3 runs under PSO only (its
+// insert under TSO takes 25 s on a loaded machine).
 func TestBenchmarksPatched(t *testing.T) {
 	small := []string{"sb", "mp", "lb", "peterson", "dekker_simple", "dekker_full", "burns", "dijkstra", "spsc_ring", "lamport_fast", "ticket_lock"}
-	large := []string{"iriw", "burns_3", "filter_3", "ticket_3"}
+	large := []string{"iriw", "burns_3", "filter_3", "ticket_3", "bakery", "szymanski_3", "dijkstra_3"}
 	names := small
 	if !testing.Short() {
 		names = append(names, large...)
+	}
+	// Every C benchmark is here, so that every patched file of the suite
+	// is compiled and verified.
+	all, _ := filepath.Glob(filepath.Join("..", "benchmarks", "c", "*.c"))
+	if len(all) != len(small)+len(large) {
+		t.Errorf("%d C benchmarks, %d in this test: add the new ones", len(all), len(small)+len(large))
 	}
 	sol, err := cegar.NewZ3Solver()
 	if err != nil {
@@ -34,6 +41,9 @@ func TestBenchmarksPatched(t *testing.T) {
 	n := 0
 	for _, name := range names {
 		for _, m := range []memmodel.Model{memmodel.TSO, memmodel.PSO} {
+			if name == "dijkstra_3" && m == memmodel.TSO {
+				continue
+			}
 			style := styles[n%len(styles)]
 			n++
 			t.Run(name+"/"+m.String()+"/"+string(style), func(t *testing.T) {

@@ -43,7 +43,7 @@ func TestSemantics(t *testing.T) {
 				m := map[string]memmodel.Model{"sc": memmodel.SC, "tso": memmodel.TSO, "pso": memmodel.PSO}[e[1]]
 				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 				defer cancel()
-				res, _, err := cegar.Insert(ctx, sys, sol, cegar.Options{Model: m})
+				res, patched, err := cegar.Insert(ctx, sys, sol, cegar.Options{Model: m})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -61,6 +61,18 @@ func TestSemantics(t *testing.T) {
 					}
 					if len(res.Fences) != want {
 						t.Errorf("got %d fences, want %d", len(res.Fences), want)
+					}
+					if want == 0 {
+						return
+					}
+					// The patched file compiles and is verified.
+					compile(t, patched)
+					psys, err := Reader{}.Parse(filepath.Base(path), patched)
+					if err != nil {
+						t.Fatalf("patched: %v", err)
+					}
+					if v, err := cegar.Verify(ctx, psys, sol, cegar.Options{Model: m}); err != nil || v.Verdict != cegar.Correct {
+						t.Errorf("the patched file is %v (%v)", v.Verdict, err)
 					}
 				}
 			})

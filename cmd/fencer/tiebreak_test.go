@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -63,5 +64,27 @@ int main(void) {
 		if !strings.Contains(stdout, "    "+body+"\n  atomic_thread_fence(memory_order_seq_cst);\n  ready = 1;") {
 			t.Errorf("%s: the fence is not after the loop:\n%s", body, stdout)
 		}
+		checkPatchedC(t, stdout, "pso")
+	}
+}
+
+// checkPatchedC compiles a C file that fencer insert wrote with gcc
+// -std=gnu11 -pthread -c and verifies it under model with fencer verify.
+func checkPatchedC(t *testing.T, patched, model string) {
+	t.Helper()
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc")
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "patched.c")
+	if err := os.WriteFile(file, []byte(patched), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(gcc, "-std=gnu11", "-pthread", "-c", file, "-o", filepath.Join(dir, "patched.o")).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s\n%s", err, out, patched)
+	}
+	if _, stderr, code := fencer(t, "verify", "--model", model, file); code != 0 {
+		t.Errorf("fencer verify --model %s on the patched file: exit %d\n%s", model, code, stderr)
 	}
 }
