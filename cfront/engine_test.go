@@ -67,15 +67,7 @@ func TestBenchmarksPatched(t *testing.T) {
 				if res.Verdict != cegar.Correct {
 					t.Fatalf("verdict %v: %s", res.Verdict, res.Reason)
 				}
-				compile(t, patched)
-				psys, err := r.Parse(name+".c", patched)
-				if err != nil {
-					t.Fatalf("patched: %v", err)
-				}
-				v, err := cegar.Verify(ctx, psys, sol, opt)
-				if err != nil || v.Verdict != cegar.Correct {
-					t.Fatalf("the patched file is not verified correct: %v %v", v.Verdict, err)
-				}
+				verifyPatched(ctx, t, r, name+".c", patched, sol, m)
 				if len(res.Fences) == 0 {
 					if string(patched) != string(src) {
 						t.Error("no fence, yet the file changed")
@@ -119,14 +111,7 @@ func TestReconsider(t *testing.T) {
 		t.Errorf("removed %d fences, want 2", len(res.Removed))
 	}
 	golden(t, path, patched)
-	compile(t, patched)
-	psys, err := r.Parse("fenced.c", patched)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if v, err := cegar.Verify(ctx, psys, sol, cegar.Options{Model: memmodel.TSO}); err != nil || v.Verdict != cegar.Correct {
-		t.Fatalf("the result is %v (%v)", v.Verdict, err)
-	}
+	verifyPatched(ctx, t, r, "fenced.c", patched, sol, memmodel.TSO)
 }
 
 // TestStoreFences: under PSO with store fences allowed, MP in C gets one
@@ -156,12 +141,19 @@ func TestStoreFences(t *testing.T) {
 	if !strings.Contains(string(patched), "  data = 1;\n  atomic_thread_fence(memory_order_release);\n  ready = 1;") {
 		t.Errorf("patched:\n%s", patched)
 	}
+	verifyPatched(ctx, t, r, "mp.c", patched, sol, memmodel.PSO)
+}
+
+// verifyPatched: a C file that insert patched compiles (gcc -std=gnu11
+// -pthread -c), reads back with r and is verified correct under m.
+func verifyPatched(ctx context.Context, t *testing.T, r Reader, name string, patched []byte, sol cegar.Solver, m memmodel.Model) {
+	t.Helper()
 	compile(t, patched)
-	psys, err := r.Parse("mp.c", patched)
+	psys, err := r.Parse(name, patched)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("the patched file does not read: %v", err)
 	}
-	if v, err := cegar.Verify(ctx, psys, sol, cegar.Options{Model: memmodel.PSO}); err != nil || v.Verdict != cegar.Correct {
-		t.Fatalf("the result is %v (%v)", v.Verdict, err)
+	if v, err := cegar.Verify(ctx, psys, sol, cegar.Options{Model: m}); err != nil || v.Verdict != cegar.Correct {
+		t.Fatalf("the patched file is %v under %s (%v)", v.Verdict, m, err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"fencer/cs"
+	"fencer/readkit"
 )
 
 // This file writes fences back into the C text: one line per fence after
@@ -131,21 +132,11 @@ func (r Reader) EditFences(src []byte, sites, store, remove []*cs.Site) ([]byte,
 		}
 		return edits[i].inner > edits[j].inner
 	})
-	var b strings.Builder
-	last := 0
-	for _, e := range edits {
-		if e.off < last {
-			return nil, fmt.Errorf("overlapping edits at offset %d", e.off)
-		}
-		b.Write(src[last:e.off])
-		b.WriteString(e.text)
-		last = e.off
-		if e.end > e.off {
-			last = e.end
-		}
+	out := make([]readkit.Edit, len(edits))
+	for i, e := range edits {
+		out[i] = readkit.Edit{Off: e.off, End: max(e.end, e.off), Text: e.text}
 	}
-	b.Write(src[last:])
-	return []byte(b.String()), nil
+	return readkit.ApplyEdits(src, out)
 }
 
 // restOfLine reports whether src from off to the end of its line holds

@@ -65,15 +65,7 @@ func TestSemantics(t *testing.T) {
 					if want == 0 {
 						return
 					}
-					// The patched file compiles and is verified.
-					compile(t, patched)
-					psys, err := Reader{}.Parse(filepath.Base(path), patched)
-					if err != nil {
-						t.Fatalf("patched: %v", err)
-					}
-					if v, err := cegar.Verify(ctx, psys, sol, cegar.Options{Model: m}); err != nil || v.Verdict != cegar.Correct {
-						t.Errorf("the patched file is %v (%v)", v.Verdict, err)
-					}
+					verifyPatched(ctx, t, Reader{}, filepath.Base(path), patched, sol, m)
 				}
 			})
 		}

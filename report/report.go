@@ -208,6 +208,21 @@ type Partial struct {
 	Counterexamples int     `json:"counterexamples"`
 }
 
+// FenceLine is a fence of a result as the summaries list it,
+// "NAME:LINE: WHAT": WHAT is the site ("after x = 1;"), or "fence kept" for
+// a fence of the source that stays (cegar.Options.Reconsider), after
+// "fence store; " for a store fence.
+func FenceLine(name string, sys *cs.System, f cegar.Fence) string {
+	where := f.Site.Describe()
+	if f.Site.Fence {
+		where = "fence kept"
+	}
+	if f.Kind == cs.StoreFence {
+		where = "fence store; " + where
+	}
+	return fmt.Sprintf("%s:%d: %s", name, sys.File.Line(f.Site.Pos()), where)
+}
+
 // PrintPartial writes what an insert on sys that stopped early knew
 // (nothing when r has no Partial), marked as not verified.
 func PrintPartial(w io.Writer, sys *cs.System, r *cegar.Result) {
@@ -227,11 +242,7 @@ func PrintPartial(w io.Writer, sys *cs.System, r *cegar.Result) {
 	fmt.Fprintf(w, "  %s installed so far, blocking the %s found; every correct fence set has at least %s:\n",
 		plural(len(p.Fences), "fence"), plural(p.Counterexamples, "counterexample"), plural(p.LowerBound, "fence"))
 	for _, f := range p.Fences {
-		kind := ""
-		if f.Kind == cs.StoreFence {
-			kind = "fence store; "
-		}
-		fmt.Fprintf(w, "    %s:%d: %s%s\n", sys.File.Name, sys.File.Line(f.Site.Pos()), kind, f.Site.Describe())
+		fmt.Fprintf(w, "    %s\n", FenceLine(sys.File.Name, sys, f))
 	}
 	if p.Phase == "final check" {
 		fmt.Fprintf(w, "  the abstraction has no counterexample left with these fences, but the final check of the patched program did not finish\n")
