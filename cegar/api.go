@@ -197,7 +197,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 
 // fenceOf is the Fence of element f.
 func fenceOf(sys *cs.System, f fences.Element, w *Witness) Fence {
-	return Fence{Site: sys.Sites[f.Site], Store: f.Kind == cs.StoreFence, Witness: w}
+	return Fence{Site: sys.Sites[f.Site], Kind: f.Kind, Witness: w}
 }
 
 // witnessFor picks the counterexample that shows fence id is needed: one

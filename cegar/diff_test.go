@@ -579,7 +579,7 @@ func differentialKinds(clock *engineClock, sol Solver, sys *cs.System, ref *refs
 	}
 	full := 0
 	for _, f := range res.Fences {
-		if !f.Store {
+		if f.Kind != cs.StoreFence {
 			full++
 		}
 	}

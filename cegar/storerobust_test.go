@@ -25,7 +25,7 @@ func TestSeqlockStoreFences(t *testing.T) {
 		t.Fatalf("%s with %d fences, want correct with 2", r.Verdict, len(r.Fences))
 	}
 	for _, f := range r.Fences {
-		if !f.Store {
+		if f.Kind != cs.StoreFence {
 			t.Errorf("fence %+v is full; store fences suffice", f)
 		}
 	}

@@ -80,15 +80,7 @@ func (p *proc) atomicCall(name string, args []cc.ExpressionNode, pos cs.Pos) cs.
 		exp := p.lval(u.CastExpression)
 		expV := p.localOnly(p.load(exp, orderPlain), pos)
 		des := p.localOnly(p.rv(args[2]), pos)
-		old, ok2 := p.tmp("old", pos), p.tmp("ok", pos)
-		p.rmw(lv, pos, func(x cs.Expr) []cs.Stmt {
-			return []cs.Stmt{
-				synAssign(ident(old, pos), x, pos),
-				&cs.IfStmt{If: pos, Cond: eq(ident(old, pos), expV),
-					Then: synBlock([]cs.Stmt{synAssign(x, des, pos), synAssign(ident(ok2, pos), lit(1, pos), pos)}, pos),
-					Else: synBlock([]cs.Stmt{synAssign(ident(ok2, pos), lit(0, pos), pos)}, pos)},
-			}
-		})
+		old, ok2 := p.cas(lv, expV, des, pos)
 		// On failure the expected value becomes the current one.
 		upd := p.sub(func() { p.store(exp, ident(old, pos), orderPlain, pos) })
 		p.emit(&cs.IfStmt{If: pos, Cond: eq(ident(ok2, pos), lit(0, pos)), Then: synBlock(upd, pos)})
@@ -98,15 +90,7 @@ func (p *proc) atomicCall(name string, args []cc.ExpressionNode, pos cs.Pos) cs.
 		lv := p.addr(args[0], pos)
 		e := p.localOnly(p.rv(args[1]), pos)
 		d := p.localOnly(p.rv(args[2]), pos)
-		old, ok := p.tmp("old", pos), p.tmp("ok", pos)
-		p.rmw(lv, pos, func(x cs.Expr) []cs.Stmt {
-			return []cs.Stmt{
-				synAssign(ident(old, pos), x, pos),
-				&cs.IfStmt{If: pos, Cond: eq(ident(old, pos), e),
-					Then: synBlock([]cs.Stmt{synAssign(x, d, pos), synAssign(ident(ok, pos), lit(1, pos), pos)}, pos),
-					Else: synBlock([]cs.Stmt{synAssign(ident(ok, pos), lit(0, pos), pos)}, pos)},
-			}
-		})
+		old, ok := p.cas(lv, e, d, pos)
 		if base == "__sync_bool_compare_and_swap" {
 			return ident(ok, pos)
 		}
@@ -156,6 +140,22 @@ func (p *proc) atomicCall(name string, args []cc.ExpressionNode, pos cs.Pos) cs.
 	}
 	refuse(pos, "%s", name)
 	return nil
+}
+
+// cas is one locked compare-and-swap step on lv: it sets the new locals
+// old to lv's value and ok to 1 when that was expected (and then writes
+// desired), else 0. expected and desired are computed before the step.
+func (p *proc) cas(lv lvalue, expected, desired cs.Expr, pos cs.Pos) (old, ok string) {
+	old, ok = p.tmp("old", pos), p.tmp("ok", pos)
+	p.rmw(lv, pos, func(x cs.Expr) []cs.Stmt {
+		return []cs.Stmt{
+			synAssign(ident(old, pos), x, pos),
+			&cs.IfStmt{If: pos, Cond: eq(ident(old, pos), expected),
+				Then: synBlock([]cs.Stmt{synAssign(x, desired, pos), synAssign(ident(ok, pos), lit(1, pos), pos)}, pos),
+				Else: synBlock([]cs.Stmt{synAssign(ident(ok, pos), lit(0, pos), pos)}, pos)},
+		}
+	})
+	return old, ok
 }
 
 // fence translates a fence of memory order o: seq_cst is "fence;",

@@ -252,6 +252,7 @@ func (p *proc) inline(fi *funcInfo, args []cc.ExpressionNode, pos cs.Pos) cs.Exp
 		p.atomic++
 		body = p.sub(func() { p.compound(fi.def.CompoundStatement) })
 		p.atomic--
+		checkAtomic(body)
 		p.emit(synAtomic(body, pos))
 	} else {
 		p.compound(fi.def.CompoundStatement)
@@ -312,7 +313,44 @@ func (p *proc) atomicEnd(pos cs.Pos) {
 	p.out = p.atomicOuts[len(p.atomicOuts)-1]
 	p.atomicOuts = p.atomicOuts[:len(p.atomicOuts)-1]
 	p.atomic--
+	checkAtomic(body)
 	p.emit(synAtomic(body, pos))
+}
+
+// checkAtomic refuses the statements an atomic block cannot hold (one
+// locked step is a straight-line list of operations per path): loops,
+// jumps and labels, which the C of an atomic section can write (a while
+// loop, a goto, a break, a switch) and the lowering of atomic blocks would
+// otherwise drop.
+func checkAtomic(list []cs.Stmt) {
+	for _, s := range list {
+		checkAtomicStmt(s)
+	}
+}
+
+func checkAtomicStmt(s cs.Stmt) {
+	const where = " inside an atomic section (__VERIFIER_atomic_*)"
+	switch x := s.(type) {
+	case *cs.BlockStmt:
+		checkAtomic(x.List)
+	case *cs.IfStmt:
+		checkAtomicStmt(x.Then)
+		if x.Else != nil {
+			checkAtomicStmt(x.Else)
+		}
+	case *cs.WhileStmt, *cs.ForStmt:
+		refuse(s.Pos(), "a loop"+where)
+	case *cs.GotoStmt:
+		refuse(s.Pos(), "a jump (goto, break, continue or switch)"+where)
+	case *cs.LabeledStmt:
+		refuse(s.Pos(), "a label or a loop"+where)
+	case *cs.AtomicStmt:
+		refuse(s.Pos(), "a nested atomic step"+where)
+	case *cs.FenceStmt:
+		refuse(s.Pos(), "a fence"+where)
+	case *cs.DeclStmt:
+		refuse(s.Pos(), "a declaration"+where)
+	}
 }
 
 // singleReturn returns e when the body of fi is "return e;" alone.

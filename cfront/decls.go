@@ -245,6 +245,9 @@ func (p *proc) unroll(s *cc.IterationStatement, cond, step cc.ExpressionNode, po
 	}
 	final := v
 	p.markBare(s.Statement)
+	savedCopies := p.copies
+	p.copies = max(p.copies, 1) * len(vals)
+	defer func() { p.copies = savedCopies }()
 	for _, x := range vals {
 		probe.val = x
 		l := &loop{lazyCont: true}

@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"os"
 	"os/exec"
@@ -9,7 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"fencer/cegar"
 	"fencer/cs"
+	"fencer/memmodel"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata")
@@ -129,9 +132,15 @@ func TestPositions(t *testing.T) {
 
 // TestPatch: a fence after every C statement that writes shared memory,
 // in each style (by the file name: _gcc, _asm, else c11); the result is
-// the golden file, compiles with gcc, and reads back with the same sites
-// and the new fences as fence statements.
+// the golden file, compiles with gcc, reads back with the same sites and
+// the new fences as fence statements, and is verified: fenced after every
+// write, it has under TSO the verdict the original has under SC.
 func TestPatch(t *testing.T) {
+	sol, err := cegar.NewZ3Solver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sol.Close()
 	for _, path := range files(t, "patch") {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			r := Reader{Style: StyleC11}
@@ -172,6 +181,15 @@ func TestPatch(t *testing.T) {
 			}
 			if fences == 0 {
 				t.Error("the patched file has no fence")
+			}
+			ctx := context.Background()
+			sc, err := cegar.Verify(ctx, sys, sol, cegar.Options{Model: memmodel.SC})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tso, err := cegar.Verify(ctx, psys, sol, cegar.Options{Model: memmodel.TSO})
+			if err != nil || tso.Verdict != sc.Verdict || sc.Verdict == cegar.Unknown {
+				t.Errorf("the patched file is %v under TSO (%v), the original %v under SC", tso.Verdict, err, sc.Verdict)
 			}
 		})
 	}

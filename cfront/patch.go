@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"fencer/cs"
+	"fencer/readkit"
 )
 
 // This file writes fences back into the C text: one line per fence after
@@ -15,11 +16,15 @@ import (
 // loop written without them; #include <stdatomic.h> when the c11 style
 // needs it and the file lacks it. Nothing else of the file changes.
 
-// edit replaces src[off:end] by text (end 0: inserts at off).
+// edit replaces src[off:end] by text (end 0: inserts at off). inner is
+// the start of the statement a fence edit follows: of two insertions at
+// one offset (a loop and its body without braces end together), the inner
+// statement's goes first.
 type edit struct {
-	off  int
-	text string
-	end  int
+	off   int
+	text  string
+	end   int
+	inner int
 }
 
 // FenceText is the C statement of a full fence in a style.
@@ -84,7 +89,7 @@ func (r Reader) EditFences(src []byte, sites, store, remove []*cs.Site) ([]byte,
 		}
 		edits = append(edits, removal(src, s.Start, s.End, t.bare[[2]int{s.Start, s.End}]))
 	}
-	done := map[int]bool{}
+	done := map[[2]int]bool{}
 	for _, s := range all {
 		text := text
 		if k, ok := kind[s]; ok {
@@ -93,19 +98,19 @@ func (r Reader) EditFences(src []byte, sites, store, remove []*cs.Site) ([]byte,
 		if s.Place != cs.After || !t.writePoints[[2]int{s.Start, s.End}] {
 			return nil, fmt.Errorf("no C statement that writes shared memory at offset %d", s.Start)
 		}
-		if done[s.End] {
+		start, end := s.Start, s.End
+		if done[[2]int{start, end}] {
 			continue
 		}
-		done[s.End] = true
-		start, end := s.Start, s.End
+		done[[2]int{start, end}] = true
 		if t.bare[[2]int{start, end}] {
-			edits = append(edits, edit{start, "{ ", 0}, edit{end, " " + text + " }", 0})
+			edits = append(edits, edit{start, "{ ", 0, 0}, edit{end, " " + text + " }", 0, start})
 			continue
 		}
 		if eol, ok := restOfLine(src, end); ok {
-			edits = append(edits, edit{eol, newline(src, eol) + indent(src, start) + text, 0})
+			edits = append(edits, edit{eol, newline(src, eol) + indent(src, start) + text, 0, start})
 		} else {
-			edits = append(edits, edit{end, " " + text, 0})
+			edits = append(edits, edit{end, " " + text, 0, start})
 		}
 	}
 	if (r.Style == StyleC11 || r.Style == "") && len(all) > 0 && !stdatomicRE.Match(src) {
@@ -113,30 +118,25 @@ func (r Reader) EditFences(src []byte, sites, store, remove []*cs.Site) ([]byte,
 		if m := includeRE.FindAllIndex(src, -1); len(m) > 0 {
 			at = m[len(m)-1][1]
 			if at > 0 && src[at-1] != '\n' {
-				edits = append(edits, edit{at, "\n#include <stdatomic.h>", 0})
+				edits = append(edits, edit{at, "\n#include <stdatomic.h>", 0, 0})
 				at = -1
 			}
 		}
 		if at >= 0 {
-			edits = append(edits, edit{at, "#include <stdatomic.h>\n", 0})
+			edits = append(edits, edit{at, "#include <stdatomic.h>\n", 0, 0})
 		}
 	}
-	sort.SliceStable(edits, func(i, j int) bool { return edits[i].off < edits[j].off })
-	var b strings.Builder
-	last := 0
-	for _, e := range edits {
-		if e.off < last {
-			return nil, fmt.Errorf("overlapping edits at offset %d", e.off)
+	sort.SliceStable(edits, func(i, j int) bool {
+		if edits[i].off != edits[j].off {
+			return edits[i].off < edits[j].off
 		}
-		b.Write(src[last:e.off])
-		b.WriteString(e.text)
-		last = e.off
-		if e.end > e.off {
-			last = e.end
-		}
+		return edits[i].inner > edits[j].inner
+	})
+	out := make([]readkit.Edit, len(edits))
+	for i, e := range edits {
+		out[i] = readkit.Edit{Off: e.off, End: max(e.end, e.off), Text: e.text}
 	}
-	b.Write(src[last:])
-	return []byte(b.String()), nil
+	return readkit.ApplyEdits(src, out)
 }
 
 // restOfLine reports whether src from off to the end of its line holds
@@ -227,7 +227,7 @@ var labelRE = regexp.MustCompile(`^(?:[A-Za-z_][A-Za-z0-9_]*[ \t]*:[ \t]*)+`)
 // alone on it, else the statement (";" for an unbraced body).
 func removal(src []byte, start, end int, bare bool) edit {
 	if bare {
-		return edit{start, ";", end}
+		return edit{start, ";", end, 0}
 	}
 	ls := start
 	for ls > 0 && (src[ls-1] == ' ' || src[ls-1] == '\t') {
@@ -242,11 +242,11 @@ func removal(src []byte, start, end int, bare bool) edit {
 			if le < len(src) {
 				le++
 			}
-			return edit{ls, "", le}
+			return edit{ls, "", le, 0}
 		}
 	}
 	if end < len(src) && src[end] == ' ' {
 		end++
 	}
-	return edit{start, "", end}
+	return edit{start, "", end, 0}
 }

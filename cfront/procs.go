@@ -88,6 +88,7 @@ type proc struct {
 	atomic     int  // > 0 inside an atomic block
 	wrote      bool // a buffered shared write in the current C statement
 	wroteAny   bool // a buffered shared write since it was last cleared
+	copies     int  // the copies of the statement being translated: the product of the trip counts of the unrolled loops around it (0: 1)
 	observed   bool // main: did something besides create and join
 	endLabel   string
 	endUsed    bool

@@ -58,6 +58,10 @@ func (r Reader) ParseWith(filename string, src []byte, opt cs.Options) (*cs.Syst
 	sys.Reader = r
 	for _, s := range sys.Sites {
 		s.AfterWrite = s.Place == cs.After && t.writePoints[[2]int{s.Start, s.End}]
+		if c := t.copies[[2]int{s.Start, s.End}]; s.AfterWrite && c > s.Copies {
+			// cfront unrolls for loops itself: cs sees one copy.
+			s.Copies = c
+		}
 	}
 	for _, p := range sys.Procs {
 		if i := strings.IndexByte(p.Name, '['); i > 0 {
@@ -151,7 +155,7 @@ func (r Reader) readOnce(filename string, src []byte) (file *cs.File, prog *cs.P
 	}
 	t = &translator{
 		file: file, funcs: map[string]*funcInfo{}, globals: map[*cc.Declarator]*global{},
-		taken: map[string]int{}, writePoints: map[[2]int]bool{}, fencePoints: map[[2]int]bool{}, bare: map[[2]int]bool{}, warned: map[string]bool{},
+		taken: map[string]int{}, writePoints: map[[2]int]bool{}, copies: map[[2]int]int{}, fencePoints: map[[2]int]bool{}, bare: map[[2]int]bool{}, warned: map[string]bool{},
 		sharedNames: map[string]bool{}, outsideMain: map[*cc.Declarator]bool{},
 	}
 	prog, err = t.translate(ast)

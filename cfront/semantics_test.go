@@ -43,7 +43,7 @@ func TestSemantics(t *testing.T) {
 				m := map[string]memmodel.Model{"sc": memmodel.SC, "tso": memmodel.TSO, "pso": memmodel.PSO}[e[1]]
 				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 				defer cancel()
-				res, _, err := cegar.Insert(ctx, sys, sol, cegar.Options{Model: m})
+				res, patched, err := cegar.Insert(ctx, sys, sol, cegar.Options{Model: m})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -62,6 +62,10 @@ func TestSemantics(t *testing.T) {
 					if len(res.Fences) != want {
 						t.Errorf("got %d fences, want %d", len(res.Fences), want)
 					}
+					if want == 0 {
+						return
+					}
+					verifyPatched(ctx, t, Reader{}, filepath.Base(path), patched, sol, m)
 				}
 			})
 		}

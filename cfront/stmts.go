@@ -61,6 +61,9 @@ func (p *proc) markBare(s *cc.Statement) (cs.Pos, cs.Pos) {
 		return cs.NoPos, cs.NoPos
 	}
 	start, end := p.t.pos(s), p.stmtEnd(s)
+	if mstart, mend, ok := p.macroSpan(s); ok {
+		start, end = mstart, mend
+	}
 	if start == cs.NoPos || end < start {
 		return cs.NoPos, cs.NoPos
 	}
@@ -106,48 +109,63 @@ func (p *proc) stmt(s *cc.Statement) {
 	if q := p.t.pos(s); q != cs.NoPos {
 		p.pos = q
 	}
-	if (s.Case == cc.StatementIteration || s.Case == cc.StatementSelection) && p.atomic == 0 {
-		if start, end, ok := p.macroStmt(s); ok {
-			// A loop or branch written by a macro ("do { ... } while (0)"):
-			// its inside cannot be patched, the point after the call's ';'
-			// can, and is a fence site when the statement writes.
+	if p.atomic == 0 && s.Case != cc.StatementLabeled && s.Case != cc.StatementJump {
+		if start, end, ok := p.macroSpan(s); ok && (s.Case != cc.StatementExpr || p.stmtEnd(s) == cs.NoPos) {
+			// The last statement of a macro's expansion ("do { ... } while
+			// (0)", "x = 1;"): its inside cannot be patched, the point
+			// after the call (or after the ';' that follows it) can, and
+			// is a fence site when the statement writes. (An expression
+			// statement that ends with the file's ';' is a site of its
+			// own in exprStmt.)
+			p.spanned(s, start, end)
+			return
+		}
+		if start, ok := p.t.macroCall(s); ok && p.t.lastOfCall[start.Offset()] != s {
+			// Not the last statement of its macro's expansion: the point
+			// after it is not in the C text.
 			saved := p.wroteAny
 			p.wroteAny = false
-			list := p.sub(func() { p.stmtCase(s) })
+			p.stmtCase(s)
 			if p.wroteAny {
-				p.emit(&cs.BlockStmt{Lbrace: start, List: list, Rbrace: end - 1})
-				p.t.writePoints[[2]int{start.Offset(), end.Offset()}] = true
-			} else {
-				p.emit(list...)
+				name := p.t.macroName(start)
+				p.t.warn(start, "macro "+name, "the macro %s expands to several statements and one before the last writes shared memory: a fence can go after the call, not between them (if one is needed there, the result is unknown; write the statements without the macro)", name)
 			}
 			p.wroteAny = p.wroteAny || saved
 			return
+		}
+		if s.Case == cc.StatementIteration {
+			// A loop that writes: the point after it is a fence site too,
+			// where a fence runs once rather than once per iteration.
+			if start, end := p.t.pos(s), p.stmtEnd(s); start != cs.NoPos && end > start {
+				p.spanned(s, start, end)
+				return
+			}
 		}
 	}
 	p.stmtCase(s)
 }
 
-// macroStmt reports whether s was written by a macro and ends with a ';'
-// of the file (the one after the macro's call), and returns its span.
-func (p *proc) macroStmt(s *cc.Statement) (cs.Pos, cs.Pos, bool) {
-	toks := cc.NodeTokens(s)
-	if len(toks) == 0 {
-		return 0, 0, false
+// spanned translates s as one statement with the span [start, end) of the
+// C text, whose end is a fence site when s writes shared memory.
+func (p *proc) spanned(s *cc.Statement, start, end cs.Pos) {
+	saved := p.wroteAny
+	p.wroteAny = false
+	list := p.sub(func() { p.stmtCase(s) })
+	if p.wroteAny {
+		p.emit(&cs.BlockStmt{Lbrace: start, List: list, Rbrace: end - 1})
+		p.writePoint(start, end)
+	} else {
+		p.emit(list...)
 	}
-	first := toks[0]
-	start := p.t.tokPos(first)
-	if start == cs.NoPos {
-		return 0, 0, false
-	}
-	src := p.t.file.Src
-	if text := first.Src(); start.Offset()+len(text) <= len(src) && string(src[start.Offset():start.Offset()+len(text)]) == string(text) {
-		return 0, 0, false // written in the file
-	}
-	end := p.stmtEnd(s)
-	if end == cs.NoPos || end <= start || src[end.Offset()-1] != ';' {
-		return 0, 0, false
-	}
-	return start, end, true
+	p.wroteAny = p.wroteAny || saved
+}
+
+// writePoint records [start, end) as the span of a C statement that writes
+// shared memory, run in p.copies copies.
+func (p *proc) writePoint(start, end cs.Pos) {
+	k := [2]int{start.Offset(), end.Offset()}
+	p.t.writePoints[k] = true
+	p.t.copies[k] = max(p.t.copies[k], p.copies, 1)
 }
 
 func (p *proc) stmtCase(s *cc.Statement) {
@@ -202,7 +220,7 @@ func (p *proc) exprStmt(es *cc.ExpressionStatement, start cs.Pos) {
 		} else {
 			p.emit(&cs.BlockStmt{Lbrace: start, List: list, Rbrace: semi})
 		}
-		p.t.writePoints[[2]int{start.Offset(), semi.Offset() + 1}] = true
+		p.writePoint(start, semi+1)
 	} else {
 		p.emit(list...)
 	}
@@ -377,6 +395,17 @@ func (p *proc) iteration(s *cc.IterationStatement) {
 		top := p.label("_do")
 		p.markBare(s.Statement)
 		body := p.sub(func() { p.stmt(s.Statement) })
+		if k, ok := p.konst(s.ExpressionList); ok && k == 0 && p.atomic > 0 {
+			// do { ... } while (0) in an atomic section (a macro's body):
+			// the body once. An atomic block has no jumps, so a break or
+			// continue in it is refused rather than lost.
+			p.popLoop()
+			if l.brkUsed || l.contUsed {
+				refuse(pos, "break or continue in do { ... } while (0) inside an atomic section (__VERIFIER_atomic_*)")
+			}
+			p.emit(body...)
+			return
+		}
 		p.emit(p.labelOn(top, body, pos))
 		if l.contUsed {
 			p.emit(synLabel(l.cont, nil, pos))

@@ -80,14 +80,22 @@ type translator struct {
 	// writePoints are the spans [start, end) of the C statements that
 	// write shared memory through a buffer: the fence sites.
 	writePoints map[[2]int]bool
+	// copies is, for each span of writePoints, the most copies of it one
+	// process runs (unrolled loops; cs.Site.Copies).
+	copies map[[2]int]int
 	// fencePoints are the spans of the full fences written as C
 	// statements of their own: --reconsider may remove them.
 	fencePoints map[[2]int]bool
 	// bare are the spans of the bodies of if, else and loops written
 	// without braces.
-	bare     map[[2]int]bool
-	warnings []Warning
-	warned   map[string]bool
+	bare map[[2]int]bool
+	// macros are the macros of the file and its headers; lastOfCall maps
+	// the offset of a macro call to the last outermost statement of its
+	// expansion (macros.go).
+	macros     map[string]*cc.Macro
+	lastOfCall map[int]*cc.Statement
+	warnings   []Warning
+	warned     map[string]bool
 
 	threads  []*thread // in create order
 	mainProc *proc
@@ -171,6 +179,7 @@ func (t *translator) translate(ast *cc.AST) (prog *cs.Program, err error) {
 			prog, err = nil, cs.ErrorList{{Pos: t.file.Position(u.pos), Msg: u.msg}}
 		}
 	}()
+	t.findMacroCalls(ast)
 	var mainDef *cc.FunctionDefinition
 	for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
 		ed := l.ExternalDeclaration

@@ -65,7 +65,11 @@ func TestRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: the printed program does not parse: %v\n%s", f, err, b.String())
 		}
-		if a, c := automata(t, sys), automata(t, back); a != c {
+		// The .cs language has no ranged initial value: a Memorax "x = * :
+		// [0:1]" prints as "x = *" (show --cs says so), the only difference
+		// the automata may have.
+		unranged := regexp.MustCompile(`=\*\[-?\d+:-?\d+\]`)
+		if a, c := unranged.ReplaceAllString(automata(t, sys), "=*"), automata(t, back); a != c {
 			t.Errorf("%s: automata differ\nreader:\n%s\nprinted:\n%s", f, a, c)
 		}
 		if !strings.Contains(string(src), "process(") && len(sys.WriteSites()) != len(back.WriteSites()) {

@@ -2,6 +2,7 @@ package formats
 
 import (
 	"bytes"
+	"regexp"
 
 	"fencer/cs"
 	"fencer/rmm"
@@ -23,11 +24,16 @@ func init() {
 		},
 		Text: TextLine,
 		ShowNote: func(src []byte) string {
-			if !bytes.Contains(src, []byte("process(")) {
-				return ""
+			note := ""
+			if bytes.Contains(src, []byte("process(")) {
+				note += "// Each instance of a process(N) is a process of its own here; in the model, a\n" +
+					"// fence after one of its writes is one fence site for all instances.\n"
 			}
-			return "// Each instance of a process(N) is a process of its own here; in the model, a\n" +
-				"// fence after one of its writes is one fence site for all instances.\n"
+			if rangedStar.Match(src) {
+				note += "// A \"* : [lo:hi]\" initial value starts at one of lo..hi in the model (fencer\n" +
+					"// explores each); .cs has no such value, so a shared one prints as \"*\" here.\n"
+			}
+			return note
 		},
 		FenceKinds:    readerKinds(rmm.Reader{}),
 		RemovesFences: readerRemoves(rmm.Reader{}),
@@ -37,6 +43,9 @@ func init() {
 			Usage: "Memorax input: a write that leaves its variable's domain is not enabled (memorax, Memorax's semantics) or is a bad state, a constant one an error (strict)"}},
 	})
 }
+
+// rangedStar finds a "* : [lo:hi]" initial value.
+var rangedStar = regexp.MustCompile(`\*\s*:\s*\[`)
 
 // rmmOptions are the reader options of the command line's format options.
 func rmmOptions(opt Options) rmm.Options {

@@ -92,7 +92,7 @@ func New(command string, sys *cs.System, r *cegar.Result) *Report {
 		}
 		fr := Fence{Line: pos.Line, Column: pos.Col, Process: siteProcess(sys, f.Site.ID),
 			Statement: f.Site.Text, Place: place, Existing: f.Site.Fence}
-		if f.Store {
+		if f.Kind == cs.StoreFence {
 			fr.Kind = "store"
 		}
 		if ex := explainWitness(f.Witness); ex != nil {
@@ -138,7 +138,7 @@ func SourceOrder(fs []cegar.Fence) []cegar.Fence {
 		if a.Site.ID != b.Site.ID {
 			return a.Site.ID < b.Site.ID
 		}
-		return !a.Store && b.Store
+		return a.Kind < b.Kind
 	})
 	return out
 }
@@ -208,6 +208,21 @@ type Partial struct {
 	Counterexamples int     `json:"counterexamples"`
 }
 
+// FenceLine is a fence of a result as the summaries list it,
+// "NAME:LINE: WHAT": WHAT is the site ("after x = 1;"), or "fence kept" for
+// a fence of the source that stays (cegar.Options.Reconsider), after
+// "fence store; " for a store fence.
+func FenceLine(name string, sys *cs.System, f cegar.Fence) string {
+	where := f.Site.Describe()
+	if f.Site.Fence {
+		where = "fence kept"
+	}
+	if f.Kind == cs.StoreFence {
+		where = "fence store; " + where
+	}
+	return fmt.Sprintf("%s:%d: %s", name, sys.File.Line(f.Site.Pos()), where)
+}
+
 // PrintPartial writes what an insert on sys that stopped early knew
 // (nothing when r has no Partial), marked as not verified.
 func PrintPartial(w io.Writer, sys *cs.System, r *cegar.Result) {
@@ -227,11 +242,7 @@ func PrintPartial(w io.Writer, sys *cs.System, r *cegar.Result) {
 	fmt.Fprintf(w, "  %s installed so far, blocking the %s found; every correct fence set has at least %s:\n",
 		plural(len(p.Fences), "fence"), plural(p.Counterexamples, "counterexample"), plural(p.LowerBound, "fence"))
 	for _, f := range p.Fences {
-		kind := ""
-		if f.Store {
-			kind = "fence store; "
-		}
-		fmt.Fprintf(w, "    %s:%d: %s%s\n", sys.File.Name, sys.File.Line(f.Site.Pos()), kind, f.Site.Describe())
+		fmt.Fprintf(w, "    %s\n", FenceLine(sys.File.Name, sys, f))
 	}
 	if p.Phase == "final check" {
 		fmt.Fprintf(w, "  the abstraction has no counterexample left with these fences, but the final check of the patched program did not finish\n")

@@ -120,7 +120,7 @@ func TestReconsiderAndKinds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Verdict != cegar.Correct || len(r.Fences) != 1 || !r.Fences[0].Store {
+	if r.Verdict != cegar.Correct || len(r.Fences) != 1 || r.Fences[0].Kind != cs.StoreFence {
 		t.Fatalf("%s, %d fences", r.Verdict, len(r.Fences))
 	}
 	if !strings.Contains(string(patched), "write: x := 1; ssfence; write: y := 1") {

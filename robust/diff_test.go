@@ -72,7 +72,10 @@ func TestDifferentialRobust(t *testing.T) {
 		}
 	}
 	t.Logf("%d programs: %v", n, counts)
-	if n >= 100 && (counts["tso robust"] < n/10 || counts["pso not robust"] < n/10 || counts["compared"] < n/2) {
+	// With -short (30 programs) and more, every kind is there (30: 21
+	// robust and 14 not robust under PSO, 59 comparisons when this was
+	// written); a replayed seed alone proves nothing about the generator.
+	if n >= 30 && (counts["tso robust"] < n/10 || counts["pso not robust"] < n/10 || counts["compared"] < n/2) {
 		t.Errorf("the generator gives too few programs of some kind: %v", counts)
 	}
 }

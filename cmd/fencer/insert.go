@@ -111,14 +111,7 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 				if f.Witness == nil {
 					note = " (for robustness only: no counterexample needs it)"
 				}
-				where := f.Site.Describe()
-				if f.Site.Fence {
-					where = "fence kept"
-				}
-				if f.Store {
-					where = "fence store; " + where
-				}
-				fmt.Fprintf(os.Stderr, "  %s:%d: %s%s\n", name, sys.File.Line(f.Site.Pos()), where, note)
+				fmt.Fprintf(os.Stderr, "  %s%s\n", report.FenceLine(name, sys, f), note)
 			}
 		}
 		for _, s := range r.Removed {
@@ -127,11 +120,7 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 		for i, alt := range r.Alternatives {
 			fmt.Fprintf(os.Stderr, "other minimum set %d of %d (verified):\n", i+2, len(r.Alternatives)+1)
 			for _, f := range report.SourceOrder(alt) {
-				kind := ""
-				if f.Store {
-					kind = "fence store; "
-				}
-				fmt.Fprintf(os.Stderr, "  %s:%d: %s%s\n", name, sys.File.Line(f.Site.Pos()), kind, f.Site.Describe())
+				fmt.Fprintf(os.Stderr, "  %s\n", report.FenceLine(name, sys, f))
 			}
 		}
 		report.PrintProof(os.Stderr, r)

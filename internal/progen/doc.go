@@ -1,6 +1,7 @@
 // Package progen writes random .cs programs for the differential tests of
-// cegar and robust: one generator (gen: the shared variables, the choice of
-// a variable, the writing of a line) with two families of shapes.
+// cegar and robust, and for a benchmark of fencer's unknowns: three
+// families of shapes (Program and Accesses share one generator, gen: the
+// shared variables, the choice of a variable, the writing of a line).
 //
 //   - Program: finite-state programs of the kind users write, built
 //     around a litmus shape (store buffering, message passing, a
@@ -13,6 +14,13 @@
 //     writing or only reading so that robust programs are common. The
 //     robustness suite (robust) compares its verdicts with the explicit
 //     checker's reachable states.
+//   - Ring: small loop-free programs of 3 or 4 processes over a ring of
+//     flags with counters and read-modify-writes, of the kind that made
+//     fencer answer unknown at its state limit (issue 25).
+//     BenchmarkUnknowns (not a test: it runs the fencer binary on each
+//     program and takes minutes) counts how often fencer answers unknown
+//     where package refsem, an independent interpreter, decides, and any
+//     answer that disagrees.
 //
 // The same seed gives the same program, so a failing seed can be run
 // again (FENCER_SEED). It is for tests only.

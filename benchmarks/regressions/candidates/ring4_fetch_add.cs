@@ -1,6 +1,7 @@
 // Issue 25: a 4-process ring of flags after a fetch_add on a shared
-// counter, from a generator of small programs (smallgen). Every process
-// sets its flag and reads its successor's; all four at cs is bad.
+// counter, from a generator of small programs (internal/progen, Ring).
+// Every process sets its flag and reads its successor's; all four at cs
+// is bad.
 //
 // Expected (issue 25, from an explicit search in Python with buffers capped
 // at 8, 4.9 s): TSO needs exactly 1 fence. Not yet established here:

@@ -1,8 +1,7 @@
-package smallgen
+package progen
 
 import (
 	"encoding/json"
-	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,34 +11,34 @@ import (
 	"fencer/internal/refsem"
 )
 
-// BenchmarkUnknowns runs fencer insert (the binary, built once) on
-// generated programs under SC, TSO and PSO and compares it with the
+// BenchmarkUnknowns runs fencer insert (the binary, built once) on the
+// programs of Ring under SC, TSO and PSO and compares it with the
 // minimum fence count of the reference semantics, where that finishes
 // within 300,000 states per run. It reports, over the runs the reference
 // decides, how many fencer answered unknown, how many it answered wrongly
 // (a different verdict or fence count: also a failure), the runs the
 // reference could not decide, and how many of those fencer answered
-// unknown too. SMALLGEN_N sets the number of programs
-// (default 20), SMALLGEN_TIMEOUT fencer's --timeout (default 30s).
+// unknown too. PROGEN_RING_N sets the number of programs
+// (default 20), PROGEN_RING_TIMEOUT fencer's --timeout (default 30s).
 // Run with -benchtime 1x.
 func BenchmarkUnknowns(b *testing.B) {
 	n := 20
-	if v, err := strconv.Atoi(os.Getenv("SMALLGEN_N")); err == nil {
+	if v, err := strconv.Atoi(os.Getenv("PROGEN_RING_N")); err == nil {
 		n = v
 	}
 	timeout := "30s"
-	if v := os.Getenv("SMALLGEN_TIMEOUT"); v != "" {
+	if v := os.Getenv("PROGEN_RING_TIMEOUT"); v != "" {
 		timeout = v
 	}
 	dir := b.TempDir()
 	bin := filepath.Join(dir, "fencer")
-	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/fencer").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/fencer").CombinedOutput(); err != nil {
 		b.Fatal(string(out))
 	}
 	for i := 0; i < b.N; i++ {
 		var decided, unknown, wrong, undecided, undecidedUnknown int
 		for seed := 0; seed < n; seed++ {
-			src := Program(rand.New(rand.NewSource(int64(seed))))
+			src := Ring(int64(seed))
 			path := filepath.Join(dir, "p"+strconv.Itoa(seed)+".cs")
 			if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 				b.Fatal(err)

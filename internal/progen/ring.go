@@ -1,4 +1,4 @@
-package smallgen
+package progen
 
 import (
 	"fmt"
@@ -6,11 +6,16 @@ import (
 	"strings"
 )
 
-// Program writes one program for the random source rnd: 3 or 4 processes
-// (a template P[i in 0..N-1]), a ring of flags, a prefix of 0 to 4
-// statements per process from a menu of counters and read-modify-writes,
-// and a forbidden or mutex property.
-func Program(rnd *rand.Rand) string {
+// Ring writes a small finite program of 3 or 4 processes, of the kind
+// that made fencer answer unknown at its state limit (issue 25): a
+// template P[i in 0..N-1] over a ring of flags (each process sets its own
+// flag and reads its neighbour's before a critical point), a prefix of 0
+// to 4 statements per process from a menu of counters and
+// read-modify-writes, and a forbidden or mutex property. The programs are
+// loop-free, so package refsem decides them exactly. The same seed gives
+// the same program.
+func Ring(seed int64) string {
+	rnd := rand.New(rand.NewSource(seed))
 	n := 3 + rnd.Intn(2)
 	var b strings.Builder
 	fmt.Fprintf(&b, "const N = %d;\nshared flag[N], x, turn, z, a[2];\n", n)
