@@ -308,7 +308,11 @@ func explainWitness(w *cegar.Witness) *explained {
 // witness trace (insert --explain).
 func PrintFenceExplanations(w io.Writer, name string, rep *Report, lay Layout) {
 	for i, f := range rep.Fences {
-		fmt.Fprintf(w, "\nfence %d of %d: %s:%d: after %s\n", i+1, len(rep.Fences), name, f.Line, f.Statement)
+		what := "after"
+		if f.Kind == "store" {
+			what = "fence store; after"
+		}
+		fmt.Fprintf(w, "\nfence %d of %d: %s:%d: %s %s\n", i+1, len(rep.Fences), name, f.Line, what, f.Statement)
 		if f.Witness == nil {
 			fmt.Fprintf(w, "  no counterexample needs it: it makes the program robust (every %s run equivalent to an SC run)\n", rep.Model)
 			continue

@@ -234,8 +234,12 @@ func PrintPartial(w io.Writer, sys *cs.System, r *cegar.Result) {
 	case p.Phase == "SC":
 		fmt.Fprintf(w, "stopped during the SC check: no fence is known yet\n")
 		return
-	case len(p.Fences) == 0:
+	case len(p.Fences) == 0 && p.Counterexamples == 0:
 		fmt.Fprintf(w, "stopped during the %s phase before any real counterexample was found: no fence is known to be needed (not verified)\n", p.Phase)
+		return
+	case len(p.Fences) == 0:
+		fmt.Fprintf(w, "stopped during the %s phase after %s, with no fence set that blocks them (not verified)\n",
+			p.Phase, plural(p.Counterexamples, "real counterexample"))
 		return
 	}
 	fmt.Fprintf(w, "what was known when it stopped (%s phase; not verified):\n", p.Phase)

@@ -254,9 +254,15 @@ func (t *tracer) row(i int, st memmodel.Step) (Step, bool) {
 		}
 	case cs.OpFence:
 		row.Action, row.Effect = "fence", "fence: the buffer is empty"
+		text := "fence;"
+		if op.Fence == cs.StoreFence {
+			// It waits for nothing: later writes queue behind the earlier
+			// ones (under TSO it orders nothing at all).
+			row.Effect, text = "fence store: later writes stay behind the buffered ones", "fence store;"
+		}
 		if _, ok := s.(*cs.FenceStmt); !ok {
 			// A fence inserted after a write (cs.System.WithFences).
-			row.Statement = "fence; (inserted after " + row.Statement + ")"
+			row.Statement = text + " (inserted after " + row.Statement + ")"
 		}
 	case cs.OpAtomic:
 		row.Action, row.Effect = "atomic", t.atomicEffect(op, e, proc, before, st.Val)

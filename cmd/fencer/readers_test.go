@@ -193,3 +193,21 @@ func TestRmmDomainsOption(t *testing.T) {
 		t.Errorf("--domains on .cs: exit %d\n%s", code, errs)
 	}
 }
+
+// --explain names a store fence as one, in its heading and in the witness
+// traces of the other fences, where it is installed.
+func TestExplainStoreFences(t *testing.T) {
+	_, errs, code := fencer(t, "insert", "--model", "pso", "--kinds", "full,store", "--explain", "-q", bench("seqlock.cs"))
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	for _, want := range []string{"fence 1 of 2: ../../benchmarks/seqlock.cs:39: fence store; after seq = s + 1;",
+		"fence store; (inserted after seq = s + 1;)", "fence store: later writes stay behind the buffered ones"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("no %q in\n%s", want, errs)
+		}
+	}
+	if strings.Contains(errs, "fence; (inserted after seq = s + 1;)") {
+		t.Errorf("a store fence shown as fence;\n%s", errs)
+	}
+}
