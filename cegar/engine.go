@@ -66,6 +66,9 @@ type Options struct {
 	// exploration (parallel.go); 0 or 1: one. More need a solver that can
 	// fork (Z3Solver).
 	Workers int
+	// MaxMemory is the Go heap in use, in bytes, beyond which an
+	// exploration stops (MemoryLimit, memlimit.go); 0: no limit.
+	MaxMemory int64
 }
 
 // stage is what the engine knows of a run beyond its Options: where in
@@ -142,6 +145,12 @@ type Stats struct {
 	// NotMinimum is set when the fences are verified but not proved a
 	// minimum (the robustness upper bound of a k case that did not end).
 	NotMinimum bool
+	// StoreBytes is the memory of the state store (the states' keys and
+	// nodes, package statestore) of the exploration with the most states,
+	// StoreStates its number of states: StoreBytes/StoreStates is the
+	// bytes a stored state costs there.
+	StoreBytes  int64
+	StoreStates int
 }
 
 // Refinements counts the refinements of a run by kind.

@@ -1,11 +1,11 @@
 package cegar
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"fencer/cs"
@@ -434,14 +434,18 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	if !x.lay.Observe(c0.dyn, vals0) {
 		return nil, domains.ErrDomainFull
 	}
-	st := newStateStore()
-	var kbuf []byte
-	stateKey := func(c *ctlNode, vals []int64) []byte {
-		kbuf = appendStateKey(kbuf[:0], c.id, vals)
-		return kbuf
+	st, err := newStateStore(x.lay)
+	if err != nil {
+		return nil, err
 	}
-	key0 := stateKey(c0, vals0)
-	st.add(rnode{c: c0.id, via: -1, parent: -1}, key0, cube0, -1, st.hash(key0))
+	vec0, err := st.encode(c0.id, vals0)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := st.intern(vec0, -1); err != nil {
+		return nil, err
+	}
+	st.add(rnode{via: -1, parent: -1}, cube0, -1)
 	if c0.bad {
 		return &path{}, nil
 	}
@@ -459,6 +463,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			pl.close()
 		}
 		e.stats.States += st.n
+		e.stats.noteStore(st.bytes(), st.n)
 		e.collect(ws, x.por)
 	}
 	var single item // the state being expanded, with one worker
@@ -485,6 +490,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				if e.progress != nil {
 					e.progress(e.stats.States + expanded)
 				}
+				if err := e.memoryLimit(st); err != nil {
+					finish()
+					return nil, err
+				}
 			}
 			expanded++
 			var it *item
@@ -497,10 +506,17 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 			found := int32(-1)
 			for _, r := range it.outs {
-				k := stateKey(r.next, r.vals)
-				h := st.hash(k)
-				first, seen := st.lookup(k, h)
-				if seen && st.subsumed(first, r.cube) {
+				vec, err := st.encode(r.next.id, r.vals)
+				if err != nil {
+					finish()
+					return nil, err
+				}
+				key, first, err := st.intern(vec, it.head)
+				if err != nil {
+					finish()
+					return nil, err
+				}
+				if first >= 0 && st.subsumed(first, r.cube) {
 					continue
 				}
 				if st.n >= e.opt.MaxStates {
@@ -511,7 +527,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					finish()
 					return nil, domains.ErrDomainFull
 				}
-				idx := st.add(rnode{c: r.next.id, via: r.via, parent: it.head, depth: r.depth}, k, r.cube, first, h)
+				idx := st.add(rnode{via: r.via, parent: it.head, depth: r.depth, key: key}, r.cube, first)
 				for int(r.depth) >= len(queue) {
 					queue = append(queue, nil)
 				}
@@ -546,27 +562,6 @@ func (x *explorer) activeNote() string {
 		return ""
 	}
 	return fmt.Sprintf(" with the first %d processes only", x.active)
-}
-
-// appendStateKey appends the key of the state with control node id and
-// values vals to b: the node's id, then the values (decodeVals reads them).
-func appendStateKey(b []byte, id int32, vals []int64) []byte {
-	b = binary.AppendUvarint(b, uint64(id))
-	for _, v := range vals {
-		b = binary.AppendVarint(b, v)
-	}
-	return b
-}
-
-// decodeVals reads the values of a state key (appendStateKey) into out.
-func decodeVals(b []byte, out []int64) {
-	_, n := binary.Uvarint(b)
-	b = b[n:]
-	for i := range out {
-		v, n := binary.Varint(b)
-		out[i] = v
-		b = b[n:]
-	}
 }
 
 // subsumed reports whether some stored cube covers c.
@@ -658,7 +653,7 @@ func (x *explorer) pathTo(w *worker, st *stateStore, i int32) (*path, error) {
 	var rev []*ctlSucc // the steps, newest first
 	for j := i; st.at(j).parent >= 0; j = st.at(j).parent {
 		r := st.at(j)
-		via := &x.nodes[st.at(r.parent).c].succs[r.via]
+		via := &x.nodes[st.ctlID(r.parent)].succs[r.via]
 		chain := []*ctlSucc{}
 		if x.por != nil {
 			var err error
@@ -683,13 +678,13 @@ func (x *explorer) pathTo(w *worker, st *stateStore, i int32) (*path, error) {
 // reached the stored state i and i.
 func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]*ctlSucc, error) {
 	r := st.at(i)
-	via := &x.nodes[st.at(r.parent).c].succs[r.via]
 	pv := make([]int64, x.lay.Len())
-	decodeVals(st.key(r.parent), pv)
+	via := &x.nodes[st.state(r.parent, pv)].succs[r.via]
+	want := st.state(i, make([]int64, len(pv)))
+	wantKey := append([]uint32(nil), st.vec...)
 	var chain []*ctlSucc
 	var ferr error
 	found := false
-	var kbuf []byte
 	err := via.x.Apply(pv, via.next.zero, make([]int64, len(pv)), func(vals []int64) bool {
 		chain = chain[:0]
 		c, v, _, err := x.forward(w, via.next, vals, &chain)
@@ -697,8 +692,15 @@ func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]*ctlSucc, error
 			ferr = err
 			return false
 		}
-		kbuf = appendStateKey(kbuf[:0], c.id, v)
-		found = c.id == r.c && bytes.Equal(kbuf, st.key(i))
+		if c.id != want {
+			return true
+		}
+		k, err := st.encode(c.id, v)
+		if err != nil {
+			ferr = err
+			return false
+		}
+		found = slices.Equal(k, wantKey)
 		return !found
 	})
 	if err == nil {

@@ -70,6 +70,11 @@ type Stats struct {
 	QueriesInGo    int            `json:"queries_in_go"` // of smt_queries, decided without Z3 (package lia)
 	Interpolations int            `json:"interpolations"`
 	TimeSeconds    float64        `json:"time_seconds"`
+	// StoreBytes is the memory of the state store of the exploration with
+	// the most states (the states' keys and nodes, as allocated), and
+	// StoreStates its states: bytes per stored state is their quotient.
+	StoreBytes  int64 `json:"store_bytes"`
+	StoreStates int   `json:"store_states"`
 	// Robust says the verdict was proved by robustness ("robust: every TSO
 	// run is equivalent to an SC run"); absent when proved by the abstraction.
 	Robust string `json:"robust,omitempty"`
@@ -123,7 +128,8 @@ func New(command string, sys *cs.System, r *cegar.Result) *Report {
 	rep.Trace = WitnessTrace(r.Trace)
 	s := r.Stats
 	rep.Stats = &Stats{K: s.K, Predicates: s.Predicates, Refinements: map[string]int{"predicates": s.Refinements.Predicates, "k": s.Refinements.K, "fences": s.Refinements.Fences}, States: s.States,
-		Queries: s.Queries, QueriesInGo: s.QueriesInGo, Interpolations: s.Interpolations, TimeSeconds: s.Time.Seconds(), Robust: s.Robust, NotMinimum: s.NotMinimum}
+		Queries: s.Queries, QueriesInGo: s.QueriesInGo, Interpolations: s.Interpolations, TimeSeconds: s.Time.Seconds(), Robust: s.Robust, NotMinimum: s.NotMinimum,
+		StoreBytes: s.StoreBytes, StoreStates: s.StoreStates}
 	return rep
 }
 

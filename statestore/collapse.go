@@ -9,13 +9,24 @@ import "fmt"
 // table. A successor usually changes one or two components, so most of a
 // state is shared with its predecessor and the per-state cost is the tuple
 // (4 bytes a component), its slot in the root table and its parent.
+//
+// A component of one slot is kept in the tuple as it is, not interned:
+// its index would take the same four bytes, and its table would hold as
+// many records as it has values (an explorer's own id of a control state
+// is such a component).
 type Collapse struct {
 	width int
-	lo    []int // component c is vec[lo[c]:lo[c+1]]
-	comps []*table
+	lo    []int    // component c is vec[lo[c]:lo[c+1]]
+	comps []*table // nil for a component of one slot
 	root  *table
 	par   parents
-	tuple []uint32 // the writer's scratch
+	tuple []uint32 // the writer's scratch: the components' indices of prev
+	// prev is the vector last inserted or found (valid when hasPrev): a
+	// component equal to its component has the same index, found without
+	// hashing. An explorer inserts the successors of one state in a row,
+	// which share all their components but one or two.
+	prev    []uint32
+	hasPrev bool
 }
 
 // NewCollapse returns an empty store of vectors of width slots cut into
@@ -32,9 +43,13 @@ func NewCollapse(width int, starts []int) (*Collapse, error) {
 			return nil, fmt.Errorf("statestore: component starts %v not increasing below width %d", starts, width)
 		}
 	}
-	s := &Collapse{width: width, lo: lo, root: newTable(len(starts)), par: parents{segvec{w: 1}}, tuple: make([]uint32, len(starts))}
+	s := &Collapse{width: width, lo: lo, root: newTable(len(starts)), par: parents{segvec{w: 1}}, tuple: make([]uint32, len(starts)), prev: make([]uint32, width)}
 	for c := range starts {
-		s.comps = append(s.comps, newTable(lo[c+1]-lo[c]))
+		var t *table
+		if lo[c+1]-lo[c] > 1 {
+			t = newTable(lo[c+1] - lo[c])
+		}
+		s.comps = append(s.comps, t)
 	}
 	return s, nil
 }
@@ -43,12 +58,8 @@ func (s *Collapse) Insert(vec []uint32, parent uint32) (uint32, bool, error) {
 	if err := checkWidth(len(vec), s.width); err != nil {
 		return 0, false, err
 	}
-	for c, t := range s.comps {
-		i, _, err := t.intern(vec[s.lo[c]:s.lo[c+1]])
-		if err != nil {
-			return 0, false, err
-		}
-		s.tuple[c] = i
+	if _, err := s.components(vec, true); err != nil {
+		return 0, false, err
 	}
 	idx, fresh, err := s.root.intern(s.tuple)
 	if fresh {
@@ -61,19 +72,53 @@ func (s *Collapse) Lookup(vec []uint32) (uint32, bool) {
 	if len(vec) != s.width {
 		return 0, false
 	}
-	for c, t := range s.comps {
-		i, ok := t.lookup(vec[s.lo[c]:s.lo[c+1]])
-		if !ok {
-			return 0, false
-		}
-		s.tuple[c] = i
+	if ok, _ := s.components(vec, false); !ok {
+		return 0, false
 	}
 	return s.root.lookup(s.tuple)
 }
 
+// components puts the index of each component of vec into s.tuple,
+// interning those not seen yet (or, without intern, reporting false when
+// one was not seen).
+func (s *Collapse) components(vec []uint32, intern bool) (bool, error) {
+	for c, t := range s.comps {
+		lo, hi := s.lo[c], s.lo[c+1]
+		if t == nil {
+			s.tuple[c] = vec[lo]
+			continue
+		}
+		if s.hasPrev && equalWords(vec[lo:hi], s.prev[lo:hi]) {
+			continue
+		}
+		var i uint32
+		if intern {
+			var err error
+			if i, _, err = t.intern(vec[lo:hi]); err != nil {
+				s.hasPrev = false
+				return false, err
+			}
+		} else {
+			var ok bool
+			if i, ok = t.lookup(vec[lo:hi]); !ok {
+				s.hasPrev = false
+				return false, nil
+			}
+		}
+		s.tuple[c] = i
+		copy(s.prev[lo:hi], vec[lo:hi])
+	}
+	s.hasPrev = true
+	return true, nil
+}
+
 func (s *Collapse) Vector(dst []uint32, idx uint32) []uint32 {
 	for c, i := range s.root.data.at(idx) {
-		dst = append(dst, s.comps[c].data.at(i)...)
+		if t := s.comps[c]; t != nil {
+			dst = append(dst, t.data.at(i)...)
+		} else {
+			dst = append(dst, i)
+		}
 	}
 	return dst
 }
@@ -85,18 +130,23 @@ func (s *Collapse) Width() int               { return s.width }
 func (s *Collapse) Bytes() int64 {
 	b := s.root.bytes() + s.par.v.bytes()
 	for _, t := range s.comps {
-		b += t.bytes()
+		if t != nil {
+			b += t.bytes()
+		}
 	}
 	return b
 }
 
 // Components returns the number of distinct values of each component so
 // far (for statistics: a component with as many values as there are states
-// is one that collapse compression does not help).
+// is one that collapse compression does not help); 0 for a component of
+// one slot, which is not interned.
 func (s *Collapse) Components() []int {
 	n := make([]int, len(s.comps))
 	for c, t := range s.comps {
-		n[c] = int(t.len())
+		if t != nil {
+			n[c] = int(t.len())
+		}
 	}
 	return n
 }

@@ -25,6 +25,7 @@ func engineFlags() []cli.Flag {
 		&cli.IntFlag{Name: "max-k", Value: 10, Usage: "largest number of exact writes kept per store buffer"},
 		&cli.IntFlag{Name: "max-predicates", Value: 400, Usage: "largest number of predicates"},
 		&cli.IntFlag{Name: "max-states", Value: 1_000_000, Usage: "largest number of abstract states in one exploration"},
+		maxMemoryFlag,
 		&cli.IntFlag{Name: "workers", Value: defaultWorkers(), Usage: "goroutines that expand the states of an exploration (the states stored and the answer do not depend on it)", DefaultText: "the number of CPUs, at most 4"},
 		verboseFlag,
 	}
@@ -58,6 +59,11 @@ func engineOptions(c *cli.Context, m memmodel.Model) (cegar.Options, error) {
 			log.Debugf(format, args...)
 		},
 	}
+	mem, err := maxMemoryOf(c)
+	if err != nil {
+		return opt, err
+	}
+	opt.MaxMemory = mem
 	if k := c.String("kinds"); k != "" { // insert only
 		store, err := kindsOf(k)
 		if err != nil {
@@ -138,6 +144,7 @@ func runEngine(c *cli.Context, sys *cs.System, m memmodel.Model, insert bool) (*
 func limitFlagHint(l cegar.Limit) string {
 	flag := map[cegar.Limit]string{
 		cegar.StateLimit:     "--max-states",
+		cegar.MemoryLimit:    "--max-memory",
 		cegar.TimeLimit:      "--timeout",
 		cegar.KLimit:         "--max-k",
 		cegar.PredicateLimit: "--max-predicates",
