@@ -3,6 +3,8 @@ package memmodel
 import (
 	"context"
 	"fmt"
+
+	"fencer/statestore"
 )
 
 // Verdict is the outcome of an explicit search.
@@ -41,42 +43,44 @@ type node struct {
 
 // Explore searches the state space of c breadth first and stops at the first
 // bad state, so the trace it returns is a shortest one. Its memory is bounded
-// by lim.MaxStates.
+// by lim.MaxStates: the states are kept compactly (stateSet), the queue is
+// their numbering.
 func (c *Concrete) Explore(ctx context.Context, lim Limits) (*Result, error) {
 	if lim.MaxStates <= 0 {
 		lim.MaxStates = 1_000_000
 	}
 	res := &Result{}
-	seen := map[string]int32{}
+	set, err := newStateSet(c)
+	if err != nil {
+		return nil, err
+	}
+	// nodes[i] is the state i of set: they are numbered alike, in the
+	// order of the breadth-first search, which is then the queue.
 	var nodes []node
-	var queue []*State
-	var qidx []int32
+	inits := map[int32][]int64{}
 	cut := ""
 	for _, s := range c.Initials(lim.MaxStates) {
-		k := s.Key()
-		if _, ok := seen[k]; ok {
+		_, fresh, err := set.insert(s, statestore.NoParent)
+		if err != nil {
+			return nil, err
+		}
+		if !fresh {
 			continue
 		}
-		seen[k] = int32(len(nodes))
 		nodes = append(nodes, node{parent: -1})
-		queue = append(queue, s)
-		qidx = append(qidx, int32(len(nodes)-1))
+		inits[int32(len(nodes)-1)] = s.Vals
 		if c.Sys.IsBad(s.PC) {
 			res.Verdict, res.Trace, res.States = Unsafe, &Trace{Init: s.Vals}, len(nodes)
 			return res, nil
 		}
 	}
-	inits := map[int32][]int64{}
-	for i, s := range queue {
-		inits[qidx[i]] = s.Vals
-	}
-	for head := 0; head < len(queue); head++ {
+	for head := 0; head < len(nodes); head++ {
 		if head&1023 == 0 && ctx.Err() != nil {
 			cut = "interrupted"
 			break
 		}
-		s, si := queue[head], qidx[head]
-		queue[head] = nil // let the state go: the queue is the memory bound
+		si := int32(head)
+		s := set.state(uint32(head))
 		d := nodes[si].depth
 		if int(d) > res.Depth {
 			res.Depth = int(d)
@@ -90,24 +94,31 @@ func (c *Concrete) Explore(ctx context.Context, lim Limits) (*Result, error) {
 			return nil, fmt.Errorf("after %d steps: %v", d, err)
 		}
 		for i, t := range succ {
-			k := t.Key()
-			if _, ok := seen[k]; ok {
-				continue
-			}
 			if len(nodes) >= lim.MaxStates {
+				seen, err := set.has(t)
+				if err != nil {
+					return nil, err
+				}
+				if seen {
+					continue
+				}
 				cut = fmt.Sprintf("state limit %d reached", lim.MaxStates)
 				break
 			}
+			_, fresh, err := set.insert(t, uint32(si))
+			if err != nil {
+				return nil, err
+			}
+			if !fresh {
+				continue
+			}
 			ti := int32(len(nodes))
-			seen[k] = ti
 			nodes = append(nodes, node{parent: si, step: steps[i], depth: d + 1})
 			if c.Sys.IsBad(t.PC) {
 				res.Verdict, res.States = Unsafe, len(nodes)
 				res.Trace = traceTo(nodes, ti, inits)
 				return res, nil
 			}
-			queue = append(queue, t)
-			qidx = append(qidx, ti)
 		}
 	}
 	res.States = len(nodes)
