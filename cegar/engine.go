@@ -66,7 +66,7 @@ type Options struct {
 	// exploration (parallel.go); 0 or 1: one. More need a solver that can
 	// fork (Z3Solver).
 	Workers int
-	// MaxMemory is the Go heap in use, in bytes, beyond which an
+	// MaxMemory is the live Go heap, in bytes, beyond which an
 	// exploration stops (MemoryLimit, memlimit.go); 0: no limit.
 	MaxMemory int64
 }

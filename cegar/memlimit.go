@@ -5,23 +5,36 @@ import (
 	"runtime/metrics"
 )
 
-// The memory limit (Options.MaxMemory) is checked against the Go heap in
-// use, read now and then while an exploration runs (with the deadline): it
+// The memory limit (Options.MaxMemory) is checked against the live Go
+// heap, read now and then while an exploration runs (with the deadline): it
 // counts what the exploration holds beside its state store (the control
 // nodes and their successors, the memos of the abstract post), which is
 // most of it, and what earlier explorations left. The point where the
 // limit is hit depends on the garbage collector's timing, as a deadline's
 // does on the machine's speed.
 
-// heapMetric is the bytes of heap objects, live or not yet swept.
-const heapMetric = "/memory/classes/heap/objects:bytes"
+// heapMetrics are the live heap as the last garbage collection marked it
+// (what the program holds, without the garbage that GOGC lets pile up
+// between collections: fencer runs with GOGC=400), the collections so
+// far, and the bytes of heap objects, live or not yet swept (used before
+// the first collection).
+var heapMetrics = [...]string{"/gc/heap/live:bytes", "/gc/cycles/total:gc-cycles", "/memory/classes/heap/objects:bytes"}
 
-// heapInUse returns the bytes of the Go heap in use (heapMetric).
+// heapInUse returns the bytes of the Go heap in use (heapMetrics): the
+// live heap of the last collection, or before any, every object.
 func heapInUse() int64 {
-	s := []metrics.Sample{{Name: heapMetric}}
+	s := make([]metrics.Sample, len(heapMetrics))
+	for i, name := range heapMetrics {
+		s[i].Name = name
+	}
 	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
-		return 0
+	for _, x := range s {
+		if x.Value.Kind() != metrics.KindUint64 {
+			return 0
+		}
+	}
+	if s[1].Value.Uint64() == 0 {
+		return int64(s[2].Value.Uint64())
 	}
 	return int64(s[0].Value.Uint64())
 }
@@ -36,7 +49,7 @@ func (e *engine) memoryLimit(st *stateStore) error {
 	if h <= e.opt.MaxMemory {
 		return nil
 	}
-	return &errLimit{MemoryLimit, fmt.Sprintf("memory limit reached (%s of heap in use, over %s; %d abstract states in this exploration, their store %s)",
+	return &errLimit{MemoryLimit, fmt.Sprintf("memory limit reached (%s of live heap, over %s; %d abstract states in this exploration, their store %s)",
 		FormatBytes(h), FormatBytes(e.opt.MaxMemory), st.n, FormatBytes(st.bytes()))}
 }
 

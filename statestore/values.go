@@ -26,6 +26,12 @@ func (v *Values) Slot(x int64) (uint32, error) {
 	if z < bigBit {
 		return uint32(z), nil
 	}
+	return v.bigSlot(x)
+}
+
+// bigSlot is Slot of a value whose zigzag encoding needs 32 bits or more
+// (apart, so that Slot is inlined).
+func (v *Values) bigSlot(x int64) (uint32, error) {
 	if j, ok := v.big[x]; ok {
 		return bigBit | j, nil
 	}
