@@ -235,7 +235,7 @@ func newEngine(sol Solver, opt Options, st stage) *engine {
 	}
 	e.dl = lia.New(fallback)
 	e.ab = predabs.NewAbstractor(e.prec.Preds, e.dl)
-	e.ab.CacheLimit = 2 * opt.MaxStates // memory stays proportional to MaxStates
+	e.ab.CacheLimit = 2 * min(opt.MaxStates, 1_000_000) // memory stays proportional to the states, up to a million
 	for _, f := range opt.Seed {
 		e.prec.Preds.Add(f) // the initial precision, built in place
 	}

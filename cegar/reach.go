@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 
@@ -519,7 +520,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				if first >= 0 && st.subsumed(first, r.cube) {
 					continue
 				}
-				if st.n >= e.opt.MaxStates {
+				if st.n >= min(e.opt.MaxStates, math.MaxInt32) { // node indices are int32
 					finish()
 					return nil, &errLimit{StateLimit, fmt.Sprintf("state limit reached (%d abstract states)", e.opt.MaxStates)}
 				}

@@ -20,13 +20,16 @@ type Collapse struct {
 	comps []*table // nil for a component of one slot
 	root  *table
 	par   parents
-	tuple []uint32 // the writer's scratch: the components' indices of prev
-	// prev is the vector last inserted or found (valid when hasPrev): a
-	// component equal to its component has the same index, found without
-	// hashing. An explorer inserts the successors of one state in a row,
-	// which share all their components but one or two.
-	prev    []uint32
-	hasPrev bool
+	tuple []uint32 // the writer's scratch: the components' indices
+	// recent holds, per component, the two values last inserted or found
+	// (recent[0] the latest) with their indices and whether they are set:
+	// a component equal to one of them is not hashed. An explorer inserts
+	// the successors of one state in a row; each changes one or two
+	// components of that state, so the unchanged ones are the parent's,
+	// which stay among the two recent values of each component.
+	recent [2][]uint32
+	recIdx [2][]uint32
+	recOK  [2][]bool
 }
 
 // NewCollapse returns an empty store of vectors of width slots cut into
@@ -43,7 +46,10 @@ func NewCollapse(width int, starts []int) (*Collapse, error) {
 			return nil, fmt.Errorf("statestore: component starts %v not increasing below width %d", starts, width)
 		}
 	}
-	s := &Collapse{width: width, lo: lo, root: newTable(len(starts)), par: parents{segvec{w: 1}}, tuple: make([]uint32, len(starts)), prev: make([]uint32, width)}
+	s := &Collapse{width: width, lo: lo, root: newTable(len(starts)), par: parents{segvec{w: 1}}, tuple: make([]uint32, len(starts))}
+	for k := range s.recent {
+		s.recent[k], s.recIdx[k], s.recOK[k] = make([]uint32, width), make([]uint32, len(starts)), make([]bool, len(starts))
+	}
 	for c := range starts {
 		var t *table
 		if lo[c+1]-lo[c] > 1 {
@@ -82,33 +88,45 @@ func (s *Collapse) Lookup(vec []uint32) (uint32, bool) {
 // interning those not seen yet (or, without intern, reporting false when
 // one was not seen).
 func (s *Collapse) components(vec []uint32, intern bool) (bool, error) {
+	r0, r1 := s.recent[0], s.recent[1]
 	for c, t := range s.comps {
 		lo, hi := s.lo[c], s.lo[c+1]
+		v := vec[lo:hi]
 		if t == nil {
-			s.tuple[c] = vec[lo]
+			s.tuple[c] = v[0]
 			continue
 		}
-		if s.hasPrev && equalWords(vec[lo:hi], s.prev[lo:hi]) {
+		if s.recOK[0][c] && equalWords(v, r0[lo:hi]) {
+			s.tuple[c] = s.recIdx[0][c]
+			continue
+		}
+		if s.recOK[1][c] && equalWords(v, r1[lo:hi]) {
+			// the latest now: swap the two
+			i := s.recIdx[1][c]
+			copy(r1[lo:hi], r0[lo:hi])
+			copy(r0[lo:hi], v)
+			s.recIdx[1][c], s.recIdx[0][c] = s.recIdx[0][c], i
+			s.tuple[c] = i
 			continue
 		}
 		var i uint32
 		if intern {
 			var err error
-			if i, _, err = t.intern(vec[lo:hi]); err != nil {
-				s.hasPrev = false
+			if i, _, err = t.intern(v); err != nil {
 				return false, err
 			}
 		} else {
 			var ok bool
-			if i, ok = t.lookup(vec[lo:hi]); !ok {
-				s.hasPrev = false
+			if i, ok = t.lookup(v); !ok {
 				return false, nil
 			}
 		}
+		copy(r1[lo:hi], r0[lo:hi])
+		copy(r0[lo:hi], v)
+		s.recIdx[1][c], s.recOK[1][c] = s.recIdx[0][c], s.recOK[0][c]
+		s.recIdx[0][c], s.recOK[0][c] = i, true
 		s.tuple[c] = i
-		copy(s.prev[lo:hi], vec[lo:hi])
 	}
-	s.hasPrev = true
 	return true, nil
 }
 

@@ -15,6 +15,7 @@ import (
 	"fencer/cs"
 	"fencer/memmodel"
 	"fencer/report"
+	"fencer/statestore"
 )
 
 // engineFlags are the flags of the commands that run the abstract engine.
@@ -24,7 +25,7 @@ func engineFlags() []cli.Flag {
 		&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "give up (verdict unknown) after this long (0: no limit)"},
 		&cli.IntFlag{Name: "max-k", Value: 10, Usage: "largest number of exact writes kept per store buffer"},
 		&cli.IntFlag{Name: "max-predicates", Value: 400, Usage: "largest number of predicates"},
-		&cli.IntFlag{Name: "max-states", Value: 1_000_000, Usage: "largest number of abstract states in one exploration"},
+		&cli.IntFlag{Name: "max-states", Value: statestore.MaxStates, Usage: "largest number of abstract states in one exploration", DefaultText: "no limit but --max-memory"},
 		maxMemoryFlag,
 		&cli.IntFlag{Name: "workers", Value: defaultWorkers(), Usage: "goroutines that expand the states of an exploration (the states stored and the answer do not depend on it)", DefaultText: "the number of CPUs, at most 4"},
 		verboseFlag,
