@@ -76,12 +76,16 @@ func (s *stateStore) cube(i int32) predabs.Cube { return s.cubes[i] }
 // returns it (valid until the next encode).
 func (s *stateStore) encode(id int32, vals []int64) ([]uint32, error) {
 	s.vec[0] = uint32(id)
+	perm := s.perm[:len(vals)]
 	for i, v := range vals {
-		w, err := s.vals.Slot(v)
-		if err != nil {
-			return nil, err
+		w, ok := statestore.Small(v)
+		if !ok {
+			var err error
+			if w, err = s.vals.Slot(v); err != nil {
+				return nil, err
+			}
 		}
-		s.vec[s.perm[i]] = w
+		s.vec[perm[i]] = w
 	}
 	return s.vec, nil
 }

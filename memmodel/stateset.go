@@ -99,9 +99,12 @@ func (s *stateSet) encode(st *State) error {
 		s.vec[s.pcAt[p]] = uint32(l)
 	}
 	for i, v := range st.Vals {
-		w, err := s.vals.Slot(v)
-		if err != nil {
-			return err
+		w, ok := statestore.Small(v)
+		if !ok {
+			var err error
+			if w, err = s.vals.Slot(v); err != nil {
+				return err
+			}
 		}
 		s.vec[s.valAt[i]] = w
 	}

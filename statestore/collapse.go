@@ -21,14 +21,14 @@ type Collapse struct {
 	root  *table
 	par   parents
 	tuple []uint32 // the writer's scratch: the components' indices
-	// recent holds, per component, the two values last inserted or found
-	// (recent[0] the latest) with their indices and whether they are set:
-	// a component equal to one of them is not hashed. An explorer inserts
-	// the successors of one state in a row; each changes one or two
-	// components of that state, so the unchanged ones are the parent's,
-	// which stay among the two recent values of each component.
+	// recent holds, per component, the indices of the two values last
+	// inserted or found (recent[0] the latest) and whether they are set: a
+	// component equal to one of them (compared with the record in its
+	// table, which never moves) is not hashed. An explorer inserts the
+	// successors of one state in a row; each changes one or two components
+	// of that state, so the unchanged ones are the parent's, which stay
+	// among the two recent values of each component.
 	recent [2][]uint32
-	recIdx [2][]uint32
 	recOK  [2][]bool
 }
 
@@ -48,7 +48,7 @@ func NewCollapse(width int, starts []int) (*Collapse, error) {
 	}
 	s := &Collapse{width: width, lo: lo, root: newTable(len(starts)), par: parents{segvec{w: 1}}, tuple: make([]uint32, len(starts))}
 	for k := range s.recent {
-		s.recent[k], s.recIdx[k], s.recOK[k] = make([]uint32, width), make([]uint32, len(starts)), make([]bool, len(starts))
+		s.recent[k], s.recOK[k] = make([]uint32, len(starts)), make([]bool, len(starts))
 	}
 	for c := range starts {
 		var t *table
@@ -88,25 +88,20 @@ func (s *Collapse) Lookup(vec []uint32) (uint32, bool) {
 // interning those not seen yet (or, without intern, reporting false when
 // one was not seen).
 func (s *Collapse) components(vec []uint32, intern bool) (bool, error) {
-	r0, r1 := s.recent[0], s.recent[1]
+	r0, r1, ok0, ok1 := s.recent[0], s.recent[1], s.recOK[0], s.recOK[1]
 	for c, t := range s.comps {
-		lo, hi := s.lo[c], s.lo[c+1]
-		v := vec[lo:hi]
+		v := vec[s.lo[c]:s.lo[c+1]]
 		if t == nil {
 			s.tuple[c] = v[0]
 			continue
 		}
-		if s.recOK[0][c] && equalWords(v, r0[lo:hi]) {
-			s.tuple[c] = s.recIdx[0][c]
+		if ok0[c] && equalWords(v, t.data.at(r0[c])) {
+			s.tuple[c] = r0[c]
 			continue
 		}
-		if s.recOK[1][c] && equalWords(v, r1[lo:hi]) {
-			// the latest now: swap the two
-			i := s.recIdx[1][c]
-			copy(r1[lo:hi], r0[lo:hi])
-			copy(r0[lo:hi], v)
-			s.recIdx[1][c], s.recIdx[0][c] = s.recIdx[0][c], i
-			s.tuple[c] = i
+		if ok1[c] && equalWords(v, t.data.at(r1[c])) {
+			r0[c], r1[c] = r1[c], r0[c] // the latest now
+			s.tuple[c] = r0[c]
 			continue
 		}
 		var i uint32
@@ -121,10 +116,8 @@ func (s *Collapse) components(vec []uint32, intern bool) (bool, error) {
 				return false, nil
 			}
 		}
-		copy(r1[lo:hi], r0[lo:hi])
-		copy(r0[lo:hi], v)
-		s.recIdx[1][c], s.recOK[1][c] = s.recIdx[0][c], s.recOK[0][c]
-		s.recIdx[0][c], s.recOK[0][c] = i, true
+		r1[c], ok1[c] = r0[c], ok0[c]
+		r0[c], ok0[c] = i, true
 		s.tuple[c] = i
 	}
 	return true, nil

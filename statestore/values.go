@@ -20,17 +20,26 @@ var ErrTooManyValues = errors.New("statestore: more than 2^31 distinct large val
 
 const bigBit = 1 << 31
 
+// Small returns the slot of x and true when x needs no table (its zigzag
+// encoding fits in 31 bits): the same slot Slot returns. It is inlined,
+// so an encoder's loop calls Slot only for the rare large value.
+func Small(x int64) (uint32, bool) {
+	z := uint64(x<<1) ^ uint64(x>>63)
+	return uint32(z), z < bigBit
+}
+
 // Slot returns the slot of x.
 func (v *Values) Slot(x int64) (uint32, error) {
-	z := uint64(x<<1) ^ uint64(x>>63)
-	if z < bigBit {
-		return uint32(z), nil
+	if w, ok := Small(x); ok {
+		return w, nil
 	}
 	return v.bigSlot(x)
 }
 
 // bigSlot is Slot of a value whose zigzag encoding needs 32 bits or more
-// (apart, so that Slot is inlined).
+// (apart and not inlined, so that Slot is).
+//
+//go:noinline
 func (v *Values) bigSlot(x int64) (uint32, error) {
 	if j, ok := v.big[x]; ok {
 		return bigBit | j, nil
