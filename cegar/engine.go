@@ -145,8 +145,8 @@ type Stats struct {
 	// NotMinimum is set when the fences are verified but not proved a
 	// minimum (the robustness upper bound of a k case that did not end).
 	NotMinimum bool
-	// StoreBytes is the memory of the state store (the states' keys and
-	// nodes, package statestore) of the exploration with the most states,
+	// StoreBytes is the memory of the stored states (nodes, keys and their
+	// table, as allocated) of the exploration with the most states,
 	// StoreStates its number of states: StoreBytes/StoreStates is the
 	// bytes a stored state costs there.
 	StoreBytes  int64

@@ -133,15 +133,16 @@ type item struct {
 // reset makes it the item of the stored state head, reusing its buffers.
 // It runs on the goroutine that stores states (which alone touches st).
 func (it *item) reset(x *explorer, st *stateStore, head int32) {
+	r := st.at(head)
+	x.mu.Lock()
+	n := x.nodes[r.c]
+	x.mu.Unlock()
 	if len(it.vals) != x.lay.Len() {
 		it.vals = make([]int64, x.lay.Len())
 	}
-	c := st.state(head, it.vals)
-	x.mu.Lock()
-	n := x.nodes[c]
-	x.mu.Unlock()
-	it.head, it.n, it.cube, it.depth = head, n, st.cube(head), st.at(head).depth
+	it.head, it.n, it.cube, it.depth = head, n, st.cube(head), r.depth
 	it.outs, it.arena, it.err = it.outs[:0], it.arena[:0], nil
+	decodeVals(st.key(head), it.vals)
 }
 
 // succRec is one successor: the step (an index into the succs of the

@@ -1,12 +1,12 @@
 package cegar
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"sync"
 
 	"fencer/cs"
@@ -435,18 +435,14 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	if !x.lay.Observe(c0.dyn, vals0) {
 		return nil, domains.ErrDomainFull
 	}
-	st, err := newStateStore(x.lay)
-	if err != nil {
-		return nil, err
+	st := newStateStore()
+	var kbuf []byte
+	stateKey := func(c *ctlNode, vals []int64) []byte {
+		kbuf = appendStateKey(kbuf[:0], c.id, vals)
+		return kbuf
 	}
-	vec0, err := st.encode(c0.id, vals0)
-	if err != nil {
-		return nil, err
-	}
-	if _, _, err := st.intern(vec0, -1); err != nil {
-		return nil, err
-	}
-	st.add(rnode{via: -1, parent: -1}, cube0, -1)
+	key0 := stateKey(c0, vals0)
+	st.add(rnode{c: c0.id, via: -1, parent: -1}, key0, cube0, -1, st.hash(key0))
 	if c0.bad {
 		return &path{}, nil
 	}
@@ -507,17 +503,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 			found := int32(-1)
 			for _, r := range it.outs {
-				vec, err := st.encode(r.next.id, r.vals)
-				if err != nil {
-					finish()
-					return nil, err
-				}
-				key, first, err := st.intern(vec, it.head)
-				if err != nil {
-					finish()
-					return nil, err
-				}
-				if first >= 0 && st.subsumed(first, r.cube) {
+				k := stateKey(r.next, r.vals)
+				h := st.hash(k)
+				first, seen := st.lookup(k, h)
+				if seen && st.subsumed(first, r.cube) {
 					continue
 				}
 				if st.n >= min(e.opt.MaxStates, math.MaxInt32) { // node indices are int32
@@ -528,7 +517,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					finish()
 					return nil, domains.ErrDomainFull
 				}
-				idx := st.add(rnode{via: r.via, parent: it.head, depth: r.depth, key: key}, r.cube, first)
+				idx := st.add(rnode{c: r.next.id, via: r.via, parent: it.head, depth: r.depth}, k, r.cube, first, h)
 				for int(r.depth) >= len(queue) {
 					queue = append(queue, nil)
 				}
@@ -563,6 +552,27 @@ func (x *explorer) activeNote() string {
 		return ""
 	}
 	return fmt.Sprintf(" with the first %d processes only", x.active)
+}
+
+// appendStateKey appends the key of the state with control node id and
+// values vals to b: the node's id, then the values (decodeVals reads them).
+func appendStateKey(b []byte, id int32, vals []int64) []byte {
+	b = binary.AppendUvarint(b, uint64(id))
+	for _, v := range vals {
+		b = binary.AppendVarint(b, v)
+	}
+	return b
+}
+
+// decodeVals reads the values of a state key (appendStateKey) into out.
+func decodeVals(b []byte, out []int64) {
+	_, n := binary.Uvarint(b)
+	b = b[n:]
+	for i := range out {
+		v, n := binary.Varint(b)
+		out[i] = v
+		b = b[n:]
+	}
 }
 
 // subsumed reports whether some stored cube covers c.
@@ -654,7 +664,7 @@ func (x *explorer) pathTo(w *worker, st *stateStore, i int32) (*path, error) {
 	var rev []*ctlSucc // the steps, newest first
 	for j := i; st.at(j).parent >= 0; j = st.at(j).parent {
 		r := st.at(j)
-		via := &x.nodes[st.ctlID(r.parent)].succs[r.via]
+		via := &x.nodes[st.at(r.parent).c].succs[r.via]
 		chain := []*ctlSucc{}
 		if x.por != nil {
 			var err error
@@ -679,13 +689,13 @@ func (x *explorer) pathTo(w *worker, st *stateStore, i int32) (*path, error) {
 // reached the stored state i and i.
 func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]*ctlSucc, error) {
 	r := st.at(i)
+	via := &x.nodes[st.at(r.parent).c].succs[r.via]
 	pv := make([]int64, x.lay.Len())
-	via := &x.nodes[st.state(r.parent, pv)].succs[r.via]
-	want := st.state(i, make([]int64, len(pv)))
-	wantKey := append([]uint32(nil), st.vec...)
+	decodeVals(st.key(r.parent), pv)
 	var chain []*ctlSucc
 	var ferr error
 	found := false
+	var kbuf []byte
 	err := via.x.Apply(pv, via.next.zero, make([]int64, len(pv)), func(vals []int64) bool {
 		chain = chain[:0]
 		c, v, _, err := x.forward(w, via.next, vals, &chain)
@@ -693,15 +703,8 @@ func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]*ctlSucc, error
 			ferr = err
 			return false
 		}
-		if c.id != want {
-			return true
-		}
-		k, err := st.encode(c.id, v)
-		if err != nil {
-			ferr = err
-			return false
-		}
-		found = slices.Equal(k, wantKey)
+		kbuf = appendStateKey(kbuf[:0], c.id, v)
+		found = c.id == r.c && bytes.Equal(kbuf, st.key(i))
 		return !found
 	})
 	if err == nil {

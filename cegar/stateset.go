@@ -1,30 +1,29 @@
 package cegar
 
 import (
-	"fencer/domains"
+	"bytes"
+	"encoding/binary"
+	"hash/maphash"
+	"unsafe"
+
 	"fencer/predabs"
-	"fencer/statestore"
 )
 
-// stateStore holds the stored states of one exploration. The key of a
-// state, its control node's id and its values, is a vector in a compact
-// state store (package statestore, collapse compression: the id, the
-// shared values and each process's values are the components, so a step
-// of one process adds one new component at most); beside it, by node,
-// what is not part of the key: the step that reached the node, its parent
-// node, its depth, and its cube. States with the same key and different
-// cubes are all stored as nodes of the one key, the first of them is the
-// key's (first); the cubes are kept only when there is one (an
-// exploration with a predicate cube). Only the goroutine that stores
-// states touches it.
+// stateStore holds the stored states of one exploration: the nodes, their
+// keys and the visited set, with no pointer per state (a state costs about
+// 24 bytes of node, its key, and 8-16 bytes of table, and the garbage
+// collector has nothing to scan there). The key of a state is its control
+// id and its values (explore's stateKey); the keys live in an arena of
+// large chunks. States with the same key and different cubes are all
+// stored, the first of them in the table; the cubes are kept only when
+// there is one (an exploration with a predicate cube).
 type stateStore struct {
-	ss     *statestore.Collapse
-	perm   []int // the vector slot of each value (after the id in slot 0)
 	chunks [][]rnode
 	n      int
-	first  []int32 // by key: its first node
-	vec    []uint32
-	vals   statestore.Values
+	arena  [][]byte
+	seed   maphash.Seed
+	table  []uint64 // 0, or the key hash's upper half << 32 | (node index + 1)
+	used   int
 	// cubes holds the cubes that are not nil, by node; more the cubes of
 	// the states stored under the key of a first one, by its index, when
 	// there are several.
@@ -35,94 +34,51 @@ type stateStore struct {
 // rnode is one combined abstract state of the BFS, with the step that
 // reached it.
 type rnode struct {
+	c      int32  // the control node's id
 	via    int32  // the step: an index in the parent's control succs; -1 for the initial state
 	parent int32  // -1 for the initial state
 	depth  int32  // steps from the initial state, those forward passed through included
-	key    uint32 // the index of the state's key in the statestore
+	key    uint64 // the key's place in the arena: chunk << 32 | offset
 }
 
-const chunkBits = 12
+const (
+	chunkBits  = 12
+	arenaChunk = 1 << 20
+)
 
-// newStateStore returns the store of an exploration with layout lay: the
-// vector is the control id, then the shared values, then each process's.
-func newStateStore(lay *domains.Layout) (*stateStore, error) {
-	n := lay.Len()
-	s := &stateStore{perm: make([]int, n), vec: make([]uint32, 1+n),
+func newStateStore() *stateStore {
+	return &stateStore{seed: maphash.MakeSeed(), table: make([]uint64, 1<<10),
 		cubes: map[int32]predabs.Cube{}, more: map[int32][]predabs.Cube{}}
-	starts := []int{0}
-	slot := 1
-	for owner := -1; slot <= n; owner++ {
-		from := slot
-		for i := 0; i < n; i++ {
-			if lay.Owner(i) == owner {
-				s.perm[i] = slot
-				slot++
-			}
-		}
-		if slot > from {
-			starts = append(starts, from)
-		}
-	}
-	var err error
-	s.ss, err = statestore.NewCollapse(1+n, starts)
-	return s, err
 }
 
 func (s *stateStore) at(i int32) *rnode { return &s.chunks[i>>chunkBits][i&(1<<chunkBits-1)] }
 
+// key returns the key of node i (in the arena: not to be modified).
+func (s *stateStore) key(i int32) []byte {
+	ref := s.at(i).key
+	b := s.arena[ref>>32][uint32(ref):]
+	l, k := binary.Uvarint(b)
+	return b[k : k+int(l)]
+}
+
 func (s *stateStore) cube(i int32) predabs.Cube { return s.cubes[i] }
 
-// encode makes the key of the state (control node id, vals) in s.vec and
-// returns it (valid until the next encode).
-func (s *stateStore) encode(id int32, vals []int64) ([]uint32, error) {
-	s.vec[0] = uint32(id)
-	perm := s.perm[:len(vals)]
-	for i, v := range vals {
-		w, ok := statestore.Small(v)
-		if !ok {
-			var err error
-			if w, err = s.vals.Slot(v); err != nil {
-				return nil, err
+func (s *stateStore) hash(k []byte) uint64 { return maphash.Bytes(s.seed, k) }
+
+// lookup returns the first node stored with key k (hash h).
+func (s *stateStore) lookup(k []byte, h uint64) (int32, bool) {
+	mask := uint64(len(s.table) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		e := s.table[i]
+		if e == 0 {
+			return -1, false
+		}
+		if uint32(e>>32) == uint32(h>>32) {
+			if j := int32(uint32(e) - 1); bytes.Equal(s.key(j), k) {
+				return j, true
 			}
 		}
-		s.vec[perm[i]] = w
 	}
-	return s.vec, nil
-}
-
-// state decodes node i: it returns its control node's id and puts its
-// values into vals.
-func (s *stateStore) state(i int32, vals []int64) int32 {
-	s.vec = s.ss.Vector(s.vec[:0], s.at(i).key)
-	for j := range vals {
-		vals[j] = s.vals.Value(s.vec[s.perm[j]])
-	}
-	return int32(s.vec[0])
-}
-
-// ctlID is the control node's id of node i.
-func (s *stateStore) ctlID(i int32) int32 {
-	s.vec = s.ss.Vector(s.vec[:0], s.at(i).key)
-	return int32(s.vec[0])
-}
-
-// intern adds the key vec (reached from node parent, -1 for none) to the
-// store unless it is there, and returns its index and, if it was there
-// already, the first node stored with it (else -1). A new key must be
-// given to add next, or the exploration ends.
-func (s *stateStore) intern(vec []uint32, parent int32) (key uint32, first int32, err error) {
-	pk := statestore.NoParent
-	if parent >= 0 {
-		pk = s.at(parent).key
-	}
-	key, fresh, err := s.ss.Insert(vec, pk)
-	if err != nil {
-		return 0, -1, err
-	}
-	if fresh {
-		return key, -1, nil
-	}
-	return key, s.first[key], nil
 }
 
 // subsumed reports whether a cube stored under the key of the first node
@@ -134,10 +90,18 @@ func (s *stateStore) subsumed(first int32, c predabs.Cube) bool {
 	return c.Implies(s.cubes[first])
 }
 
-// add stores the node r (its key interned by intern) with cube c, and
-// returns its index. first is the first node stored with that key, or -1
-// when the key is new.
-func (s *stateStore) add(r rnode, c predabs.Cube, first int32) int32 {
+// add stores the node r with key k and cube c, and returns its index.
+// first is the first node stored with that key, or -1 (then h is the
+// key's hash and the node goes into the table).
+func (s *stateStore) add(r rnode, k []byte, c predabs.Cube, first int32, h uint64) int32 {
+	need := binary.MaxVarintLen64 + len(k)
+	if len(s.arena) == 0 || cap(s.arena[len(s.arena)-1])-len(s.arena[len(s.arena)-1]) < need {
+		s.arena = append(s.arena, make([]byte, 0, max(arenaChunk, need)))
+	}
+	a := &s.arena[len(s.arena)-1]
+	r.key = uint64(len(s.arena)-1)<<32 | uint64(len(*a))
+	*a = binary.AppendUvarint(*a, uint64(len(k)))
+	*a = append(*a, k...)
 	if s.n>>chunkBits == len(s.chunks) {
 		s.chunks = append(s.chunks, make([]rnode, 0, 1<<chunkBits))
 	}
@@ -156,12 +120,41 @@ func (s *stateStore) add(r rnode, c predabs.Cube, first int32) int32 {
 		s.more[first] = insertCube(stored, c)
 		return idx
 	}
-	s.first = append(s.first, idx)
+	if 4*(s.used+1) > 3*len(s.table) {
+		s.grow()
+	}
+	s.put(h, idx)
 	return idx
 }
 
-// bytes is the memory of the states' keys and nodes (the cubes not
-// counted), as allocated.
+func (s *stateStore) put(h uint64, idx int32) {
+	mask := uint64(len(s.table) - 1)
+	i := h & mask
+	for s.table[i] != 0 {
+		i = (i + 1) & mask
+	}
+	s.table[i] = h>>32<<32 | uint64(uint32(idx)+1)
+	s.used++
+}
+
+func (s *stateStore) grow() {
+	old := s.table
+	s.table = make([]uint64, 2*len(old))
+	s.used = 0
+	for _, e := range old {
+		if e != 0 {
+			j := int32(uint32(e) - 1)
+			s.put(s.hash(s.key(j)), j)
+		}
+	}
+}
+
+// bytes is the memory of the stored states (nodes, key arena, table; the
+// cubes not counted), as allocated.
 func (s *stateStore) bytes() int64 {
-	return s.ss.Bytes() + int64(len(s.chunks))*(1<<chunkBits)*16 + int64(cap(s.first))*4 + s.vals.Bytes()
+	b := int64(len(s.chunks))*(1<<chunkBits)*int64(unsafe.Sizeof(rnode{})) + int64(len(s.table))*8
+	for _, a := range s.arena {
+		b += int64(cap(a))
+	}
+	return b
 }

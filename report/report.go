@@ -70,8 +70,8 @@ type Stats struct {
 	QueriesInGo    int            `json:"queries_in_go"` // of smt_queries, decided without Z3 (package lia)
 	Interpolations int            `json:"interpolations"`
 	TimeSeconds    float64        `json:"time_seconds"`
-	// StoreBytes is the memory of the state store of the exploration with
-	// the most states (the states' keys and nodes, as allocated), and
+	// StoreBytes is the memory of the stored states of the exploration
+	// with the most states (their nodes, keys and table, as allocated), and
 	// StoreStates its states: bytes per stored state is their quotient.
 	StoreBytes  int64 `json:"store_bytes"`
 	StoreStates int   `json:"store_states"`
