@@ -33,12 +33,23 @@ type Result struct {
 	States  int    // distinct states visited
 	Depth   int    // the deepest BFS level reached
 	Reason  string // why the search is Bounded
+	// StoreBytes is the memory of the visited set (stateSet, as allocated).
+	StoreBytes int64
 }
 
+// node is what the search keeps of a state beside the visited set (which
+// holds its parent): the step that reached it, packed, and its depth.
 type node struct {
-	parent int32
-	step   Step
-	depth  int32
+	proc, edge, v, depth int32
+	val                  int64
+}
+
+func packStep(s Step, depth int32) node {
+	return node{proc: int32(s.Proc), edge: int32(s.Edge), v: int32(s.Var), depth: depth, val: s.Val}
+}
+
+func (n node) step() Step {
+	return Step{Proc: int(n.proc), Edge: int(n.edge), Var: int(n.v), Val: n.val}
 }
 
 // Explore searches the state space of c breadth first and stops at the first
@@ -54,6 +65,7 @@ func (c *Concrete) Explore(ctx context.Context, lim Limits) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer func() { res.StoreBytes = set.bytes() }()
 	// nodes[i] is the state i of set: they are numbered alike, in the
 	// order of the breadth-first search, which is then the queue.
 	var nodes []node
@@ -67,7 +79,7 @@ func (c *Concrete) Explore(ctx context.Context, lim Limits) (*Result, error) {
 		if !fresh {
 			continue
 		}
-		nodes = append(nodes, node{parent: -1})
+		nodes = append(nodes, node{})
 		inits[int32(len(nodes)-1)] = s.Vals
 		if c.Sys.IsBad(s.PC) {
 			res.Verdict, res.Trace, res.States = Unsafe, &Trace{Init: s.Vals}, len(nodes)
@@ -113,10 +125,10 @@ func (c *Concrete) Explore(ctx context.Context, lim Limits) (*Result, error) {
 				continue
 			}
 			ti := int32(len(nodes))
-			nodes = append(nodes, node{parent: si, step: steps[i], depth: d + 1})
+			nodes = append(nodes, packStep(steps[i], d+1))
 			if c.Sys.IsBad(t.PC) {
 				res.Verdict, res.States = Unsafe, len(nodes)
-				res.Trace = traceTo(nodes, ti, inits)
+				res.Trace = traceTo(set, nodes, ti, inits)
 				return res, nil
 			}
 		}
@@ -134,11 +146,11 @@ func (c *Concrete) Explore(ctx context.Context, lim Limits) (*Result, error) {
 	return res, nil
 }
 
-func traceTo(nodes []node, i int32, inits map[int32][]int64) *Trace {
+func traceTo(set *stateSet, nodes []node, i int32, inits map[int32][]int64) *Trace {
 	var steps []Step
-	for nodes[i].parent >= 0 {
-		steps = append(steps, nodes[i].step)
-		i = nodes[i].parent
+	for p := set.ss.Parent(uint32(i)); p != statestore.NoParent; p = set.ss.Parent(uint32(i)) {
+		steps = append(steps, nodes[i].step())
+		i = int32(p)
 	}
 	for l, r := 0, len(steps)-1; l < r; l, r = l+1, r-1 {
 		steps[l], steps[r] = steps[r], steps[l]

@@ -199,6 +199,7 @@ type ExploreStats struct {
 	States      int     `json:"states"` // distinct concrete states
 	Depth       int     `json:"depth"`  // the deepest BFS level reached
 	TimeSeconds float64 `json:"time_seconds"`
+	StoreBytes  int64   `json:"store_bytes"` // the memory of the visited set (memmodel.Result.StoreBytes)
 }
 
 // Partial is what an insert that stopped early knew (cegar.Partial):
@@ -258,7 +259,7 @@ func ErrorReport(command, file, model string, msgs []string) *Report {
 // tr, or unknown (a bound was hit).
 func NewExplore(sys *cs.System, m memmodel.Model, res *memmodel.Result, tr *Trace, elapsed time.Duration) *ExploreReport {
 	rep := &ExploreReport{Version: Version, Command: "explore", File: sys.File.Name, Model: m.String(), Fences: []Fence{}, Trace: tr,
-		Stats: &ExploreStats{States: res.States, Depth: res.Depth, TimeSeconds: elapsed.Seconds()}}
+		Stats: &ExploreStats{States: res.States, Depth: res.Depth, TimeSeconds: elapsed.Seconds(), StoreBytes: res.StoreBytes}}
 	switch res.Verdict {
 	case memmodel.Safe:
 		rep.Verdict = "correct"
