@@ -120,7 +120,9 @@ func benchCommand() *cli.Command {
 		ArgsUsage: "FILE...",
 		Description: "Each run is `fencer insert --json` in a child process of this binary; wall time and peak\n" +
 			"resident memory are those of the child. Times and memory are medians over --runs runs\n" +
-			"(a run that hits --timeout is not repeated). Where a benchmark's directory holds\n" +
+			"(a run that hits --timeout is not repeated). states/s is the states explored per second of\n" +
+			"the engine's time; store B/state the bytes a stored state costs in the largest exploration's\n" +
+			"store (the report's store_bytes over store_states). Where a benchmark's directory holds\n" +
 			paperTimesFile + ", the TSO rows show the time of Table 1 of the SAS 2012 paper beside ours.\n" +
 			"Progress goes to stderr, the table to stdout.",
 		Flags: benchFlags(),
