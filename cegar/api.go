@@ -167,6 +167,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	r.Stats.Queries += fr.Stats.Queries
 	r.Stats.QueriesInGo += fr.Stats.QueriesInGo
 	r.Stats.States += fr.Stats.States
+	r.Stats.addStore(fr.Stats)
 	switch fr.Verdict {
 	case Correct:
 	case Unknown:
@@ -230,6 +231,7 @@ func witnessFor(id fences.Element, o *outcome) *Witness {
 // absorb adds the work of an earlier engine (the SC check) to e's counts.
 func (e *engine) absorb(o *engine) {
 	e.stats.States += o.stats.States
+	e.stats.addStore(o.stats)
 	e.stats.Queries += o.stats.Queries + o.ab.Stats.Queries
 	e.stats.QueriesInGo += o.decidedInGo()
 	e.stats.Interpolations += o.stats.Interpolations

@@ -66,6 +66,9 @@ type Options struct {
 	// exploration (parallel.go); 0 or 1: one. More need a solver that can
 	// fork (Z3Solver).
 	Workers int
+	// MaxMemory is the live Go heap, in bytes, beyond which an
+	// exploration stops (MemoryLimit, memlimit.go); 0: no limit.
+	MaxMemory int64
 }
 
 // stage is what the engine knows of a run beyond its Options: where in
@@ -142,6 +145,12 @@ type Stats struct {
 	// NotMinimum is set when the fences are verified but not proved a
 	// minimum (the robustness upper bound of a k case that did not end).
 	NotMinimum bool
+	// StoreBytes is the memory of the stored states (nodes, keys and their
+	// table, as allocated) of the exploration with the most states,
+	// StoreStates its number of states: StoreBytes/StoreStates is the
+	// bytes a stored state costs there.
+	StoreBytes  int64
+	StoreStates int
 }
 
 // Refinements counts the refinements of a run by kind.
@@ -226,7 +235,7 @@ func newEngine(sol Solver, opt Options, st stage) *engine {
 	}
 	e.dl = lia.New(fallback)
 	e.ab = predabs.NewAbstractor(e.prec.Preds, e.dl)
-	e.ab.CacheLimit = 2 * opt.MaxStates // memory stays proportional to MaxStates
+	e.ab.CacheLimit = 2 * min(opt.MaxStates, 1_000_000) // memory stays proportional to the states, up to a million
 	for _, f := range opt.Seed {
 		e.prec.Preds.Add(f) // the initial precision, built in place
 	}

@@ -15,9 +15,10 @@ const (
 	KLimit                       // Options.MaxK exact writes per buffer
 	PredicateLimit               // Options.MaxPredicates predicates
 	RefinementLimit              // Options.MaxRefinements refinements
+	MemoryLimit                  // Options.MaxMemory bytes of live heap during an exploration
 )
 
-var limitNames = [...]string{"none", "states", "time", "k", "predicates", "refinements"}
+var limitNames = [...]string{"none", "states", "time", "k", "predicates", "refinements", "memory"}
 
 func (l Limit) String() string { return limitNames[l] }
 

@@ -33,6 +33,7 @@ func TestLimits(t *testing.T) {
 		{"predicates", context.Background(), benchSystem(t, "seqlock.cs"), Options{Model: memmodel.TSO, MaxPredicates: 5}, PredicateLimit},
 		{"k", context.Background(), klimit, Options{Model: memmodel.TSO, MaxK: 1}, KLimit},
 		{"time", timeout, benchSystem(t, "peterson.cs"), Options{Model: memmodel.TSO}, TimeLimit},
+		{"memory", context.Background(), benchSystem(t, "peterson.cs"), Options{Model: memmodel.TSO, MaxMemory: 1}, MemoryLimit},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

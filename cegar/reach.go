@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"sync"
 
 	"fencer/cs"
@@ -446,6 +447,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			pl.close()
 		}
 		e.stats.States += st.n
+		e.stats.noteStore(st.bytes(), st.n)
 		e.collect(ws, x.por)
 	}
 	var single item // the state being expanded, with one worker
@@ -472,6 +474,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				if e.progress != nil {
 					e.progress(e.stats.States + expanded)
 				}
+				if err := e.memoryLimit(st); err != nil {
+					finish()
+					return nil, err
+				}
 			}
 			expanded++
 			var it *item
@@ -490,7 +496,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				if seen && st.subsumed(first, r.cube) {
 					continue
 				}
-				if st.n >= e.opt.MaxStates {
+				if st.n >= min(e.opt.MaxStates, math.MaxInt32) { // node indices are int32
 					finish()
 					return nil, &errLimit{StateLimit, fmt.Sprintf("state limit reached (%d abstract states)", e.opt.MaxStates)}
 				}

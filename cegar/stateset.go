@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/maphash"
+	"unsafe"
 
 	"fencer/predabs"
 )
@@ -146,4 +147,14 @@ func (s *stateStore) grow() {
 			s.put(s.hash(s.key(j)), j)
 		}
 	}
+}
+
+// bytes is the memory of the stored states (nodes, key arena, table; the
+// cubes not counted), as allocated.
+func (s *stateStore) bytes() int64 {
+	b := int64(len(s.chunks))*(1<<chunkBits)*int64(unsafe.Sizeof(rnode{})) + int64(len(s.table))*8
+	for _, a := range s.arena {
+		b += int64(cap(a))
+	}
+	return b
 }

@@ -3,6 +3,8 @@ package memmodel
 import (
 	"context"
 	"fmt"
+
+	"fencer/statestore"
 )
 
 // Verdict is the outcome of an explicit search.
@@ -31,52 +33,66 @@ type Result struct {
 	States  int    // distinct states visited
 	Depth   int    // the deepest BFS level reached
 	Reason  string // why the search is Bounded
+	// StoreBytes is the memory of the visited set (stateSet, as allocated).
+	StoreBytes int64
 }
 
+// node is what the search keeps of a state beside the visited set (which
+// holds its parent): the step that reached it, packed, and its depth.
 type node struct {
-	parent int32
-	step   Step
-	depth  int32
+	proc, edge, v, depth int32
+	val                  int64
+}
+
+func packStep(s Step, depth int32) node {
+	return node{proc: int32(s.Proc), edge: int32(s.Edge), v: int32(s.Var), depth: depth, val: s.Val}
+}
+
+func (n node) step() Step {
+	return Step{Proc: int(n.proc), Edge: int(n.edge), Var: int(n.v), Val: n.val}
 }
 
 // Explore searches the state space of c breadth first and stops at the first
 // bad state, so the trace it returns is a shortest one. Its memory is bounded
-// by lim.MaxStates.
+// by lim.MaxStates: the states are kept compactly (stateSet), the queue is
+// their numbering.
 func (c *Concrete) Explore(ctx context.Context, lim Limits) (*Result, error) {
 	if lim.MaxStates <= 0 {
 		lim.MaxStates = 1_000_000
 	}
 	res := &Result{}
-	seen := map[string]int32{}
+	set, err := newStateSet(c)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { res.StoreBytes = set.bytes() }()
+	// nodes[i] is the state i of set: they are numbered alike, in the
+	// order of the breadth-first search, which is then the queue.
 	var nodes []node
-	var queue []*State
-	var qidx []int32
+	inits := map[int32][]int64{}
 	cut := ""
 	for _, s := range c.Initials(lim.MaxStates) {
-		k := s.Key()
-		if _, ok := seen[k]; ok {
+		_, fresh, err := set.insert(s, statestore.NoParent)
+		if err != nil {
+			return nil, err
+		}
+		if !fresh {
 			continue
 		}
-		seen[k] = int32(len(nodes))
-		nodes = append(nodes, node{parent: -1})
-		queue = append(queue, s)
-		qidx = append(qidx, int32(len(nodes)-1))
+		nodes = append(nodes, node{})
+		inits[int32(len(nodes)-1)] = s.Vals
 		if c.Sys.IsBad(s.PC) {
 			res.Verdict, res.Trace, res.States = Unsafe, &Trace{Init: s.Vals}, len(nodes)
 			return res, nil
 		}
 	}
-	inits := map[int32][]int64{}
-	for i, s := range queue {
-		inits[qidx[i]] = s.Vals
-	}
-	for head := 0; head < len(queue); head++ {
+	for head := 0; head < len(nodes); head++ {
 		if head&1023 == 0 && ctx.Err() != nil {
 			cut = "interrupted"
 			break
 		}
-		s, si := queue[head], qidx[head]
-		queue[head] = nil // let the state go: the queue is the memory bound
+		si := int32(head)
+		s := set.state(uint32(head))
 		d := nodes[si].depth
 		if int(d) > res.Depth {
 			res.Depth = int(d)
@@ -90,24 +106,31 @@ func (c *Concrete) Explore(ctx context.Context, lim Limits) (*Result, error) {
 			return nil, fmt.Errorf("after %d steps: %v", d, err)
 		}
 		for i, t := range succ {
-			k := t.Key()
-			if _, ok := seen[k]; ok {
-				continue
-			}
 			if len(nodes) >= lim.MaxStates {
+				seen, err := set.has(t)
+				if err != nil {
+					return nil, err
+				}
+				if seen {
+					continue
+				}
 				cut = fmt.Sprintf("state limit %d reached", lim.MaxStates)
 				break
 			}
+			_, fresh, err := set.insert(t, uint32(si))
+			if err != nil {
+				return nil, err
+			}
+			if !fresh {
+				continue
+			}
 			ti := int32(len(nodes))
-			seen[k] = ti
-			nodes = append(nodes, node{parent: si, step: steps[i], depth: d + 1})
+			nodes = append(nodes, packStep(steps[i], d+1))
 			if c.Sys.IsBad(t.PC) {
 				res.Verdict, res.States = Unsafe, len(nodes)
-				res.Trace = traceTo(nodes, ti, inits)
+				res.Trace = traceTo(set, nodes, ti, inits)
 				return res, nil
 			}
-			queue = append(queue, t)
-			qidx = append(qidx, ti)
 		}
 	}
 	res.States = len(nodes)
@@ -123,11 +146,11 @@ func (c *Concrete) Explore(ctx context.Context, lim Limits) (*Result, error) {
 	return res, nil
 }
 
-func traceTo(nodes []node, i int32, inits map[int32][]int64) *Trace {
+func traceTo(set *stateSet, nodes []node, i int32, inits map[int32][]int64) *Trace {
 	var steps []Step
-	for nodes[i].parent >= 0 {
-		steps = append(steps, nodes[i].step)
-		i = nodes[i].parent
+	for p := set.ss.Parent(uint32(i)); p != statestore.NoParent; p = set.ss.Parent(uint32(i)) {
+		steps = append(steps, nodes[i].step())
+		i = int32(p)
 	}
 	for l, r := 0, len(steps)-1; l < r; l, r = l+1, r-1 {
 		steps[l], steps[r] = steps[r], steps[l]

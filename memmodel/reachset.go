@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+
+	"fencer/statestore"
 )
 
 // ControlKey encodes the part of s that a process can observe of itself:
@@ -33,28 +35,29 @@ func (c *Concrete) ReachSet(ctx context.Context, lim Limits) (set map[string]*St
 	if lim.MaxStates <= 0 {
 		lim.MaxStates = 1_000_000
 	}
-	seen := map[string]bool{}
+	seen, err := newStateSet(c)
+	if err != nil {
+		return nil, false, err
+	}
 	set = map[string]*State{}
-	var queue []*State
-	var depth []int
+	var depth []int32 // by state of seen: the queue is their numbering
 	complete = true
 	for _, s := range c.Initials(lim.MaxStates) {
-		if k := s.Key(); !seen[k] {
-			seen[k] = true
-			queue = append(queue, s)
+		if _, fresh, err := seen.insert(s, statestore.NoParent); err != nil {
+			return nil, false, err
+		} else if fresh {
 			depth = append(depth, 0)
 		}
 	}
-	for head := 0; head < len(queue); head++ {
+	for head := 0; head < len(depth); head++ {
 		if head&1023 == 0 && ctx.Err() != nil {
 			return set, false, nil
 		}
-		s := queue[head]
-		queue[head] = nil
+		s := seen.state(uint32(head))
 		if k := c.ControlKey(s); set[k] == nil {
 			set[k] = s
 		}
-		if lim.MaxDepth > 0 && depth[head] >= lim.MaxDepth {
+		if lim.MaxDepth > 0 && int(depth[head]) >= lim.MaxDepth {
 			complete = false
 			continue
 		}
@@ -63,16 +66,23 @@ func (c *Concrete) ReachSet(ctx context.Context, lim Limits) (set map[string]*St
 			return nil, false, err
 		}
 		for _, t := range succ {
-			k := t.Key()
-			if seen[k] {
-				continue
-			}
-			if len(seen) >= lim.MaxStates {
+			if seen.len() >= lim.MaxStates {
+				had, err := seen.has(t)
+				if err != nil {
+					return nil, false, err
+				}
+				if had {
+					continue
+				}
 				return set, false, nil
 			}
-			seen[k] = true
-			queue = append(queue, t)
-			depth = append(depth, depth[head]+1)
+			_, fresh, err := seen.insert(t, uint32(head))
+			if err != nil {
+				return nil, false, err
+			}
+			if fresh {
+				depth = append(depth, depth[head]+1)
+			}
 		}
 	}
 	return set, complete, nil

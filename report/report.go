@@ -70,6 +70,11 @@ type Stats struct {
 	QueriesInGo    int            `json:"queries_in_go"` // of smt_queries, decided without Z3 (package lia)
 	Interpolations int            `json:"interpolations"`
 	TimeSeconds    float64        `json:"time_seconds"`
+	// StoreBytes is the memory of the stored states of the exploration
+	// with the most states (their nodes, keys and table, as allocated), and
+	// StoreStates its states: bytes per stored state is their quotient.
+	StoreBytes  int64 `json:"store_bytes"`
+	StoreStates int   `json:"store_states"`
 	// Robust says the verdict was proved by robustness ("robust: every TSO
 	// run is equivalent to an SC run"); absent when proved by the abstraction.
 	Robust string `json:"robust,omitempty"`
@@ -123,7 +128,8 @@ func New(command string, sys *cs.System, r *cegar.Result) *Report {
 	rep.Trace = WitnessTrace(r.Trace)
 	s := r.Stats
 	rep.Stats = &Stats{K: s.K, Predicates: s.Predicates, Refinements: map[string]int{"predicates": s.Refinements.Predicates, "k": s.Refinements.K, "fences": s.Refinements.Fences}, States: s.States,
-		Queries: s.Queries, QueriesInGo: s.QueriesInGo, Interpolations: s.Interpolations, TimeSeconds: s.Time.Seconds(), Robust: s.Robust, NotMinimum: s.NotMinimum}
+		Queries: s.Queries, QueriesInGo: s.QueriesInGo, Interpolations: s.Interpolations, TimeSeconds: s.Time.Seconds(), Robust: s.Robust, NotMinimum: s.NotMinimum,
+		StoreBytes: s.StoreBytes, StoreStates: s.StoreStates}
 	return rep
 }
 
@@ -193,6 +199,7 @@ type ExploreStats struct {
 	States      int     `json:"states"` // distinct concrete states
 	Depth       int     `json:"depth"`  // the deepest BFS level reached
 	TimeSeconds float64 `json:"time_seconds"`
+	StoreBytes  int64   `json:"store_bytes"` // the memory of the visited set (memmodel.Result.StoreBytes)
 }
 
 // Partial is what an insert that stopped early knew (cegar.Partial):
@@ -267,7 +274,7 @@ func ErrorReport(command, file, model string, msgs []string) *Report {
 // tr, or unknown (a bound was hit).
 func NewExplore(sys *cs.System, m memmodel.Model, res *memmodel.Result, tr *Trace, elapsed time.Duration) *ExploreReport {
 	rep := &ExploreReport{Version: Version, Command: "explore", File: sys.File.Name, Model: m.String(), Fences: []Fence{}, Trace: tr,
-		Stats: &ExploreStats{States: res.States, Depth: res.Depth, TimeSeconds: elapsed.Seconds()}}
+		Stats: &ExploreStats{States: res.States, Depth: res.Depth, TimeSeconds: elapsed.Seconds(), StoreBytes: res.StoreBytes}}
 	switch res.Verdict {
 	case memmodel.Safe:
 		rep.Verdict = "correct"

@@ -38,20 +38,35 @@
 // the writer handed to it through a synchronising operation (a channel
 // send, a mutex): those records are written once and never move, so the
 // readers need no lock (TestConcurrentReaders under -race). Bytes counts
-// what the store holds, as allocated; a memory limit (--max-memory)
-// compares it, instead of a number of states.
+// what the store holds, as allocated.
 //
-// # How the explorers adopt it
+// # How the explorers use it
 //
-// An explorer (the explicit checker, the explicit-value domain, the
-// control and buffer part of abstract states) keeps, beside a Store, its
-// own per-state arrays indexed by the store's index (a BFS depth, a
+// An explorer keeps, beside a Store, its own per-state arrays indexed by
+// the store's index (a BFS depth, the step that reached the state, a
 // predicate cube for an abstract state: cubes are not part of the vector,
 // since subsumption is not equality). Per successor it encodes the vector
-// into a reused []uint32 and calls Insert(vec, parent); a fresh index goes
-// on the queue. Workers that expand a level call Vector(buf[:0], idx) and
-// decode. The state-count limit becomes Bytes() > limit (plus what the
-// explorer's own arrays hold), ending the run as unknown with the partial
-// report. A counterexample is Trace(store, bad), each step between two
-// vectors found again by the successor function.
+// into a reused []uint32 (values through Values: small ones as they are,
+// large ones interned) and calls Insert(vec, parent); a fresh index goes on
+// the queue, which can then be the numbering itself. It decodes a state to
+// expand with Vector(buf[:0], idx).
+//
+//   - The explicit checker (memmodel.Explore, ReachSet): the shared memory
+//     and, per process, its location, locals and buffers are the
+//     components; a buffer is a list of cells (write, next cell) interned
+//     in a Table, its slot the index of its oldest cell.
+//
+// The abstract explorer (cegar/stateset.go) keeps its own store: its keys
+// (a control node's id and the explicit values, as varints in an arena,
+// under maphash) were put in a Collapse (the id as a one-slot component,
+// the shared values and each process's values as the others) and that cost
+// a third more instructions on the benchmark's filter lock with three
+// processes (cachegrind), for a tenth fewer bytes per state on Dijkstra's:
+// the commits that tried it have the numbers. What an abstract state is
+// beside its key (its cube, compared by subsumption) would stay beside the
+// store, indexed by the store's index, as the explicit checker's depths
+// and steps do.
+//
+// cegar's memory limit (--max-memory) compares the live heap of the whole
+// exploration, of which the store is a small part.
 package statestore

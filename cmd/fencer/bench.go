@@ -54,7 +54,14 @@ type benchRow struct {
 	WallS       float64  `json:"wall_s"`      // median wall time of the child process
 	EngineS     float64  `json:"engine_s"`    // median time the engine reports (no process start, no parsing)
 	PeakRSSMB   float64  `json:"peak_rss_mb"` // median peak resident set size of the child
-	PaperS      *float64 `json:"paper_s"`     // Table 1 of the paper (TSO only), null when none
+	// StatesPerS is the states explored per second of the engine (states
+	// over engine_s: the SMT queries' time included).
+	StatesPerS float64 `json:"states_per_s"`
+	// StoreBytesPerState is what a stored state costs in the state store
+	// of the run's largest exploration (the report's store_bytes over
+	// store_states); 0 when there was no exploration.
+	StoreBytesPerState float64  `json:"store_bytes_per_state"`
+	PaperS             *float64 `json:"paper_s"` // Table 1 of the paper (TSO only), null when none
 }
 
 type refCount struct {
@@ -113,7 +120,9 @@ func benchCommand() *cli.Command {
 		ArgsUsage: "FILE...",
 		Description: "Each run is `fencer insert --json` in a child process of this binary; wall time and peak\n" +
 			"resident memory are those of the child. Times and memory are medians over --runs runs\n" +
-			"(a run that hits --timeout is not repeated). Where a benchmark's directory holds\n" +
+			"(a run that hits --timeout is not repeated). states/s is the states explored per second of\n" +
+			"the engine's time; store B/state the bytes a stored state costs in the largest exploration's\n" +
+			"store (the report's store_bytes over store_states). Where a benchmark's directory holds\n" +
 			paperTimesFile + ", the TSO rows show the time of Table 1 of the SAS 2012 paper beside ours.\n" +
 			"Progress goes to stderr, the table to stdout.",
 		Flags: benchFlags(),
@@ -253,6 +262,12 @@ func benchOne(ctx context.Context, c *cli.Context, self, path string, m memmodel
 		}
 		s := rep.Stats
 		row.K, row.Predicates, row.States, row.Queries, row.QueriesInGo = s.K, s.Predicates, s.States, s.Queries, s.QueriesInGo
+		if row.EngineS > 0 {
+			row.StatesPerS = float64(s.States) / row.EngineS
+		}
+		if s.StoreStates > 0 {
+			row.StoreBytesPerState = float64(s.StoreBytes) / float64(s.StoreStates)
+		}
 		row.Refinements = refCount{s.Refinements["predicates"], s.Refinements["k"], s.Refinements["fences"]}
 	} else if last.stderr != "" {
 		row.Reason = strings.TrimSpace(last.stderr)
@@ -291,6 +306,9 @@ func benchRun(ctx context.Context, c *cli.Context, self, path string, m memmodel
 		"--max-states", strconv.Itoa(c.Int("max-states")),
 		"--workers", strconv.Itoa(c.Int("workers")),
 		"--json", jsonPath, "-o", filepath.Join(dir, "patched.cs")}
+	if mem := c.String("max-memory"); mem != "" {
+		args = append(args, "--max-memory", mem)
+	}
 	args = append(append(args, defineArgs(c)...), path)
 	if timeout > 0 {
 		var cancel context.CancelFunc
@@ -358,7 +376,7 @@ func uniq(xs []string) []string {
 }
 
 var benchHeader = []string{"program", "model", "verdict", "fences", "k", "predicates", "refinements (p/k/f)",
-	"states", "SMT queries", "in Go", "runs", "median wall s", "median engine s", "median peak RSS MB", "paper s (TSO)"}
+	"states", "SMT queries", "in Go", "runs", "median wall s", "median engine s", "median peak RSS MB", "states/s", "store B/state", "paper s (TSO)"}
 
 func (r benchRow) cells() []string {
 	paper := "-"
@@ -379,7 +397,8 @@ func (r benchRow) cells() []string {
 	return []string{r.Program, r.Model, verdict, fences, strconv.Itoa(r.K), strconv.Itoa(r.Predicates),
 		fmt.Sprintf("%d/%d/%d", r.Refinements.Predicates, r.Refinements.K, r.Refinements.Fences),
 		strconv.Itoa(r.States), strconv.Itoa(r.Queries), strconv.Itoa(r.QueriesInGo), strconv.Itoa(r.Runs),
-		fmt.Sprintf("%.2f", r.WallS), fmt.Sprintf("%.2f", r.EngineS), fmt.Sprintf("%.0f", r.PeakRSSMB), paper}
+		fmt.Sprintf("%.2f", r.WallS), fmt.Sprintf("%.2f", r.EngineS), fmt.Sprintf("%.0f", r.PeakRSSMB),
+		fmt.Sprintf("%.0f", r.StatesPerS), fmt.Sprintf("%.1f", r.StoreBytesPerState), paper}
 }
 
 func writeBench(w io.Writer, format string, rows []benchRow) error {

@@ -74,6 +74,13 @@ func TestBenchJSON(t *testing.T) {
 		if r["paper_s"] != nil {
 			t.Errorf("row %d: sb.cs has no Table-1 time, got %v", i, r["paper_s"])
 		}
+		// Every model explores some states: a rate and a size per state.
+		if v, _ := r["states_per_s"].(float64); v <= 0 {
+			t.Errorf("row %d: states per second %v", i, r["states_per_s"])
+		}
+		if v, _ := r["store_bytes_per_state"].(float64); v <= 0 {
+			t.Errorf("row %d: store bytes per state %v", i, r["store_bytes_per_state"])
+		}
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"fencer/cs"
 	"fencer/memmodel"
 	"fencer/report"
+	"fencer/statestore"
 )
 
 // engineFlags are the flags of the commands that run the abstract engine.
@@ -24,7 +25,8 @@ func engineFlags() []cli.Flag {
 		&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "give up (verdict unknown) after this long (0: no limit)"},
 		&cli.IntFlag{Name: "max-k", Value: 10, Usage: "largest number of exact writes kept per store buffer"},
 		&cli.IntFlag{Name: "max-predicates", Value: 400, Usage: "largest number of predicates"},
-		&cli.IntFlag{Name: "max-states", Value: 1_000_000, Usage: "largest number of abstract states in one exploration"},
+		&cli.IntFlag{Name: "max-states", Value: statestore.MaxStates, Usage: "largest number of abstract states in one exploration", DefaultText: "no limit but --max-memory"},
+		maxMemoryFlag,
 		&cli.IntFlag{Name: "workers", Value: defaultWorkers(), Usage: "goroutines that expand the states of an exploration (the states stored and the answer do not depend on it)", DefaultText: "the number of CPUs, at most 4"},
 		verboseFlag,
 	}
@@ -58,6 +60,11 @@ func engineOptions(c *cli.Context, m memmodel.Model) (cegar.Options, error) {
 			log.Debugf(format, args...)
 		},
 	}
+	mem, err := maxMemoryOf(c)
+	if err != nil {
+		return opt, err
+	}
+	opt.MaxMemory = mem
 	if k := c.String("kinds"); k != "" { // insert only
 		store, err := kindsOf(k)
 		if err != nil {
@@ -138,6 +145,7 @@ func runEngine(c *cli.Context, sys *cs.System, m memmodel.Model, insert bool) (*
 func limitFlagHint(l cegar.Limit) string {
 	flag := map[cegar.Limit]string{
 		cegar.StateLimit:     "--max-states",
+		cegar.MemoryLimit:    "--max-memory",
 		cegar.TimeLimit:      "--timeout",
 		cegar.KLimit:         "--max-k",
 		cegar.PredicateLimit: "--max-predicates",

@@ -1,7 +1,14 @@
 package main
 
 import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
 	"github.com/urfave/cli/v2"
+
+	"fencer/statestore"
 )
 
 // flagMinimum is the least value of each numeric flag whose least value is
@@ -71,4 +78,60 @@ func withLimits(cmds []*cli.Command) {
 		}
 		withLimits(cmd.Subcommands)
 	}
+}
+
+// memoryUnits are the units --max-memory accepts (case-insensitive), all
+// binary: 1 KB = 1 KiB = 1024 bytes.
+var memoryUnits = []struct {
+	suffix string
+	mult   int64
+}{
+	{"tib", 1 << 40}, {"gib", 1 << 30}, {"mib", 1 << 20}, {"kib", 1 << 10},
+	{"tb", 1 << 40}, {"gb", 1 << 30}, {"mb", 1 << 20}, {"kb", 1 << 10},
+	{"t", 1 << 40}, {"g", 1 << 30}, {"m", 1 << 20}, {"k", 1 << 10}, {"b", 1},
+}
+
+// parseMemory reads an amount of memory: a number, possibly with a
+// fraction, and a unit of memoryUnits (none: bytes), as in 512MB or 1.5GB.
+func parseMemory(s string) (int64, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	mult := int64(1)
+	for _, u := range memoryUnits {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
+			break
+		}
+	}
+	x, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) || x <= 0 || x*float64(mult) >= math.MaxInt64 {
+		return 0, fmt.Errorf("%q is not an amount of memory (e.g. 512MB, 2GB)", s)
+	}
+	return max(int64(x*float64(mult)), 1), nil
+}
+
+// defaultMaxMemory is --max-memory's default: half the memory the machine
+// (or the process's cgroup) has, or 4 GB where that cannot be read.
+func defaultMaxMemory() int64 {
+	if m := statestore.MachineMemory(); m > 0 {
+		return m / 2
+	}
+	return 4 << 30
+}
+
+// maxMemoryFlag is --max-memory, an engine flag.
+var maxMemoryFlag = &cli.StringFlag{Name: "max-memory",
+	Usage:       "stop an exploration (verdict unknown) when the live Go heap exceeds this: 512MB, 2GB (binary units)",
+	DefaultText: "half the machine's memory"}
+
+// maxMemoryOf reads --max-memory (exit 2 on a bad value).
+func maxMemoryOf(c *cli.Context) (int64, error) {
+	s := c.String("max-memory")
+	if s == "" {
+		return defaultMaxMemory(), nil
+	}
+	n, err := parseMemory(s)
+	if err != nil {
+		return 0, fail(exitInput, "--max-memory: %v", err)
+	}
+	return n, nil
 }
