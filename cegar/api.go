@@ -66,7 +66,7 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 		if fw, ok := sys.Reader.(cs.FenceEditor); ok {
 			rsys, err = fw.ParseWith(sys.File.Name, sys.File.Src, cs.Options{Reconsider: true})
 		} else {
-			rsys, err = cs.ParseWith(sys.File.Name, sys.File.Src, cs.Options{Reconsider: true})
+			rsys, err = cs.ParseWith(sys.File.Name, sys.File.Src, cs.Options{Reconsider: true, Consts: sys.Consts})
 		}
 		if err != nil {
 			return nil, nil, err
@@ -145,12 +145,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	r.Removed = removed
 	// Final check: the patched text (in the input's format), parsed and
 	// verified from scratch.
-	var psys *cs.System
-	if sys.Reader != nil {
-		psys, err = sys.Reader.Parse(sys.File.Name, patched)
-	} else {
-		psys, err = cs.Parse(sys.File.Name, patched)
-	}
+	psys, err := sys.Reparse(patched)
 	if err != nil {
 		return nil, nil, fmt.Errorf("internal error: the patched program does not parse: %v", err)
 	}

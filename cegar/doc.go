@@ -223,7 +223,7 @@
 // states before it kept as they are) was measured before it was built and
 // not built: the pivots are early, and the states before them are 1% of
 // the states on Bakery TSO (pivots at depth 2 to 9 of counterexamples of
-// 20 to 32 steps) and 2.6% on the SC check of scale/bakery_3.cs (60,000
+// 20 to 32 steps) and 2.6% on the SC check of scale/bakery.cs -D N=3 (60,000
 // of 2,300,000 states over 25 refinements, pivots at depth 5 to 32 of 48
 // to 76 steps). Keeping them could save at most that.
 //

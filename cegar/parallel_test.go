@@ -19,9 +19,9 @@ func TestWorkersSameRun(t *testing.T) {
 	defer lowParallelFrom()()
 	// The programs with predicates (the others are explored by one
 	// worker: workersFor), and two without.
-	names := []string{"ticket_lock.cs", "seqlock.cs", "producer_loop.cs", "nondet.cs", "sb.cs", "scale/burns_3.cs"}
+	names := []string{"ticket_lock.cs", "seqlock.cs", "producer_loop.cs", "nondet.cs", "sb.cs", "scale/burns.cs:N=3"}
 	if !testing.Short() {
-		names = append(names, "bakery.cs", "scale/bakery_2.cs")
+		names = append(names, "bakery.cs", "scale/bakery.cs")
 	}
 	ctx := context.Background()
 	for _, name := range names {

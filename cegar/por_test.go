@@ -108,7 +108,7 @@ func TestReductionReduces(t *testing.T) {
 		t.Skip("seconds under the race detector; make test runs it without")
 	}
 	sol := newSolver(t)
-	sys := benchSystem(t, "scale", "szymanski_2.cs")
+	sys := benchSystem(t, "scale", "szymanski.cs")
 	ctx := context.Background()
 	full, _, err := Insert(ctx, sys, sol, Options{Model: memmodel.TSO, NoReduction: true})
 	if err != nil {
@@ -131,7 +131,7 @@ func TestReductionReduces(t *testing.T) {
 // local is acyclic (the static cycle proviso, doc.go), and a spin loop
 // through a read has no back edge.
 func TestBackEdges(t *testing.T) {
-	for _, path := range [][]string{{"scale", "dijkstra_3.cs"}, {"scale", "szymanski_3.cs"}, {"scale", "filter_3.cs"}, {"dekker_full.cs"}, {"lamport_fast.cs"}} {
+	for _, path := range [][]string{{"scale", "dijkstra.cs:N=3"}, {"scale", "szymanski.cs:N=3"}, {"scale", "filter.cs:N=3"}, {"dekker_full.cs"}, {"lamport_fast.cs"}} {
 		sys := benchSystem(t, path...)
 		for _, p := range sys.Procs {
 			back := backEdges(p)

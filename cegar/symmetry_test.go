@@ -8,7 +8,7 @@ import (
 )
 
 func TestSymmetryImages(t *testing.T) {
-	s := newSymmetry(benchSystem(t, "scale", "ticket_3.cs"))
+	s := newSymmetry(benchSystem(t, "scale", "ticket.cs:N=3"))
 	if s == nil {
 		t.Fatal("ticket_3 is symmetric")
 	}
@@ -42,7 +42,7 @@ func TestSymmetryArrays(t *testing.T) {
 // Bakery's instances differ (the tie-break compares the constants j < i):
 // no symmetry, so no images.
 func TestSymmetryAsymmetric(t *testing.T) {
-	for _, f := range [][]string{{"bakery.cs"}, {"scale", "bakery_3.cs"}} {
+	for _, f := range [][]string{{"bakery.cs"}, {"scale", "bakery.cs:N=3"}} {
 		if s := newSymmetry(benchSystem(t, f...)); s != nil {
 			t.Errorf("%v: symmetric", f)
 		}

@@ -34,3 +34,26 @@ func TestOptionsConsts(t *testing.T) {
 		t.Errorf("an invalid const declaration passed with an override")
 	}
 }
+
+// A patched text is read again with the const settings of the program it
+// patches: the final check of insert -D N=4 verifies the program with 4
+// processes, not the file's N = 2.
+func TestReparseKeepsConsts(t *testing.T) {
+	src := []byte("const N = 2;\nshared flag[N];\nprocess P[i in 0..N-1] { flag[i] = 1; }\n")
+	sys, err := ParseWith("a.cs", src, Options{Consts: map[string]int64{"N": 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	patched := []byte(strings.Replace(string(src), "flag[i] = 1;", "flag[i] = 1; fence;", 1))
+	back, err := sys.Reparse(patched)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Procs) != 4 || len(back.Shared) != 4 {
+		t.Errorf("reparsed: %d processes, %d shared; want 4 and 4", len(back.Procs), len(back.Shared))
+	}
+	plain, _ := Parse("a.cs", src)
+	if again, err := plain.Reparse(patched); err != nil || len(again.Procs) != 2 {
+		t.Errorf("without settings: %v, %d processes", err, len(again.Procs))
+	}
+}

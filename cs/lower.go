@@ -98,6 +98,17 @@ func ParseWith(filename string, src []byte, opt Options) (*System, error) {
 	return LowerWith(file, prog, opt)
 }
 
+// Reparse parses src, another text of the program of s (the program with
+// fences written into it), as s was read: through its Reader, or as .cs
+// with the same const settings (Options.Consts). The answer about a
+// patched program is about the program the user asked about only so.
+func (s *System) Reparse(src []byte) (*System, error) {
+	if s.Reader != nil {
+		return s.Reader.Parse(s.File.Name, src)
+	}
+	return ParseWith(s.File.Name, src, Options{Consts: s.Consts})
+}
+
 // LowerWith is Lower with options.
 func LowerWith(file *File, prog *Program, opt Options) (sys *System, err error) {
 	l := &lowerer{
@@ -105,7 +116,7 @@ func LowerWith(file *File, prog *Program, opt Options) (sys *System, err error) 
 		overrides:  opt.Consts,
 		file:       file,
 		errs:       &errorSink{file: file},
-		sys:        &System{File: file},
+		sys:        &System{File: file, Consts: opt.Consts},
 		consts:     map[string]*constInfo{},
 		shared:     map[string]*varInfo{},
 		procDecl:   map[string]*ProcDecl{},

@@ -25,6 +25,10 @@ type System struct {
 	// data race, a mapping the user may not expect), positioned in its
 	// file: printed to stderr and carried in reports. Nil for .cs.
 	Warnings ErrorList
+	// Consts are the const settings the program was read with
+	// (Options.Consts, -D on the command line); Reparse reads a patched
+	// text with them.
+	Consts map[string]int64
 }
 
 // Reader is a front end for an input format other than .cs. It builds the

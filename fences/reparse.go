@@ -8,10 +8,11 @@ import (
 
 // PatchAndParse puts a fence after each of sites in the source of sys and
 // parses the result again, in the format sys was read from: .cs through
-// FenceEdits and cs.Parse, another format through its cs.Reader. The
+// FenceEdits and cs.System.Reparse (with the program's const settings),
+// another format through its cs.Reader. The
 // errors say which of the two steps failed.
 func PatchAndParse(sys *cs.System, sites []*cs.Site) ([]byte, *cs.System, error) {
-	src, name := sys.File.Src, sys.File.Name
+	src := sys.File.Src
 	var patched []byte
 	var err error
 	if sys.Reader != nil {
@@ -22,12 +23,7 @@ func PatchAndParse(sys *cs.System, sites []*cs.Site) ([]byte, *cs.System, error)
 	if err != nil {
 		return nil, nil, fmt.Errorf("patching: %v", err)
 	}
-	var psys *cs.System
-	if sys.Reader != nil {
-		psys, err = sys.Reader.Parse(name, patched)
-	} else {
-		psys, err = cs.Parse(name, patched)
-	}
+	psys, err := sys.Reparse(patched)
 	if err != nil {
 		return nil, nil, fmt.Errorf("the patched program does not parse: %v", err)
 	}

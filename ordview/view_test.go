@@ -20,8 +20,8 @@ func TestLocks(t *testing.T) {
 	}{
 		{"../benchmarks/ticket_lock.cs", false, 208},
 		{"../benchmarks/ticket_lock.cs", true, 272},
-		{"../benchmarks/scale/ticket_3.cs", false, 2384},
-		{"../benchmarks/scale/ticket_3.cs", true, 3056},
+		{"../benchmarks/scale/ticket.cs:N=3", false, 2384},
+		{"../benchmarks/scale/ticket.cs:N=3", true, 3056},
 		{"../benchmarks/bakery.cs", false, 1001},
 	}
 	for _, c := range cases {
@@ -41,7 +41,7 @@ func TestBakery3(t *testing.T) {
 	if !soak() {
 		t.Skip("long (FENCER_SOAK=1)")
 	}
-	sys := parseFile(t, "../benchmarks/scale/bakery_3.cs")
+	sys := parseFile(t, "../benchmarks/scale/bakery.cs:N=3")
 	in := newInterp(sys, false, Analyze(sys))
 	states, bad, complete := in.explore(300000)
 	t.Logf("bakery_3 sc: %d canonical states, bad %v, complete %v, inexact %q", len(states), bad, complete, in.inexact)

@@ -84,7 +84,7 @@ func TestWidenSimulates(t *testing.T) {
 func TestBakeryWidened(t *testing.T) {
 	files := []string{"../benchmarks/bakery.cs"}
 	if soak() {
-		files = append(files, "../benchmarks/scale/bakery_3.cs")
+		files = append(files, "../benchmarks/scale/bakery.cs:N=3")
 	}
 	for _, f := range files {
 		sys := parseFile(t, f)

@@ -74,8 +74,8 @@ func TestExitCodesAndErrors(t *testing.T) {
 		{[]string{"insert", "--max-predicates", "5", bench("seqlock.cs")}, 3, `unknown under tso: .*predicate limit reached`},
 		// bakery_3's SC check runs for minutes: the limit is always hit
 		// (bakery.cs now ends its SC check in about 0.3 s).
-		{[]string{"insert", "--timeout", "300ms", bench("scale/bakery_3.cs")}, 3, `unknown under tso: .*time limit reached`},
-		{[]string{"verify", "--model", "sc", "--timeout", "300ms", bench("scale/bakery_3.cs")}, 3, ``}, // the verdict line is on stdout
+		{[]string{"insert", "--timeout", "300ms", "-D", "N=3", bench("scale/bakery.cs")}, 3, `unknown under tso: .*time limit reached`},
+		{[]string{"verify", "--model", "sc", "--timeout", "300ms", "-D", "N=3", bench("scale/bakery.cs")}, 3, ``}, // the verdict line is on stdout
 	}
 	for _, c := range cases {
 		_, stderr, code := fencer(t, c.args...)
