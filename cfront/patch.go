@@ -108,7 +108,7 @@ func (r Reader) EditFences(src []byte, sites, store, remove []*cs.Site) ([]byte,
 			continue
 		}
 		if eol, ok := restOfLine(src, end); ok {
-			edits = append(edits, edit{eol, newline(src, eol) + indent(src, start) + text, 0, start})
+			edits = append(edits, edit{eol, readkit.Newline(src, eol) + indent(src, start) + text, 0, start})
 		} else {
 			edits = append(edits, edit{end, " " + text, 0, start})
 		}
@@ -182,14 +182,6 @@ func restOfLine(src []byte, off int) (int, bool) {
 		}
 	}
 	return i, true
-}
-
-// newline is the line ending to put before a new line at eol.
-func newline(src []byte, eol int) string {
-	if eol < len(src) && src[eol] == '\r' {
-		return "\r\n"
-	}
-	return "\n"
 }
 
 // indent is the indentation of the line of the statement at off: its

@@ -39,3 +39,12 @@ func ApplyEdits(src []byte, edits []Edit) ([]byte, error) {
 	}
 	return append(out, src[last:]...), nil
 }
+
+// Newline is the line ending to put before a new line at eol, the end of
+// a line of src: the file's own ("\r\n" or "\n").
+func Newline(src []byte, eol int) string {
+	if eol < len(src) && src[eol] == '\r' {
+		return "\r\n"
+	}
+	return "\n"
+}

@@ -94,12 +94,12 @@ func fenceEdits(src []byte, w *site, off int, word string) ([]readkit.Edit, erro
 	case w.next.Is(";"):
 		at := w.next.End
 		if eol, ok := restOfLine(src, at); ok {
-			return []readkit.Edit{ins(eol, newline(src, eol)+indent(src, w.write.Pos)+word+";")}, nil
+			return []readkit.Edit{ins(eol, readkit.Newline(src, eol)+indent(src, w.write.Pos)+word+";")}, nil
 		}
 		return []readkit.Edit{ins(at, " "+word+";")}, nil
 	}
 	if eol, ok := restOfLine(src, w.lastEnd); ok {
-		return []readkit.Edit{ins(w.lastEnd, ";"), ins(eol, newline(src, eol)+indent(src, w.write.Pos)+word)}, nil
+		return []readkit.Edit{ins(w.lastEnd, ";"), ins(eol, readkit.Newline(src, eol)+indent(src, w.write.Pos)+word)}, nil
 	}
 	return []readkit.Edit{ins(w.lastEnd, "; "+word)}, nil
 }
@@ -176,14 +176,6 @@ func restOfLine(src []byte, off int) (int, bool) {
 		}
 	}
 	return i, true
-}
-
-// newline is the line ending to put before the new line at eol.
-func newline(src []byte, eol int) string {
-	if eol < len(src) && src[eol] == '\r' {
-		return "\r\n"
-	}
-	return "\n"
 }
 
 // indent is the indentation of a line whose text starts where the
