@@ -102,9 +102,6 @@ func runEngine(c *cli.Context, sys *cs.System, m memmodel.Model, insert bool) (*
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := cegar.ReaderCanEdit(sys, opt); err != nil {
-		return nil, nil, fail(exitInput, "%v", err)
-	}
 	setVerbose(c)
 	quiet = c.Bool("quiet")
 	if err := setLayout(c); err != nil {
