@@ -66,7 +66,7 @@ func (p *proc) declaration(d *cc.Declaration) {
 			v := p.rv(init.AssignmentExpression)
 			if !p.retarget(v, loc.name) {
 				a := synAssign(ident(loc.name, pos), v, pos)
-				if start, semi := p.t.pos(d), p.t.tokPos(d.Token); start != cs.NoPos && semi > start && l.InitDeclaratorList == nil && d.InitDeclaratorList.InitDeclaratorList == nil {
+				if start, semi := p.t.pos(d), p.t.pos(d.Token); start != cs.NoPos && semi > start && l.InitDeclaratorList == nil && d.InitDeclaratorList.InitDeclaratorList == nil {
 					// "int r = x;": the statement has the declaration's span
 					// (for traces; it writes no shared memory).
 					a.Lhs.(*cs.Ident).NamePos, a.Semi = start, semi

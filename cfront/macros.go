@@ -4,6 +4,7 @@ import (
 	"modernc.org/cc/v4"
 
 	"fencer/cs"
+	"fencer/readkit"
 )
 
 // This file finds the statements that a macro call writes. cc gives every
@@ -48,11 +49,11 @@ func (t *translator) macroCall(s *cc.Statement) (cs.Pos, bool) {
 	if len(toks) == 0 {
 		return cs.NoPos, false
 	}
-	start := t.tokPos(toks[0])
+	start := t.pos(toks[0])
 	if start == cs.NoPos {
 		return cs.NoPos, false
 	}
-	if len(toks) > 1 && t.tokPos(toks[1]) == start {
+	if len(toks) > 1 && t.pos(toks[1]) == start {
 		return start, true
 	}
 	src, text := t.file.Src, toks[0].Src()
@@ -73,7 +74,7 @@ func (p *proc) macroSpan(s *cc.Statement) (start, end cs.Pos, ok bool) {
 		return cs.NoPos, cs.NoPos, false
 	}
 	end = p.stmtEnd(s)
-	if toks := cc.NodeTokens(s); end != cs.NoPos && p.t.tokPos(toks[len(toks)-1]) == start {
+	if toks := cc.NodeTokens(s); end != cs.NoPos && p.t.pos(toks[len(toks)-1]) == start {
 		end = cs.NoPos // the last token is the expansion's, not the file's
 	}
 	if end == cs.NoPos {
@@ -137,14 +138,10 @@ func (t *translator) callEnd(start cs.Pos) cs.Pos {
 func (t *translator) macroName(start cs.Pos) string {
 	src := t.file.Src
 	j := start.Offset()
-	for j < len(src) && isIdentByte(src[j]) {
+	for j < len(src) && (readkit.IsLetter(src[j]) || readkit.IsDigit(src[j])) {
 		j++
 	}
 	return string(src[start.Offset():j])
-}
-
-func isIdentByte(c byte) bool {
-	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // skipSpace returns the offset of the first byte at or after i that is

@@ -77,7 +77,7 @@ func (r Reader) EditFences(src []byte, sites, store, remove []*cs.Site) ([]byte,
 		kind[s] = StoreFenceText(r.Style)
 	}
 	all := append(append([]*cs.Site{}, sites...), store...)
-	_, _, t, err := r.read("input.c", src)
+	_, _, t, err := r.read("", src)
 	if err != nil {
 		return nil, err
 	}

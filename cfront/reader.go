@@ -10,6 +10,7 @@ import (
 	"modernc.org/cc/v4"
 
 	"fencer/cs"
+	"fencer/readkit"
 )
 
 // Reader is the cs.Reader of C files. Defines are the -D NAME=VALUE (or
@@ -51,11 +52,10 @@ func (r Reader) ParseWith(filename string, src []byte, opt cs.Options) (*cs.Syst
 	if err != nil {
 		return nil, err
 	}
-	sys, err := cs.LowerWith(file, prog, opt)
+	sys, err := readkit.LowerWith(file, prog, r, opt)
 	if err != nil {
 		return nil, err
 	}
-	sys.Reader = r
 	for _, s := range sys.Sites {
 		s.AfterWrite = s.Place == cs.After && t.writePoints[[2]int{s.Start, s.End}]
 		if c := t.copies[[2]int{s.Start, s.End}]; s.AfterWrite && c > s.Copies {
@@ -81,28 +81,33 @@ func (r Reader) Program(filename string, src []byte) (*cs.Program, error) {
 	return prog, err
 }
 
-// lastRead memoises the last translation: Parse, then InsertFences on the
-// same text, translate it once.
+// lastRead memoises the last translation: Parse, then EditFences on the
+// patched-to-be text, translate it once.
 var lastRead struct {
 	sync.Mutex
-	key  string
+	key  string // the defines and the text: what the translation depends on
 	file *cs.File
 	t    *translator
 }
 
-// read preprocesses, parses, checks and translates the file. The .cs tree
-// it returns is the caller's (a fresh one on every call: cs.Lower does not
-// change it, but the caller may).
+// read preprocesses, parses, checks and translates the file, or returns
+// the memoised translation of the same text and defines. The .cs tree is
+// the translation's: cs.Lower does not change it. An empty filename (from
+// EditFences, which is given no name and needs only offsets) takes the
+// memoised translation under whatever name it was read, else reads the
+// text as "input.c".
 func (r Reader) read(filename string, src []byte) (*cs.File, *cs.Program, *translator, error) {
-	key := filename + "\x00" + strings.Join(r.Defines, "\x00") + "\x00" + string(src)
+	key := strings.Join(r.Defines, "\x00") + "\x00" + string(src)
 	lastRead.Lock()
-	if lastRead.key == key && lastRead.t != nil {
+	if lastRead.key == key && lastRead.t != nil && (filename == "" || lastRead.file.Name == filename) {
 		file, t := lastRead.file, lastRead.t
 		lastRead.Unlock()
-		prog, err := r.rebuild(file, t)
-		return file, prog, t, err
+		return file, t.prog, t, nil
 	}
 	lastRead.Unlock()
+	if filename == "" {
+		filename = "input.c"
+	}
 	file, prog, t, err := r.readOnce(filename, src)
 	if err == nil {
 		lastRead.Lock()
@@ -110,11 +115,6 @@ func (r Reader) read(filename string, src []byte) (*cs.File, *cs.Program, *trans
 		lastRead.Unlock()
 	}
 	return file, prog, t, err
-}
-
-// rebuild returns the program of a memoised translation.
-func (r Reader) rebuild(file *cs.File, t *translator) (*cs.Program, error) {
-	return t.prog, nil
 }
 
 func (r Reader) readOnce(filename string, src []byte) (file *cs.File, prog *cs.Program, t *translator, err error) {

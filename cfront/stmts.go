@@ -43,7 +43,7 @@ func (p *proc) body(s *cc.Statement) *cs.BlockStmt {
 	list := p.sub(func() { p.stmt(s) })
 	if s.Case == cc.StatementCompound {
 		c := s.CompoundStatement
-		return &cs.BlockStmt{Lbrace: p.t.tokPos(c.Token), List: list, Rbrace: p.t.tokPos(c.Token2)}
+		return &cs.BlockStmt{Lbrace: p.t.pos(c.Token), List: list, Rbrace: p.t.pos(c.Token2)}
 	}
 	start, end := p.markBare(s)
 	if start == cs.NoPos {
@@ -91,7 +91,7 @@ func (p *proc) stmtEnd(s *cc.Statement) cs.Pos {
 	if !found {
 		return cs.NoPos
 	}
-	q := p.t.tokPos(last)
+	q := p.t.pos(last)
 	if q == cs.NoPos {
 		return cs.NoPos
 	}
@@ -183,7 +183,7 @@ func (p *proc) stmtCase(s *cc.Statement) {
 	case cc.StatementJump:
 		p.jump(s.JumpStatement)
 	case cc.StatementAsm:
-		p.asm(s.AsmStatement.Asm, p.t.pos(s), p.t.tokPos(s.AsmStatement.Token))
+		p.asm(s.AsmStatement.Asm, p.t.pos(s), p.t.pos(s.AsmStatement.Token))
 	}
 }
 
@@ -192,7 +192,7 @@ func (p *proc) exprStmt(es *cc.ExpressionStatement, start cs.Pos) {
 	if es.ExpressionList == nil {
 		return
 	}
-	semi := p.t.tokPos(es.Token)
+	semi := p.t.pos(es.Token)
 	if x, ok := unparen(es.ExpressionList).(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionCall {
 		if id, ok := unparen(x.PostfixExpression).(*cc.PrimaryExpression); ok && id.Case == cc.PrimaryExpressionIdent {
 			switch id.Token.SrcStr() {

@@ -136,14 +136,6 @@ func (t *translator) pos(n cc.Node) cs.Pos {
 	return cs.PosAt(p.Offset)
 }
 
-func (t *translator) tokPos(tok cc.Token) cs.Pos {
-	p := tok.Position()
-	if p.Filename != t.file.Name || p.Offset < 0 || p.Offset >= len(t.file.Src) {
-		return cs.NoPos
-	}
-	return cs.PosAt(p.Offset)
-}
-
 // uniqueName returns want, or want_2, want_3, ... that is not in taken and
 // not a .cs keyword, and marks it taken (1). taken also keeps, under
 // "#"+want, the number to try next for want, so that making n names from
