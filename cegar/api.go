@@ -61,13 +61,7 @@ func Insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 		return nil, nil, err
 	}
 	if opt.Reconsider {
-		var rsys *cs.System
-		var err error
-		if fw, ok := sys.Reader.(cs.FenceEditor); ok {
-			rsys, err = fw.ParseWith(sys.File.Name, sys.File.Src, cs.Options{Reconsider: true})
-		} else {
-			rsys, err = cs.ParseWith(sys.File.Name, sys.File.Src, cs.Options{Reconsider: true, Consts: sys.Consts})
-		}
+		rsys, err := sys.ReparseWith(sys.File.Src, true)
 		if err != nil {
 			return nil, nil, err
 		}

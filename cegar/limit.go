@@ -38,15 +38,3 @@ func interrupted(err error) (Limit, string) {
 	}
 	return NoLimit, "interrupted"
 }
-
-// SourceOnlyError is Insert's answer to options that rewrite the fences of
-// the source text (Options.Reconsider, Options.StoreFences) for a system
-// read from another format, whose reader writes only full fences after
-// writes.
-type SourceOnlyError struct {
-	Format string // the input's format (cs.Reader.Format)
-}
-
-func (e *SourceOnlyError) Error() string {
-	return "reconsidering the fences of the source and store fences work on .cs input only, not on " + e.Format
-}

@@ -103,10 +103,25 @@ func ParseWith(filename string, src []byte, opt Options) (*System, error) {
 // with the same const settings (Options.Consts). The answer about a
 // patched program is about the program the user asked about only so.
 func (s *System) Reparse(src []byte) (*System, error) {
-	if s.Reader != nil {
+	return s.ReparseWith(src, false)
+}
+
+// ReparseWith is Reparse, with reconsider lowering the full fences of the
+// text as candidate sites (Options.Reconsider); a Reader must then be a
+// FenceEditor.
+func (s *System) ReparseWith(src []byte, reconsider bool) (*System, error) {
+	opt := Options{Reconsider: reconsider, Consts: s.Consts}
+	if s.Reader == nil {
+		return ParseWith(s.File.Name, src, opt)
+	}
+	if !reconsider {
 		return s.Reader.Parse(s.File.Name, src)
 	}
-	return ParseWith(s.File.Name, src, Options{Consts: s.Consts})
+	fe, ok := s.Reader.(FenceEditor)
+	if !ok {
+		return nil, fmt.Errorf("%s: a %s file cannot be read with its fences as candidates", s.File.Name, s.Reader.Format())
+	}
+	return fe.ParseWith(s.File.Name, src, Options{Reconsider: true})
 }
 
 // LowerWith is Lower with options.

@@ -7,7 +7,9 @@ import (
 	"fencer/cs"
 )
 
-// LowerWith is Lower with lowering options.
+// LowerWith lowers the syntax tree a reader built from file into its
+// System with the lowering options opt, and attaches the reader (for
+// writing fences back in its format).
 func LowerWith(file *cs.File, prog *cs.Program, r cs.Reader, opt cs.Options) (*cs.System, error) {
 	sys, err := cs.LowerWith(file, prog, opt)
 	if err != nil {

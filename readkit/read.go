@@ -40,9 +40,3 @@ func Read[T any](file *cs.File, read func() T) (v T, err error) {
 	}()
 	return read(), nil
 }
-
-// Lower lowers the syntax tree a reader built from file into its System
-// and attaches the reader (for writing fences back in its format).
-func Lower(file *cs.File, prog *cs.Program, r cs.Reader) (*cs.System, error) {
-	return LowerWith(file, prog, r, cs.Options{})
-}

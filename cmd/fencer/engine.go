@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"runtime"
@@ -217,10 +216,6 @@ func reportVerify(c *cli.Context, sys *cs.System, r *cegar.Result) error {
 func engineError(err error) error {
 	if _, ok := err.(*exitError); ok {
 		return err
-	}
-	var so *cegar.SourceOnlyError
-	if errors.As(err, &so) {
-		return fail(exitUnknown, "--reconsider and --kinds store work on .cs input only, not on %s", so.Format)
 	}
 	return fail(exitUnknown, "%v", err)
 }

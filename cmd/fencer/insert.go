@@ -10,6 +10,7 @@ import (
 
 	"fencer/cegar"
 	"fencer/cs"
+	"fencer/formats"
 	"fencer/report"
 )
 
@@ -149,10 +150,7 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 // express: --reconsider where its fences cannot be removed, --kinds store
 // where it has no store fence (formats.Format).
 func canWrite(c *cli.Context, sys *cs.System) error {
-	f, _, err := argFormat(c, sys)
-	if err != nil {
-		return err
-	}
+	f := formats.OfSystem(sys)
 	if c.Bool("reconsider") && !f.RemovesFences {
 		return fail(exitInput, "insert: --reconsider: fencer cannot remove the fences of %s input (%s)", f.Name, f.Doc)
 	}

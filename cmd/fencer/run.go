@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -148,7 +147,7 @@ func fencedSystem(c *cli.Context, sys *cs.System, m memmodel.Model) (*cs.System,
 	default:
 		return nil, "", fail(exitUnknown, "%s: fencer insert could not find the fences (unknown: %s)", sys.File.Name, r.Reason)
 	}
-	fsys, _, err := parseSource(c, sys.File.Name, patched, c.String("format"), true)
+	fsys, err := sys.Reparse(patched)
 	if err != nil {
 		return nil, "", fmt.Errorf("reading the patched program back: %v", err)
 	}
@@ -342,16 +341,7 @@ func writeRunJSON(path string, sys *cs.System, vs []variantRun) error {
 		}
 		out.Variants = append(out.Variants, vj)
 	}
-	data, err := json.MarshalIndent(out, "", "  ")
-	if err != nil {
-		return err
-	}
-	data = append(data, '\n')
-	if path == "-" {
-		_, err = os.Stdout.Write(data)
-		return err
-	}
-	return writeFile(path, data)
+	return emitReport(path, out)
 }
 
 // showC is fencer show --c: the program as C11 (cgen.Plain).
