@@ -67,37 +67,50 @@ func (c *Class) Exact(vals []int64, from, k int64) bool {
 	if k == 0 {
 		return true
 	}
+	next, _, _, ok := c.cutGap(vals, from, k)
+	if !ok {
+		return true
+	}
 	to := from + k
-	// Walk from `from` in the direction of k over the values and the ends
-	// of the hull to the first cut gap (one of at least Cap outside the
-	// hull); the value beyond it must stay Cap away from the new value.
+	return abs(next-to) >= c.Cap && (next > to) == (k > 0)
+}
+
+// cutGap walks from `from` in the direction of k (not 0) over the values
+// vals and the ends of the hull to the first cut gap (one of at least Cap
+// outside the hull): next is the value beyond it, lo and hi its ends; ok
+// is false when there is none.
+func (c *Class) cutGap(vals []int64, from, k int64) (next, lo, hi int64, ok bool) {
 	cur := from
 	for {
-		var next int64
-		var ok bool
 		if k > 0 {
 			next, ok = nextAbove(vals, c.Lo, c.Hi, cur)
 		} else {
 			next, ok = nextBelow(vals, c.Lo, c.Hi, cur)
 		}
 		if !ok {
-			return true
+			return 0, 0, 0, false
 		}
-		lo, hi := min(cur, next), max(cur, next)
+		lo, hi = min(cur, next), max(cur, next)
 		if (lo >= c.Hi || hi <= c.Lo) && hi-lo >= c.Cap {
-			return abs(next-to) >= c.Cap && (next > to) == (k > 0)
+			return next, lo, hi, true
 		}
 		cur = next
 	}
 }
 
-// nextAbove is the least of vals, e1 and e2 that is greater than v.
+// nextAbove is the least of vals, e1 and e2 that is greater than v (no
+// allocation: Exact runs on every move of the explorer).
 func nextAbove(vals []int64, e1, e2, v int64) (int64, bool) {
 	best, ok := int64(0), false
-	for _, x := range append([]int64{e1, e2}, vals...) {
+	take := func(x int64) {
 		if x > v && (!ok || x < best) {
 			best, ok = x, true
 		}
+	}
+	take(e1)
+	take(e2)
+	for _, x := range vals {
+		take(x)
 	}
 	return best, ok
 }
@@ -105,10 +118,15 @@ func nextAbove(vals []int64, e1, e2, v int64) (int64, bool) {
 // nextBelow is the greatest of vals, e1 and e2 that is less than v.
 func nextBelow(vals []int64, e1, e2, v int64) (int64, bool) {
 	best, ok := int64(0), false
-	for _, x := range append([]int64{e1, e2}, vals...) {
+	take := func(x int64) {
 		if x < v && (!ok || x > best) {
 			best, ok = x, true
 		}
+	}
+	take(e1)
+	take(e2)
+	for _, x := range vals {
+		take(x)
 	}
 	return best, ok
 }
@@ -132,48 +150,34 @@ func (c *Class) Widen(vals []int64, from, k int64) [][]int64 {
 	if k == 0 {
 		return one
 	}
-	to := from + k
-	cur := from
-	for {
-		var next int64
-		var ok bool
-		if k > 0 {
-			next, ok = nextAbove(vals, c.Lo, c.Hi, cur)
-		} else {
-			next, ok = nextBelow(vals, c.Lo, c.Hi, cur)
-		}
-		if !ok {
-			return one
-		}
-		lo, hi := min(cur, next), max(cur, next)
-		if (lo >= c.Hi || hi <= c.Lo) && hi-lo >= c.Cap {
-			// dist is how far the value beyond the gap lies ahead of the
-			// moved value, in the direction of k; each s adds one.
-			dist := next - to
-			if k < 0 {
-				dist = -dist
-			}
-			if dist >= c.Cap {
-				return one
-			}
-			var out [][]int64
-			for s := int64(0); dist+s < c.Cap+1; s++ {
-				v := append([]int64(nil), vals...)
-				for i, x := range v {
-					switch {
-					case lo >= c.Hi && x >= hi: // above a gap over Hi
-						v[i] = x + s
-					case hi <= c.Lo && x <= lo: // below a gap under Lo
-						v[i] = x - s
-					}
-				}
-				out = append(out, v)
-				if dist+s >= c.Cap {
-					break
-				}
-			}
-			return out
-		}
-		cur = next
+	next, lo, hi, ok := c.cutGap(vals, from, k)
+	if !ok {
+		return one
 	}
+	// dist is how far the value beyond the gap lies ahead of the moved
+	// value, in the direction of k; each s adds one.
+	dist := next - (from + k)
+	if k < 0 {
+		dist = -dist
+	}
+	if dist >= c.Cap {
+		return one
+	}
+	var out [][]int64
+	for s := int64(0); dist+s < c.Cap+1; s++ {
+		v := append([]int64(nil), vals...)
+		for i, x := range v {
+			switch {
+			case lo >= c.Hi && x >= hi: // above a gap over Hi
+				v[i] = x + s
+			case hi <= c.Lo && x <= lo: // below a gap under Lo
+				v[i] = x - s
+			}
+		}
+		out = append(out, v)
+		if dist+s >= c.Cap {
+			break
+		}
+	}
+	return out
 }
