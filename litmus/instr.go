@@ -21,6 +21,10 @@ const (
 	att                  // X86_64
 )
 
+// sizeSuffix is the operand width a mnemonic's size suffix gives (MOVL,
+// addq).
+var sizeSuffix = map[byte]int{'B': 8, 'W': 16, 'L': 32, 'Q': 64}
+
 func (d dialect) String() string {
 	if d == att {
 		return "X86_64"
@@ -169,14 +173,14 @@ func parseInsn(d dialect, c cell) insn {
 	if d == att {
 		known = attOps
 		if !known[op] && len(op) > 1 && attSized[op[:len(op)-1]] {
-			if w, ok := map[byte]int{'B': 8, 'W': 16, 'L': 32, 'Q': 64}[op[len(op)-1]]; ok {
+			if w, ok := sizeSuffix[op[len(op)-1]]; ok {
 				op, in.size = op[:len(op)-1], w
 			}
 		}
 	}
 	switch op {
 	case "MOVB", "MOVW", "MOVL", "MOVQ": // X86: sized moves
-		in.size = map[byte]int{'B': 8, 'W': 16, 'L': 32, 'Q': 64}[op[3]]
+		in.size = sizeSuffix[op[3]]
 		op = "MOV"
 	}
 	if !known[op] {

@@ -22,6 +22,7 @@ var flagMinimum = map[string]int64{
 	"max-states":     1,
 	"jobs":           1,
 	"workers":        1,
+	"iterations":     1,
 }
 
 // checkLimits refuses (exit 2) a numeric flag of the command below its

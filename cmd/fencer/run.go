@@ -113,13 +113,9 @@ type variantRun struct {
 }
 
 func hwOptions(c *cli.Context) (hwrun.Options, error) {
+	// checkLimits has refused a negative --rounds or --time and an
+	// --iterations below 1 (flagMinimum).
 	opt := hwrun.Options{Rounds: c.Int64("rounds"), Iterations: c.Int("iterations"), Seed: c.Uint64("seed")}
-	if opt.Rounds < 0 {
-		return opt, fail(exitInput, "--rounds must not be negative")
-	}
-	if opt.Iterations < 1 {
-		return opt, fail(exitInput, "--iterations must be at least 1")
-	}
 	if opt.Rounds == 0 || c.IsSet("time") {
 		opt.Time = c.Duration("time")
 		if opt.Time <= 0 {
