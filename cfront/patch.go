@@ -139,49 +139,16 @@ func (r Reader) EditFences(src []byte, sites, store, remove []*cs.Site) ([]byte,
 	return readkit.ApplyEdits(src, out)
 }
 
-// restOfLine reports whether src from off to the end of its line holds
-// only blanks and comments that end on the line, and returns the offset of
-// the line's end (its '\n', or the '\r' of "\r\n", or the end of src).
+// restOfLine is readkit.RestOfLine, except after a // comment that ends
+// in a backslash: in C it continues on the next line, so the fence cannot
+// go after it. (After a successful scan, only such a comment can leave a
+// backslash just before the line's end.)
 func restOfLine(src []byte, off int) (int, bool) {
-	i := off
-	for i < len(src) {
-		switch c := src[i]; {
-		case c == '\n':
-			return i, true
-		case c == '\r' && i+1 < len(src) && src[i+1] == '\n':
-			return i, true
-		case c == ' ' || c == '\t':
-			i++
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			for i < len(src) && src[i] != '\n' {
-				i++
-			}
-			if i > off && src[i-1] == '\r' {
-				i--
-			}
-			// A comment that ends in a backslash continues on the next
-			// line: the fence cannot go after it.
-			if i > off && src[i-1] == '\\' {
-				return 0, false
-			}
-			return i, true
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			j := i + 2
-			for j+1 < len(src) && !(src[j] == '*' && src[j+1] == '/') {
-				if src[j] == '\n' {
-					return 0, false
-				}
-				j++
-			}
-			if j+1 >= len(src) {
-				return 0, false
-			}
-			i = j + 2
-		default:
-			return 0, false
-		}
+	eol, ok := readkit.RestOfLine(src, off)
+	if ok && eol > off && src[eol-1] == '\\' {
+		return 0, false
 	}
-	return i, true
+	return eol, ok
 }
 
 // indent is the indentation of the line of the statement at off: its

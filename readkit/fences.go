@@ -50,3 +50,44 @@ func Newline(src []byte, eol int) string {
 	}
 	return "\n"
 }
+
+// RestOfLine reports whether src from off to the end of its line holds
+// only blanks and comments that end on the line, and returns the offset of
+// the line's end (its '\n', or the '\r' of "\r\n", or the end of src): where a
+// fence can go on a new line after a statement ending at off.
+func RestOfLine(src []byte, off int) (int, bool) {
+	i := off
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == '\n':
+			return i, true
+		case c == '\r' && i+1 < len(src) && src[i+1] == '\n':
+			return i, true
+		case c == ' ' || c == '\t':
+			i++
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			if i > off && src[i-1] == '\r' {
+				i--
+			}
+			return i, true
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			j := i + 2
+			for j+1 < len(src) && !(src[j] == '*' && src[j+1] == '/') {
+				if src[j] == '\n' {
+					return 0, false
+				}
+				j++
+			}
+			if j+1 >= len(src) {
+				return 0, false
+			}
+			i = j + 2
+		default:
+			return 0, false
+		}
+	}
+	return i, true
+}

@@ -93,12 +93,12 @@ func fenceEdits(src []byte, w *site, off int, word string) ([]readkit.Edit, erro
 		return []readkit.Edit{ins(w.lastEnd, "; "+word)}, nil
 	case w.next.Is(";"):
 		at := w.next.End
-		if eol, ok := restOfLine(src, at); ok {
+		if eol, ok := readkit.RestOfLine(src, at); ok {
 			return []readkit.Edit{ins(eol, readkit.Newline(src, eol)+indent(src, w.write.Pos)+word+";")}, nil
 		}
 		return []readkit.Edit{ins(at, " "+word+";")}, nil
 	}
-	if eol, ok := restOfLine(src, w.lastEnd); ok {
+	if eol, ok := readkit.RestOfLine(src, w.lastEnd); ok {
 		return []readkit.Edit{ins(w.lastEnd, ";"), ins(eol, readkit.Newline(src, eol)+indent(src, w.write.Pos)+word)}, nil
 	}
 	return []readkit.Edit{ins(w.lastEnd, "; "+word)}, nil
@@ -136,46 +136,6 @@ func removeEdit(src []byte, f *fenceSite) readkit.Edit {
 	}
 	// The fence ends a list: the ';' before it goes too.
 	return readkit.Edit{Off: f.prev.Pos, End: end}
-}
-
-// restOfLine reports whether src from off to the end of its line holds
-// only blanks and comments that end on the line, and returns the offset of
-// the line's end (its '\n', or '\r' of "\r\n", or the end of src).
-func restOfLine(src []byte, off int) (int, bool) {
-	i := off
-	for i < len(src) {
-		switch c := src[i]; {
-		case c == '\n':
-			return i, true
-		case c == '\r' && i+1 < len(src) && src[i+1] == '\n':
-			return i, true
-		case c == ' ' || c == '\t':
-			i++
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			for i < len(src) && src[i] != '\n' {
-				i++
-			}
-			if i > off && i <= len(src) && i > 0 && src[i-1] == '\r' {
-				i--
-			}
-			return i, true
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			j := i + 2
-			for j+1 < len(src) && !(src[j] == '*' && src[j+1] == '/') {
-				if src[j] == '\n' {
-					return 0, false
-				}
-				j++
-			}
-			if j+1 >= len(src) {
-				return 0, false
-			}
-			i = j + 2
-		default:
-			return 0, false
-		}
-	}
-	return i, true
 }
 
 // indent is the indentation of a line whose text starts where the
