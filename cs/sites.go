@@ -264,15 +264,29 @@ func (l *lowerer) finishSites() {
 	}
 }
 
-// WriteSites returns the sites right after a write statement (with or
-// without braces around it), in order: the fence sites of the readers of
-// other formats, whose patchers write a fence only after a write.
+// AfterAWrite reports whether the site is right after a write statement
+// (with or without braces around it): where the readers of other formats,
+// whose patchers write a fence only after a write, can put one.
+func (st *Site) AfterAWrite() bool { return st.AfterWrite && st.Place == After }
+
+// WriteSites returns the sites right after a write statement, in order
+// (Site.AfterAWrite): the fence sites of the readers of other formats.
 func (s *System) WriteSites() []*Site {
 	var out []*Site
 	for _, st := range s.Sites {
-		if st.AfterWrite && st.Place == After {
+		if st.AfterAWrite() {
 			out = append(out, st)
 		}
 	}
 	return out
+}
+
+// Decls are the system's variables, shared then each process's locals, in
+// the order of the explicit checker's value vector.
+func (s *System) Decls() []VarDecl {
+	ds := append([]VarDecl(nil), s.Shared...)
+	for _, p := range s.Procs {
+		ds = append(ds, p.Locals...)
+	}
+	return ds
 }

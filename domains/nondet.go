@@ -35,23 +35,13 @@ func initSet(v cs.VarDecl) vset {
 	return s
 }
 
-// decls lists the declarations of the shared variables, then of the locals
-// of each process.
-func decls(sys *cs.System) []cs.VarDecl {
-	ds := append([]cs.VarDecl(nil), sys.Shared...)
-	for _, p := range sys.Procs {
-		ds = append(ds, p.Locals...)
-	}
-	return ds
-}
-
 // capInits makes unbounded the ranged variables of dom, largest range
 // first, until the product of the ranges of those left is at most
 // maxInits.
 func capInits(sys *cs.System, dom map[string][]int64) {
 	for {
 		n, worst, wsize := 1, "", 0
-		for _, d := range decls(sys) {
+		for _, d := range sys.Decls() {
 			if _, ok := dom[d.Name]; !ok || !d.Init.Nondet {
 				continue
 			}
@@ -70,10 +60,10 @@ func capInits(sys *cs.System, dom map[string][]int64) {
 
 // InitChoices returns, when every variable is explicit (AllFinite), the
 // initial values of every variable in the order of the shared variables
-// then the locals of each process (memmodel.Concrete.Decls), once per
+// then the locals of each process (cs.System.Decls), once per
 // choice of the ranged ones: a schedule determines the run from each.
 func (in *Info) InitChoices() [][]int64 {
-	ds := decls(in.sys)
+	ds := in.sys.Decls()
 	out := [][]int64{make([]int64, len(ds))}
 	for i, d := range ds {
 		if !d.Init.Nondet {

@@ -173,7 +173,7 @@ func buildOrderView(in *Info) *orderView {
 		m.Hi = max(m.Anchors[len(m.Anchors)-1]+m.Up, 0)
 		m.Cap = m.Offset + max(m.Up, m.Down) + 1
 	}
-	for _, d := range decls(in.sys) {
+	for _, d := range in.sys.Decls() {
 		if in.Finite(d.Name) {
 			continue
 		}

@@ -190,7 +190,7 @@ func (l *Layout) Init(c *kabs.Ctl) []int64 {
 	v := make([]int64, len(l.names))
 	if l.decl == nil {
 		l.decl = map[string]cs.Init{}
-		for _, d := range decls(l.abs.Sys) {
+		for _, d := range l.abs.Sys.Decls() {
 			l.decl[d.Name] = d.Init
 		}
 	}

@@ -195,7 +195,7 @@ func StoreCandidates(sys *cs.System, c *memmodel.Concrete, tr *memmodel.Trace, s
 func Blocking(sys *cs.System, c *memmodel.Concrete, tr *memmodel.Trace, states []*memmodel.State, store bool) []Element {
 	var out []Element
 	for _, id := range Candidates(sys, c, tr, states) {
-		if s := sys.Sites[id]; sys.Reader == nil || s.AfterWrite && s.Place == cs.After || s.Fence {
+		if s := sys.Sites[id]; sys.Reader == nil || s.AfterAWrite() || s.Fence {
 			out = append(out, Element{Site: id, Kind: cs.FullFence})
 		}
 	}
@@ -203,7 +203,7 @@ func Blocking(sys *cs.System, c *memmodel.Concrete, tr *memmodel.Trace, states [
 		// With a foreign reader, store is set only when it can write store
 		// fences (cegar.ReaderCanEdit).
 		for _, id := range StoreCandidates(sys, c, tr, states) {
-			if s := sys.Sites[id]; sys.Reader == nil || s.AfterWrite && s.Place == cs.After {
+			if s := sys.Sites[id]; sys.Reader == nil || s.AfterAWrite() {
 				out = append(out, Element{Site: id, Kind: cs.StoreFence})
 			}
 		}

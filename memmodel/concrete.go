@@ -193,7 +193,8 @@ func hasHavoc(op cs.Op) bool {
 func (c *Concrete) Initials(limit int) []*State {
 	base := &State{PC: make([]cs.Loc, len(c.Sys.Procs)), Vals: make([]int64, len(c.names)), Buf: c.emptyBufs()}
 	var nondet []int
-	for i, d := range c.Decls() {
+	ds := c.Decls()
+	for i, d := range ds {
 		if d.Init.Nondet {
 			nondet = append(nondet, i)
 		} else {
@@ -204,7 +205,7 @@ func (c *Concrete) Initials(limit int) []*State {
 	for _, i := range nondet {
 		var next []*State
 		vals := c.nondv
-		if d := c.Decls()[i]; d.Init.Ranged {
+		if d := ds[i]; d.Init.Ranged {
 			vals = rangeValues(d.Init)
 		}
 		for _, s := range out {
@@ -250,13 +251,7 @@ func (c *Concrete) InitialFrom(vals []int64) (*State, error) {
 
 // Decls lists the declarations of the variables in slot order: shared, then
 // the locals of each process.
-func (c *Concrete) Decls() []cs.VarDecl {
-	ds := append([]cs.VarDecl(nil), c.Sys.Shared...)
-	for _, p := range c.Sys.Procs {
-		ds = append(ds, p.Locals...)
-	}
-	return ds
-}
+func (c *Concrete) Decls() []cs.VarDecl { return c.Sys.Decls() }
 
 func (c *Concrete) emptyBufs() [][]Entry {
 	switch c.layout {

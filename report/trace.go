@@ -613,7 +613,7 @@ func andList(xs []string) string {
 // after its statement), or -1.
 func writeSite(sys *cs.System, e cs.Edge) int {
 	for _, id := range e.Points {
-		if s := sys.Sites[id]; s.AfterWrite && s.Place == cs.After {
+		if s := sys.Sites[id]; s.AfterAWrite() {
 			return id
 		}
 	}

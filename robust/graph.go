@@ -262,7 +262,7 @@ func (g *Graph) pathSites(a int, path Path) []int {
 		// cs.Options.Reconsider).
 		var after []int
 		for _, id := range out {
-			if s := g.Sys.Sites[id]; s.AfterWrite && s.Place == cs.After || s.Fence {
+			if s := g.Sys.Sites[id]; s.AfterAWrite() || s.Fence {
 				after = append(after, id)
 			}
 		}
