@@ -97,7 +97,7 @@ func TestWarnings(t *testing.T) {
 			}
 			var b strings.Builder
 			for _, w := range sys.Warnings {
-				b.WriteString(w.Error() + "\n")
+				b.WriteString(w.Pos.String() + ": warning: " + w.Msg + "\n")
 			}
 			golden(t, path, []byte(b.String()))
 		})

@@ -69,7 +69,7 @@ func (r Reader) ParseWith(filename string, src []byte, opt cs.Options) (*cs.Syst
 		}
 	}
 	for _, w := range t.warnings {
-		sys.Warnings = append(sys.Warnings, &cs.Error{Pos: w.Pos, Msg: "warning: " + w.Msg})
+		sys.Warnings = append(sys.Warnings, &cs.Error{Pos: w.Pos, Msg: w.Msg})
 	}
 	return sys, nil
 }

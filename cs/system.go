@@ -23,7 +23,8 @@ type System struct {
 	Reader Reader
 	// Warnings are what the front end of another format warns about (a C
 	// data race, a mapping the user may not expect), positioned in its
-	// file: printed to stderr and carried in reports. Nil for .cs.
+	// file (the message alone: the printer adds "warning:"): printed to
+	// stderr and carried in reports. Nil for .cs.
 	Warnings ErrorList
 	// Consts are the const settings the program was read with
 	// (Options.Consts, -D on the command line); Reparse reads a patched

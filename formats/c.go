@@ -1,8 +1,6 @@
 package formats
 
 import (
-	"strings"
-
 	"fencer/cfront"
 	"fencer/cs"
 )
@@ -23,7 +21,7 @@ func init() {
 			}
 			var ws []Warning
 			for _, w := range sys.Warnings {
-				ws = append(ws, Warning{Pos: w.Pos, Msg: strings.TrimPrefix(w.Msg, "warning: ")})
+				ws = append(ws, Warning{Pos: w.Pos, Msg: w.Msg})
 			}
 			return sys, ws, nil
 		},
