@@ -76,6 +76,11 @@
 // Bakery's tickets, a ticket lock's counters) can be explicit too, with each
 // state's values of a class canonicalised by their order (order.go,
 // Info.UseOrderView): an exact finite view as long as every move is exact,
-// which each step checks; one that is not voids the exploration, and the
-// view is dropped (DropDynamic).
+// which each step checks; a step that is not is widened (taken from every
+// version of the state that the gaps it approaches may stand for), which
+// keeps the view a simulation of the concrete system: no bad state
+// reached is sound, and a counterexample found after a widened step is
+// replayed with concrete values (NewConcreteLayout) before it is
+// believed; one that does not replay makes the engine drop the view
+// (DropDynamic) and explore again with predicates.
 package domains

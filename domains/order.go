@@ -3,6 +3,7 @@ package domains
 import (
 	"fmt"
 	"sort"
+	"sync/atomic"
 
 	"fencer/expr"
 	"fencer/kabs"
@@ -37,14 +38,21 @@ import (
 // class variables is x + k ⋈ y + l with |l - k| < Cap or x + k ⋈ c with
 // c - k in the hull, and every assignment to a class variable is a
 // constant of the hull or y + k for y of its class; otherwise the step
-// fails with ErrInexact. Step.Apply checks each move by a constant with
-// ordview.Class.Exact (the parallel assignment of an atomic block taken
-// as moves to fresh temporaries, one at a time, then copies) and
-// canonicalises the successor; a move that is not exact fails with
-// ErrInexact. ErrInexact wraps ErrArithmetic: the explorer then calls
-// DropDynamic, which drops the view for good, and explores again with the
-// class variables left to predicates. The canonical values are keys only:
-// a counterexample is a schedule, replayed with concrete values.
+// fails with ErrInexact. ErrInexact wraps ErrArithmetic: the explorer then
+// calls DropDynamic, which drops the view for good, and explores again
+// with the class variables left to predicates. Step.Apply checks each move
+// by a constant with ordview.Class.Exact (the parallel assignment of an
+// atomic block taken as moves to fresh temporaries, one at a time, then
+// copies) and canonicalises the successor. A step whose moves are not all
+// exact is widened (ordLayout.widen, ordview/doc.go "How the explorer uses
+// it"): the step is taken from every version of the state that
+// ordview.Class.Widen gives for the cut gaps its moves approach, and each
+// successor canonicalised; Info.OrderWidened then says so. The explored
+// system simulates the concrete one: no bad state reached is sound, and a
+// counterexample found after a widened step is replayed with concrete
+// values (NewConcreteLayout) before it is believed (cegar/ordview.go).
+// The canonical values are keys only: a counterexample is a schedule,
+// replayed with concrete values.
 
 // ErrInexact says that a step cannot be taken exactly in the order view.
 var ErrInexact = fmt.Errorf("the order view of counter-like values is not exact here: %w", ErrArithmetic)
@@ -60,6 +68,10 @@ type orderView struct {
 	of       map[string]int     // each variable of a class -> its class
 	explicit map[string]bool    // the variables the view makes explicit
 	saved    map[string]*dynVar // dynamic variables taken into a class, restored by a drop
+	// widened is set when a step widened (Step.Apply): the explorations
+	// since are over-approximations, and their counterexamples must be
+	// replayed concretely before they are believed.
+	widened atomic.Bool
 }
 
 // UseOrderView makes the variables of the counter-like classes of the
@@ -92,6 +104,26 @@ func (in *Info) UseOrderView() bool {
 
 // OrderView reports whether the order view is in use.
 func (in *Info) OrderView() bool { return in.ord != nil }
+
+// OrderWidened reports whether the order view is in use and some step
+// taken with it was not exact and was widened (see above): an exploration
+// that found a bad state since may have found it through a widened step,
+// and its counterexample is a run of the concrete system only if a
+// concrete replay says so. "No bad state" holds all the same.
+func (in *Info) OrderWidened() bool { return in.ord != nil && in.ord.widened.Load() }
+
+// NewConcreteLayout is NewLayout without the view's canonical forms: the
+// class variables keep their positions, but a step computes their concrete
+// values (no Exact check, no Canon, no widening), so that a schedule
+// applied from the initial values is the run of the k-abstraction with
+// concrete values. It replays counterexamples found through a widened
+// view (cegar/ordview.go); its vectors are not those of an exploration
+// with the view.
+func NewConcreteLayout(info *Info, abs *kabs.Abs) *Layout {
+	l := NewLayout(info, abs)
+	l.ord = nil
+	return l
+}
 
 // dropOrderView stops using the view, for good, and reports whether it
 // was in use.
@@ -187,6 +219,7 @@ func buildOrderView(in *Info) *orderView {
 
 // ordLayout is the order view in a layout: the positions of each class.
 type ordLayout struct {
+	view    *orderView
 	classes []*ordview.Class
 	pos     [][]int     // per class, its positions (shared variables and locals)
 	classOf map[int]int // position -> class
@@ -195,7 +228,7 @@ type ordLayout struct {
 
 // newOrdLayout lays out the view o over the positions of l.
 func newOrdLayout(o *orderView, l *Layout) *ordLayout {
-	ol := &ordLayout{classes: o.classes, pos: make([][]int, len(o.classes)), classOf: map[int]int{}, idx: map[int]int{}}
+	ol := &ordLayout{view: o, classes: o.classes, pos: make([][]int, len(o.classes)), classOf: map[int]int{}, idx: map[int]int{}}
 	for i, name := range l.names {
 		p := l.pos[i]
 		if p.kind != posShared && p.kind != posLocal {
@@ -360,6 +393,52 @@ func (ol *ordLayout) exact(v []int64, moves []move, buf *[]int64) bool {
 		*buf = ext
 	}
 	return true
+}
+
+// widen returns the versions of v to take a step with moves from when
+// exact rejects it (ordview.Class.Widen, doc.go "Widening"): per class, the
+// moves are taken in order as moves into fresh temporaries, each from
+// every version the ones before left, with Widen giving the versions of
+// the cut gap it approaches (the version alone when the move is exact);
+// the versions are not canonicalised between moves, so that a gap
+// widened for one move stays wide for the next. Each result is a copy of
+// v with the class positions of one version written back: the widened
+// values are the pre-state of the step, which Apply evaluates the
+// assignments on and canonicalises after.
+func (ol *ordLayout) widen(v []int64, moves []move) [][]int64 {
+	out := [][]int64{append([]int64(nil), v...)}
+	for i := 0; i < len(moves); {
+		c := moves[i].class
+		cl := ol.classes[c]
+		ps := ol.pos[c]
+		ext := make([]int64, 0, len(ps)+len(moves))
+		for _, p := range ps {
+			ext = append(ext, v[p])
+		}
+		vers := [][]int64{ext}
+		for ; i < len(moves) && moves[i].class == c; i++ {
+			m := moves[i]
+			var next [][]int64
+			for _, ver := range vers {
+				for _, w := range cl.Widen(ver, ver[ol.idx[m.src]], m.k) {
+					next = append(next, append(w, w[ol.idx[m.src]]+m.k))
+				}
+			}
+			vers = next
+		}
+		var prod [][]int64
+		for _, o := range out {
+			for _, ver := range vers {
+				u := append([]int64(nil), o...)
+				for j, p := range ps {
+					u[p] = ver[j]
+				}
+				prod = append(prod, u)
+			}
+		}
+		out = prod
+	}
+	return out
 }
 
 // canon canonicalises the class values of v in place.

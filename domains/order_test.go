@@ -64,7 +64,8 @@ process P { local r, h; while (true) { r = c; c = r + 1; h = *; if (r == h) { sk
 }
 
 // Steps are taken on canonical values and canonicalised; a move that is
-// not exact fails with ErrInexact, which is an ErrArithmetic.
+// not exact is widened (with NoWiden it fails with ErrInexact, which is
+// an ErrArithmetic).
 func TestOrderViewSteps(t *testing.T) {
 	src := `
 shared a, b;
@@ -117,8 +118,33 @@ process Q { local s; while (true) { s = b; b = s + 1; if (s == a) { skip; } } }
 			if err != nil || got[ai] != cl.Hi+min(2, cl.Cap) || got[bi] != 0 {
 				t.Errorf("exact step: %v, %v (hull %d..%d cap %d)", got, err, cl.Lo, cl.Hi, cl.Cap)
 			}
-			if _, err := run(cl.Hi + 1 + cl.Cap); !errors.Is(err, ErrInexact) || !errors.Is(err, ErrArithmetic) {
-				t.Errorf("a move towards a value across a cut gap: %v, want ErrInexact", err)
+			far := cl.Hi + 1 + cl.Cap
+			NoWiden = true
+			_, err = run(far)
+			NoWiden = false
+			if !errors.Is(err, ErrInexact) || !errors.Is(err, ErrArithmetic) {
+				t.Errorf("a move towards a value across a cut gap, not widened: %v, want ErrInexact", err)
+			}
+			if in.OrderWidened() {
+				t.Errorf("widened before any step widened")
+			}
+			// Widened: one successor per width of the gap, Cap (b within
+			// Cap - 1 of the new a) and Cap + 1 or more (b Cap away).
+			var succ [][]int64
+			err = st.Apply(func() []int64 {
+				v := make([]int64, lay.Len())
+				v[ai], v[ri], v[bi] = cl.Hi+1, cl.Hi+1, far
+				return v
+			}(), lay.Zero(s2.Ctl), make([]int64, lay.Len()), func(n []int64) bool {
+				succ = append(succ, append([]int64(nil), n...))
+				return true
+			})
+			if err != nil || len(succ) != 2 || !in.OrderWidened() {
+				t.Fatalf("widened step: %v, %v, widened %v", succ, err, in.OrderWidened())
+			}
+			a := cl.Hi + min(2, cl.Cap)
+			if succ[0][ai] != a || succ[0][bi] != a+cl.Cap-1 || succ[1][ai] != a || succ[1][bi] != a+cl.Cap {
+				t.Errorf("widened successors %v (a at %d, b at %d), want b at a+Cap-1 and a+Cap (cap %d)", succ, ai, bi, cl.Cap)
 			}
 			return
 		}

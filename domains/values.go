@@ -386,14 +386,30 @@ func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int
 	}
 	var buf []int64
 	if len(s.moves) > 0 && !s.ord.exact(v, s.moves, &buf) {
-		return ErrInexact
+		if NoWiden {
+			return ErrInexact
+		}
+		s.ord.view.widened.Store(true)
+		for _, w := range s.ord.widen(v, s.moves) {
+			if more, err := s.apply(w, zero, scratch, &buf, out); !more || err != nil {
+				return err
+			}
+		}
+		return nil
 	}
-	next := scratch[:len(v)]
-	copy(next, v)
+	_, err := s.apply(v, zero, scratch, &buf, out)
+	return err
+}
+
+// apply is Apply after the guard, from pre (v, or a widened version of
+// it); it reports whether out wants more.
+func (s *Step) apply(pre []int64, zero []int, scratch []int64, buf *[]int64, out func(next []int64) bool) (bool, error) {
+	next := scratch[:len(pre)]
+	copy(next, pre)
 	for _, a := range s.assigns {
-		x, ok := a.f(v)
+		x, ok := a.f(pre)
 		if !ok {
-			return fmt.Errorf("explicit assignment: %w", ErrArithmetic)
+			return false, fmt.Errorf("explicit assignment: %w", ErrArithmetic)
 		}
 		next[a.dst] = x
 	}
@@ -401,7 +417,7 @@ func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int
 		next[i] = 0
 	}
 	if s.ord != nil {
-		s.ord.canon(next, &buf)
+		s.ord.canon(next, buf)
 	}
 	if s.tailSrc >= 0 && s.tail >= 0 && s.dom != nil {
 		x := next[s.tailSrc]
@@ -413,23 +429,23 @@ func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int
 	}
 	switch {
 	case s.choose < 0:
-		out(next)
+		return out(next), nil
 	case s.chooseV == nil: // UPDATE-AM of a dynamic x: T_{p,x}
-		for set := uint64(v[s.tail]); set != 0; set &= set - 1 {
+		for set := uint64(pre[s.tail]); set != 0; set &= set - 1 {
 			next[s.choose] = s.dom.vals[bits.TrailingZeros64(set)]
 			if !out(next) {
-				break
+				return false, nil
 			}
 		}
 	default:
 		for _, c := range s.chooseV {
 			next[s.choose] = c
 			if !out(next) {
-				break
+				return false, nil
 			}
 		}
 	}
-	return nil
+	return true, nil
 }
 
 // tailOf returns, for a WRITE-G or an UPDATE-AM of a dynamic x by p, x's
@@ -462,6 +478,10 @@ func contains(s []int, x int) bool {
 	}
 	return false
 }
+
+// NoWiden, for tests and measurements, makes a step of the order view
+// that is not exact fail with ErrInexact instead of widening.
+var NoWiden = false
 
 // ErrArithmetic is an overflow or a division by zero in an explicit step:
 // the values cannot be represented, and the caller falls back to
