@@ -8,21 +8,23 @@ import (
 	"fencer/kabs"
 )
 
-// useOrderView turns on, for an exploration of abs without buffers, the
+// useOrderView turns on, for the explorations of abs's buffer layout, the
 // order view of counter-like values (domains/order.go, package ordview):
 // the variables of the system's counter-like classes (Bakery's tickets, a
 // ticket lock's counters) become explicit, with each state's values of a
 // class canonicalised by their order, when that leaves no variable to
-// predicates. The view is a bisimulation of the explored system as long as
+// predicates (under TSO and PSO with the buffer slots, last-write values
+// and tail value sets of class variables in their classes). The view is a
+// bisimulation of the explored system as long as
 // every move it takes is exact; a step that is not is widened (one
 // version of the state per width of the cut gap it approaches), which
 // keeps the view a simulation: "no bad state" holds, and a counterexample
 // is checked by reachView before the engine sees it.
 func (e *engine) useOrderView(abs *kabs.Abs) {
-	if abs.Layout().Buffered() || e.info.OrderView() {
+	if e.info.OrderView() {
 		return
 	}
-	if e.info.UseOrderView() {
+	if e.info.UseOrderViewWith(abs.Layout()) {
 		e.logf("explicit values: counter-like variables explicit in the order view")
 	}
 }

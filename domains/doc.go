@@ -71,7 +71,7 @@
 //
 // # Counter-like variables
 //
-// Without buffers, the variables of the counter-like classes of package
+// The variables of the counter-like classes of package
 // ordview (only compared, copied, set to constants, moved by constants:
 // Bakery's tickets, a ticket lock's counters) can be explicit too, with each
 // state's values of a class canonicalised by their order (order.go,
@@ -82,5 +82,7 @@
 // reached is sound, and a counterexample found after a widened step is
 // replayed with concrete values (NewConcreteLayout) before it is
 // believed; one that does not replay makes the engine drop the view
-// (DropDynamic) and explore again with predicates.
+// (DropDynamic) and explore again with predicates. Under TSO and PSO the
+// buffer slots, last-write values and tail value sets T_{p,x} of class
+// variables are class positions too (order.go, "Buffers").
 package domains

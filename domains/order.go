@@ -5,8 +5,10 @@ import (
 	"sort"
 	"sync/atomic"
 
+	"fencer/cs"
 	"fencer/expr"
 	"fencer/kabs"
+	"fencer/memmodel"
 	"fencer/ordview"
 )
 
@@ -19,12 +21,11 @@ import (
 // finite view: each state's class values canonicalised by their order,
 // with the gaps outside the class's hull cut to its cap (ordview/doc.go
 // argues that this is a bisimulation as long as every move it takes is
-// Exact). UseOrderView makes the variables of such classes explicit, when
-// that makes every variable of the system explicit (no predicate is then
-// kept: a predicate evaluated on canonical values would be wrong) and the
-// memory model has no buffers (the k-abstraction's UPDATE-AM flush gives a
-// variable any value of its tail, which a class has no finite set of).
-//
+// Exact). UseOrderViewWith makes the variables of such classes explicit,
+// when that makes every variable of the system explicit (no predicate is
+// then kept: a predicate evaluated on canonical values would be wrong),
+// for explorations with one buffer layout (see "Buffers" below).
+
 // The classes of ordview are webs of definitions; here they are merged by
 // variable name, so that a position of the value vector is in one class
 // at every control state: a set of variables closed under the links of the
@@ -54,6 +55,49 @@ import (
 // The canonical values are keys only: a counterexample is a schedule,
 // replayed with concrete values.
 
+// # Buffers
+//
+// Under TSO and PSO the k-abstraction's variables X_B and X_LW hold
+// values written to shared variables: lw_{p,x} and a PSO slot b_{p,x,i}
+// are in the class of x. A TSO slot b_{p,i} holds a write to whichever
+// variable the control state says; a position must be in one class at
+// every control state, so the view built for TSO merges the classes of
+// the variables each process writes (a union of classes is a class), puts
+// p's slots in that class, and requires every other variable p writes to
+// be static, with the hull grown to hold its values: Canon leaves values
+// of the hull alone, and Exact never finds a cut gap inside it, so such a
+// value in a slot of the class is a value of the hull as far as the view
+// goes (Compile lets it be written into the slot and flushed out of it).
+// A view built for one layout is dropped by a layout with another
+// (NewLayout).
+//
+// The abstract tail: a write of p to x beyond the k exact slots puts x in
+// S(p) and sets lw_{p,x}; UPDATE-AM gives x the value of one of p's tail
+// writes to x, UPDATE-AS gives it lw_{p,x} and takes x out of S(p). For x
+// in a class the state keeps T_{p,x}, the set of the distinct values p
+// wrote into its tail since x entered S(p), as positions of the class: a
+// number and up to tailCap values, sorted, the unused ones 0 (which the
+// hull holds). WRITE-G adds lw_{p,x}'s value, UPDATE-AM takes each value
+// in turn (and canonicalises again: the value x loses may change the
+// canonical form), and the positions matter only while x is in S(p) (Zero
+// clears them otherwise). Every run of the exact semantics is simulated
+// by a run of the k-abstraction whose UPDATE-AM flushes take values of
+// T_{p,x} (dynamic.go: a flushed write that is not x's last in the tail
+// was written there since x entered S(p)), and the view adds no other
+// operation: the tail values are class values that are only copied (into
+// T_{p,x} from lw_{p,x}, into x from T_{p,x}) and lost (when x leaves
+// S(p)), the cases of ordview/doc.go's argument in which a C-equivalent
+// state has a C-equivalent successor, and Canon maps the set along with
+// every other class value, order-preserving and injective, so a set stays
+// a sorted set. So the view is exact (or, with widening, a simulation)
+// for the k-abstraction as it is without buffers. A write that finds the
+// set full is left out and recorded (Layout.ordFull, a miss): the
+// exploration is then incomplete, and only its counterexamples count
+// (each a run of the k-abstraction, classified as any other); Absorb
+// doubles the capacity and reach explores again, and a tail that needs
+// more than tailCapMax values makes Absorb drop the view (predicates take
+// over).
+
 // ErrInexact says that a step cannot be taken exactly in the order view.
 var ErrInexact = fmt.Errorf("the order view of counter-like values is not exact here: %w", ErrArithmetic)
 
@@ -68,6 +112,14 @@ type orderView struct {
 	of       map[string]int     // each variable of a class -> its class
 	explicit map[string]bool    // the variables the view makes explicit
 	saved    map[string]*dynVar // dynamic variables taken into a class, restored by a drop
+	// layout is the buffer layout the view was built for (a view built
+	// for one without buffers is dropped by a layout with them);
+	// slotClass gives, under TSO, the class of each process's buffer
+	// slots (-1: none), and tailCap is the capacity of a tail value set
+	// (see "Buffers" above), grown by Absorb.
+	layout    memmodel.Layout
+	slotClass []int
+	tailCap   int
 	// widened is set when a step widened (Step.Apply): the explorations
 	// since are over-approximations, and their counterexamples must be
 	// replayed concretely before they are believed.
@@ -76,17 +128,21 @@ type orderView struct {
 
 // UseOrderView makes the variables of the counter-like classes of the
 // system explicit (see above), if that makes every variable explicit, and
-// reports whether the view is in use. Only for a layout without buffers
-// (NewLayout drops the view for one with buffers). A view dropped after
-// a miss (DropDynamic) is not used again.
-func (in *Info) UseOrderView() bool {
+// reports whether the view is in use, for explorations without buffers
+// (NewLayout drops the view for a layout with buffers). A view dropped
+// after a miss (DropDynamic) is not used again.
+func (in *Info) UseOrderView() bool { return in.UseOrderViewWith(memmodel.Unbuffered) }
+
+// UseOrderViewWith is UseOrderView for explorations with the buffer
+// layout lay (see "Buffers" above).
+func (in *Info) UseOrderViewWith(lay memmodel.Layout) bool {
 	if in.ord != nil {
 		return true
 	}
 	if in.ordFailed || in.AllFinite() && !OrderViewAlways {
 		return false
 	}
-	o := buildOrderView(in)
+	o := buildOrderView(in, lay)
 	if o == nil {
 		in.ordFailed = true
 		return false
@@ -100,6 +156,15 @@ func (in *Info) UseOrderView() bool {
 	}
 	in.ord = o
 	return true
+}
+
+// inClass reports whether v is a variable of a class of o (nil: none).
+func (o *orderView) inClass(v string) bool {
+	if o == nil {
+		return false
+	}
+	_, ok := o.of[v]
+	return ok
 }
 
 // OrderView reports whether the order view is in use.
@@ -139,7 +204,7 @@ func (in *Info) dropOrderView() bool {
 	return true
 }
 
-func buildOrderView(in *Info) *orderView {
+func buildOrderView(in *Info, lay memmodel.Layout) *orderView {
 	oi := ordview.Analyze(in.sys)
 	// Merge the classes that share a variable name.
 	parent := make([]int, len(oi.Classes))
@@ -164,7 +229,24 @@ func buildOrderView(in *Info) *orderView {
 			}
 		}
 	}
-	o := &orderView{of: map[string]int{}, explicit: map[string]bool{}, saved: map[string]*dynVar{}}
+	// Under TSO a buffer slot of p holds a write to any variable p
+	// writes: the classes of those are merged.
+	writes := processWrites(in.sys)
+	if lay == memmodel.PerProcess {
+		for _, ws := range writes {
+			prev := -1
+			for _, w := range ws {
+				if j, ok := first[w]; ok {
+					if prev >= 0 {
+						parent[find(j)] = find(prev)
+					}
+					prev = j
+				}
+			}
+		}
+	}
+	o := &orderView{of: map[string]int{}, explicit: map[string]bool{}, saved: map[string]*dynVar{},
+		layout: lay, tailCap: tailCap0}
 	merged := map[int]int{}
 	var roots []int
 	for i := range oi.Classes {
@@ -205,6 +287,34 @@ func buildOrderView(in *Info) *orderView {
 		m.Hi = max(m.Anchors[len(m.Anchors)-1]+m.Up, 0)
 		m.Cap = m.Offset + max(m.Up, m.Down) + 1
 	}
+	if lay == memmodel.PerProcess {
+		// A slot of p is in the class of the class variables p writes; the
+		// other variables p writes must be static, and the hull grows to
+		// hold their values, which Canon then leaves alone.
+		for _, ws := range writes {
+			c := -1
+			for _, w := range ws {
+				if k, ok := o.of[w]; ok {
+					c = k
+				}
+			}
+			o.slotClass = append(o.slotClass, c)
+			if c < 0 {
+				continue
+			}
+			m := o.classes[c]
+			for _, w := range ws {
+				if _, ok := o.of[w]; ok {
+					continue
+				}
+				d, ok := in.dom[w]
+				if !ok {
+					return nil
+				}
+				m.Lo, m.Hi = min(m.Lo, d[0]), max(m.Hi, d[len(d)-1])
+			}
+		}
+	}
 	for _, d := range in.sys.Decls() {
 		if in.Finite(d.Name) {
 			continue
@@ -216,6 +326,30 @@ func buildOrderView(in *Info) *orderView {
 	}
 	return o
 }
+
+// processWrites lists, per process, the shared variables it writes
+// through its buffer (writes outside atomic blocks), sorted.
+func processWrites(sys *cs.System) [][]string {
+	out := make([][]string, len(sys.Procs))
+	for p, proc := range sys.Procs {
+		seen := map[string]bool{}
+		for _, e := range proc.Edges {
+			if e.Op.Kind == cs.OpWrite && !seen[e.Op.Shared] {
+				seen[e.Op.Shared] = true
+				out[p] = append(out[p], e.Op.Shared)
+			}
+		}
+		sort.Strings(out[p])
+	}
+	return out
+}
+
+// tailCap0 is the first capacity of a tail value set, tailCapMax the
+// largest: a tail that needs more makes Absorb drop the view.
+const (
+	tailCap0   = 2
+	tailCapMax = 16
+)
 
 // ordLayout is the order view in a layout: the positions of each class.
 type ordLayout struct {
@@ -231,10 +365,17 @@ func newOrdLayout(o *orderView, l *Layout) *ordLayout {
 	ol := &ordLayout{view: o, classes: o.classes, pos: make([][]int, len(o.classes)), classOf: map[int]int{}, idx: map[int]int{}}
 	for i, name := range l.names {
 		p := l.pos[i]
-		if p.kind != posShared && p.kind != posLocal {
-			continue
+		c, ok := -1, false
+		switch p.kind {
+		case posShared, posLocal:
+			c, ok = o.of[name]
+		case posLW, posSlotPSO, posOrdTail:
+			c, ok = o.of[l.abs.Sys.Shared[p.x].Name]
+		case posSlot:
+			c = o.slotClass[p.proc]
+			ok = c >= 0
 		}
-		if c, ok := o.of[name]; ok {
+		if ok {
 			ol.classOf[i] = c
 			ol.idx[i] = len(ol.pos[c])
 			ol.pos[c] = append(ol.pos[c], i)
@@ -252,7 +393,7 @@ type move struct {
 
 // compileMoves checks t against the view (see above) and returns its
 // moves by a nonzero constant, in the order of its assignments.
-func (ol *ordLayout) compileMoves(t *kabs.Trans, l *Layout) ([]move, error) {
+func (ol *ordLayout) compileMoves(t *kabs.Trans, step kabs.AStep, l *Layout) ([]move, error) {
 	classOfVar := func(name string) (int, bool) {
 		i, ok := l.index[name]
 		if !ok {
@@ -268,20 +409,43 @@ func (ol *ordLayout) compileMoves(t *kabs.Trans, l *Layout) ([]move, error) {
 	for _, e := range t.Exists {
 		exists[e] = true
 	}
+	// tsoSlots: every variable of e is a TSO buffer slot (a value in the
+	// hull when the write it holds is to a variable outside the class).
+	tsoSlots := func(e expr.Expr) bool {
+		for _, v := range expr.Vars(e) {
+			if i, ok := l.index[v]; !ok || l.pos[i].kind != posSlot {
+				return false
+			}
+		}
+		return true
+	}
+	mentions := func(e expr.Expr) bool {
+		for _, v := range expr.Vars(e) {
+			if _, ok := classOfVar(v); ok {
+				return true
+			}
+		}
+		return false
+	}
 	var moves []move
 	for _, a := range t.Assign {
 		c, inClass := classOfVar(a.Var)
 		if !inClass {
-			for _, v := range expr.Vars(a.Val) {
-				if _, ok := classOfVar(v); ok {
-					return nil, fmt.Errorf("%s := %s: %w", a.Var, a.Val, ErrInexact)
-				}
+			// The flush of a TSO slot into a variable outside the class
+			// copies a value of the hull.
+			if mentions(a.Val) && !tsoSlots(a.Val) {
+				return nil, fmt.Errorf("%s := %s: %w", a.Var, a.Val, ErrInexact)
 			}
 			continue
+		}
+		if i := l.index[a.Var]; l.pos[i].kind == posSlot && !mentions(a.Val) {
+			continue // a write to a variable outside the class: a value of the hull
 		}
 		v, k, ok := ordview.Term(a.Val)
 		cl := ol.classes[c]
 		switch {
+		case ok && exists[v] && step.Rule == kabs.RuleUpdateAM:
+			// x gets a value of T_{p,x}: a copy (Step.Apply)
 		case !ok || exists[v]:
 			return nil, fmt.Errorf("%s := %s: %w", a.Var, a.Val, ErrInexact)
 		case v == "":
@@ -455,4 +619,89 @@ func (ol *ordLayout) canon(v []int64, buf *[]int64) {
 		}
 		*buf = vals
 	}
+}
+
+// ordTail is T_{p,x} of a step of p over x, x in a class: the positions of
+// its number of values, of its values (sorted, distinct; those past the
+// number hold 0) and of lw_{p,x}.
+type ordTail struct {
+	n, lw int
+	vals  []int
+}
+
+// ordTailOf returns T_{p,x} for a WRITE-G or an UPDATE-AM of p over a
+// class variable x, nil for any other step.
+func (l *Layout) ordTailOf(step kabs.AStep) *ordTail {
+	if l.Info.ord == nil {
+		return nil
+	}
+	sys := l.abs.Sys
+	var x string
+	switch step.Rule {
+	case kabs.RuleWriteG:
+		x = sys.Procs[step.Proc].Edges[step.Edge].Op.Shared
+	case kabs.RuleUpdateAM:
+		x = sys.Shared[step.Var].Name
+	default:
+		return nil
+	}
+	proc := sys.Procs[step.Proc].Name
+	n, ok := l.index[ordTailName(proc, x, -1)]
+	if !ok {
+		return nil
+	}
+	t := &ordTail{n: n, lw: l.index[kabs.LWVar(proc, x)]}
+	for j := 0; ; j++ {
+		i, ok := l.index[ordTailName(proc, x, j)]
+		if !ok {
+			break
+		}
+		t.vals = append(t.vals, i)
+	}
+	return t
+}
+
+// add puts the value of lw_{p,x} into T_{p,x} in v (a WRITE-G). A value
+// that finds the set full is left out and recorded (Layout.ordFull): the
+// exploration is then incomplete, and Absorb grows the capacity.
+func (t *ordTail) add(l *Layout, v []int64) {
+	x, n := v[t.lw], int(v[t.n])
+	j := 0
+	for j < n && v[t.vals[j]] < x {
+		j++
+	}
+	if j < n && v[t.vals[j]] == x {
+		return
+	}
+	if n == len(t.vals) {
+		l.mu.Lock()
+		l.missed, l.ordFull = true, true
+		l.mu.Unlock()
+		return
+	}
+	for i := n; i > j; i-- {
+		v[t.vals[i]] = v[t.vals[i-1]]
+	}
+	v[t.vals[j]] = x
+	v[t.n] = int64(n + 1)
+}
+
+// choose calls out with next with position dst given each value of
+// T_{p,x} in turn (an UPDATE-AM), canonicalised again when the view is in
+// use (the value dst loses may change the canonical form); it reports
+// whether out wants more.
+func (t *ordTail) choose(ol *ordLayout, next []int64, dst int, buf *[]int64, out func([]int64) bool) bool {
+	n := int(next[t.n])
+	w := make([]int64, len(next))
+	for j := 0; j < n; j++ {
+		copy(w, next)
+		w[dst] = next[t.vals[j]]
+		if ol != nil {
+			ol.canon(w, buf)
+		}
+		if !out(w) {
+			return false
+		}
+	}
+	return true
 }

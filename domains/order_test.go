@@ -19,7 +19,8 @@ func parseSys(t *testing.T, src string) *cs.System {
 }
 
 // The ticket lock's counters are unbounded; the order view makes them
-// explicit, every variable with them, and only without buffers.
+// explicit, every variable with them; a view built for SC is dropped by a
+// layout with buffers.
 func TestOrderViewTicket(t *testing.T) {
 	src := `
 shared next, owner;
@@ -150,4 +151,75 @@ process Q { local s; while (true) { s = b; b = s + 1; if (s == a) { skip; } } }
 		}
 	}
 	t.Fatal("no step of P found")
+}
+
+// Under TSO the view keeps, for a class variable in p's abstract tail, the
+// set of values p wrote there (T_{p,x} as class positions): an UPDATE-AM
+// gives x each of them, canonicalised, and UPDATE-AS the last. Here P
+// writes 1 (an exact slot at k = 1), then 3 and 2 (into the tail): some
+// reachable state flushes from the tail {2, 3} and gives x both values.
+func TestOrderViewTail(t *testing.T) {
+	src := `
+shared x;
+process P { local r; r = x; x = r + 1; x = r + 3; x = r + 2; }
+process Q { local s; s = x; if (s < 1) { skip; } }
+`
+	OrderViewAlways = true
+	defer func() { OrderViewAlways = false }()
+	in := Analyze(parseSys(t, src))
+	if !in.UseOrderViewWith(memmodel.TSO.Layout()) {
+		t.Fatal("no view")
+	}
+	abs, err := kabs.NewAbs(in.sys, memmodel.TSO, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lay := NewLayout(in, abs)
+	if !in.OrderView() || lay.ord == nil {
+		t.Fatal("the view was dropped under TSO")
+	}
+	xi, _ := lay.Index("x")
+	type node struct {
+		c *kabs.Ctl
+		v []int64
+	}
+	c0 := abs.Init()
+	q := []node{{c0, lay.Init(c0)}}
+	seen := map[string]bool{c0.Key() + Key(q[0].v): true}
+	var both bool // one UPDATE-AM gave x both 2 and 3
+	for len(q) > 0 {
+		n := q[0]
+		q = q[1:]
+		for _, s := range abs.Successors(n.c) {
+			st, err := lay.Compile(lay.Explicit(n.c), lay.Explicit(s.Ctl), s.T, s.Step)
+			if err != nil {
+				t.Fatal(err)
+			}
+			amValues := map[int64]bool{}
+			err = st.Apply(n.v, lay.Zero(s.Ctl), make([]int64, len(n.v)), func(w []int64) bool {
+				if s.Step.Rule == kabs.RuleUpdateAM {
+					amValues[w[xi]] = true
+				}
+				k := s.Ctl.Key() + Key(w)
+				if !seen[k] {
+					seen[k] = true
+					q = append(q, node{s.Ctl, append([]int64(nil), w...)})
+				}
+				return true
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(amValues) > 2 || len(amValues) > 0 && !amValues[2] && !amValues[3] {
+				t.Errorf("an UPDATE-AM gave x the values %v, not in the tail", amValues)
+			}
+			both = both || amValues[2] && amValues[3]
+		}
+	}
+	if lay.Missed() {
+		t.Fatalf("a tail set of capacity %d was full", in.ord.tailCap)
+	}
+	if !both {
+		t.Errorf("no UPDATE-AM from the tail {2, 3} gave x both values")
+	}
 }

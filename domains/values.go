@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -45,8 +46,11 @@ type Layout struct {
 	mu     sync.Mutex
 	obs    []map[int64]bool
 	missed bool
-	decl   map[string]cs.Init // initial values by name, made by Init
-	ord    *ordLayout         // the order view (order.go), nil when none
+	// ordFull says that a tail value set of the order view was full
+	// (order.go): the exploration is void, and Absorb grows the capacity.
+	ordFull bool
+	decl    map[string]cs.Init // initial values by name, made by Init
+	ord     *ordLayout         // the order view (order.go), nil when none
 }
 
 // position says what a vector position stands for.
@@ -67,17 +71,28 @@ const (
 	posSlot    // TSO b_{p,i}
 	posSlotPSO // PSO b_{p,x,i}
 	posTail    // T_{p,x}: the values in p's tail for a dynamic x, a bit set over its domain (dynamic.go)
+	posOrdTail // a value of T_{p,x} for x in a class of the order view (slot j; order.go)
+	posOrdTailN
 )
 
 // tailName names the position of T_{p,x}; it is no variable of kabs (a
 // space cannot be in one), so no formula mentions it.
 func tailName(proc, x string) string { return "tail " + proc + " " + x }
 
+// ordTailName names the position of the j-th value of T_{p,x} for x in a
+// class of the order view (j = -1: their number; order.go).
+func ordTailName(proc, x string, j int) string {
+	if j < 0 {
+		return "ordtail " + proc + " " + x + " n"
+	}
+	return "ordtail " + proc + " " + x + " " + strconv.Itoa(j)
+}
+
 // NewLayout lays out the explicit variables of abs (whose K must not be
-// kabs.Unbounded). With buffers it first drops info's order view, which
-// only holds without (order.go).
+// kabs.Unbounded). With buffers it first drops info's order view if the
+// view was built for another buffer layout (order.go, "Buffers").
 func NewLayout(info *Info, abs *kabs.Abs) *Layout {
-	if info.ord != nil && abs.Layout().Buffered() {
+	if info.ord != nil && abs.Layout().Buffered() && abs.Layout() != info.ord.layout {
 		info.dropOrderView()
 	}
 	l := &Layout{Info: info, abs: abs, index: map[string]int{}, sidx: map[string]int{}, dynID: map[string]int{}}
@@ -134,6 +149,12 @@ func NewLayout(info *Info, abs *kabs.Abs) *Layout {
 			add(kabs.LWVar(proc.Name, v.Name), position{kind: posLW, proc: p, x: x})
 			if info.Dynamic(v.Name) {
 				add(tailName(proc.Name, v.Name), position{kind: posTail, proc: p, x: x})
+			}
+			if info.ord.inClass(v.Name) {
+				add(ordTailName(proc.Name, v.Name, -1), position{kind: posOrdTailN, proc: p, x: x})
+				for j := 0; j < info.ord.tailCap; j++ {
+					add(ordTailName(proc.Name, v.Name, j), position{kind: posOrdTail, proc: p, x: x, slot: j})
+				}
 			}
 			if abs.Layout() == memmodel.PerVariable {
 				for i := 1; i <= abs.K; i++ {
@@ -248,7 +269,7 @@ func (l *Layout) matters(c *kabs.Ctl, p position) bool {
 			return false
 		}
 		return l.Info.Finite(l.abs.Sys.Shared[c.B[p.proc][p.slot-1]].Name)
-	case posTail:
+	case posTail, posOrdTail, posOrdTailN:
 		return contains(c.S[p.proc], p.x)
 	case posSlotPSO:
 		n := 0
@@ -297,6 +318,10 @@ type Step struct {
 	// constant of its class values (order.go).
 	ord   *ordLayout
 	moves []move
+	// otail is T_{p,x} for x in a class of the order view: a WRITE-G
+	// adds the value of lw_{p,x} to it, an UPDATE-AM (choose) takes each
+	// of its values (order.go, "Buffers").
+	otail *ordTail
 }
 
 type assignFn struct {
@@ -314,10 +339,11 @@ func (l *Layout) Compile(preX, postX []bool, t *kabs.Trans, step kabs.AStep) (*S
 	s := &Step{choose: -1, tail: -1, tailSrc: -1, lay: l, ord: l.ord}
 	if l.ord != nil {
 		var err error
-		if s.moves, err = l.ord.compileMoves(t, l); err != nil {
+		if s.moves, err = l.ord.compileMoves(t, step, l); err != nil {
 			return nil, err
 		}
 	}
+	s.otail = l.ordTailOf(step)
 	if d, tail, lw := l.tailOf(step); d >= 0 {
 		if step.Rule == kabs.RuleWriteG {
 			s.tail, s.tailSrc, s.dyn, s.dom = tail, lw, d, l.dyn[d]
@@ -352,7 +378,7 @@ func (l *Layout) Compile(preX, postX []bool, t *kabs.Trans, step kabs.AStep) (*S
 				return nil, fmt.Errorf("internal error: %s gets an arbitrary value but is explicit", a.Var)
 			}
 			s.choose = i
-			if s.dom != nil && step.Rule == kabs.RuleUpdateAM {
+			if (s.dom != nil || s.otail != nil) && step.Rule == kabs.RuleUpdateAM {
 				continue // one of the values of the tail set
 			}
 			if s.chooseV = l.Info.Values(a.Var); s.chooseV == nil || l.Info.Dynamic(a.Var) {
@@ -419,6 +445,9 @@ func (s *Step) apply(pre []int64, zero []int, scratch []int64, buf *[]int64, out
 	if s.ord != nil {
 		s.ord.canon(next, buf)
 	}
+	if s.otail != nil && s.choose < 0 {
+		s.otail.add(s.lay, next)
+	}
 	if s.tailSrc >= 0 && s.tail >= 0 && s.dom != nil {
 		x := next[s.tailSrc]
 		if b, ok := s.dom.idx[x]; ok {
@@ -430,6 +459,8 @@ func (s *Step) apply(pre []int64, zero []int, scratch []int64, buf *[]int64, out
 	switch {
 	case s.choose < 0:
 		return out(next), nil
+	case s.otail != nil:
+		return s.otail.choose(s.ord, next, s.choose, buf, out), nil
 	case s.chooseV == nil: // UPDATE-AM of a dynamic x: T_{p,x}
 		for set := uint64(pre[s.tail]); set != 0; set &= set - 1 {
 			next[s.choose] = s.dom.vals[bits.TrailingZeros64(set)]

@@ -112,7 +112,7 @@
 // # How the explorer uses it
 //
 // Package domains (domains/order.go) wires the view into the explicit-value
-// domain of the engine's explorer, for explorations without buffers (SC):
+// domain of the engine's explorer, under SC, TSO and PSO:
 // the classes are merged by variable name, so that each position of the
 // value vector is in one class at every control state (a set of variables
 // closed under the links above is a class too), with the hull widened to
@@ -140,7 +140,12 @@
 // enabled there it went through a version that no concrete state has, and
 // the view is dropped for good and the exploration run again with the
 // counters left to predicates; if it is, it is classified as any other
-// (cegar/ordview.go). Under TSO and PSO the k-abstraction's UPDATE-AM
-// flush gives a variable any value of its tail, of which a class has no
-// finite set: the view is not used there.
+// (cegar/ordview.go). Under TSO and PSO the buffer slots and last-write
+// values of class variables are class positions, the k-abstraction's
+// UPDATE-AM flush of x takes a value of the set of values p wrote into
+// its tail since x entered S(p), kept as class positions of its own with a
+// capacity that grows between explorations, and under TSO the classes of
+// the variables a process writes are merged so that its slots are in one
+// class (domains/order.go, "Buffers", argues that this adds no operation
+// but copies, so that the argument above holds for the k-abstraction).
 package ordview
