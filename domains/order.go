@@ -190,6 +190,16 @@ func NewConcreteLayout(info *Info, abs *kabs.Abs) *Layout {
 	return l
 }
 
+// Canon canonicalises, in place, the class values of a vector of l's
+// layout by the order view (nothing without one): for tests, which
+// compare a concrete exploration (NewConcreteLayout) with the view's.
+func (l *Layout) Canon(v []int64) {
+	if l.ord != nil {
+		var buf []int64
+		l.ord.canon(v, &buf)
+	}
+}
+
 // dropOrderView stops using the view, for good, and reports whether it
 // was in use.
 func (in *Info) dropOrderView() bool {
