@@ -633,10 +633,12 @@ func (ol *ordLayout) canon(v []int64, buf *[]int64) {
 
 // ordTail is T_{p,x} of a step of p over x, x in a class: the positions of
 // its number of values, of its values (sorted, distinct; those past the
-// number hold 0) and of lw_{p,x}.
+// number hold 0) and of lw_{p,x}; write says that the step is a WRITE-G
+// (else an UPDATE-AM).
 type ordTail struct {
 	n, lw int
 	vals  []int
+	write bool
 }
 
 // ordTailOf returns T_{p,x} for a WRITE-G or an UPDATE-AM of p over a
@@ -660,7 +662,7 @@ func (l *Layout) ordTailOf(step kabs.AStep) *ordTail {
 	if !ok {
 		return nil
 	}
-	t := &ordTail{n: n, lw: l.index[kabs.LWVar(proc, x)]}
+	t := &ordTail{n: n, lw: l.index[kabs.LWVar(proc, x)], write: step.Rule == kabs.RuleWriteG}
 	for j := 0; ; j++ {
 		i, ok := l.index[ordTailName(proc, x, j)]
 		if !ok {

@@ -445,7 +445,7 @@ func (s *Step) apply(pre []int64, zero []int, scratch []int64, buf *[]int64, out
 	if s.ord != nil {
 		s.ord.canon(next, buf)
 	}
-	if s.otail != nil && s.choose < 0 {
+	if s.otail != nil && s.otail.write {
 		s.otail.add(s.lay, next)
 	}
 	if s.tailSrc >= 0 && s.tail >= 0 && s.dom != nil {
@@ -459,7 +459,7 @@ func (s *Step) apply(pre []int64, zero []int, scratch []int64, buf *[]int64, out
 	switch {
 	case s.choose < 0:
 		return out(next), nil
-	case s.otail != nil:
+	case s.otail != nil: // UPDATE-AM of x in a class: T_{p,x}
 		return s.otail.choose(s.ord, next, s.choose, buf, out), nil
 	case s.chooseV == nil: // UPDATE-AM of a dynamic x: T_{p,x}
 		for set := uint64(pre[s.tail]); set != 0; set &= set - 1 {
