@@ -84,5 +84,5 @@
 // believed; one that does not replay makes the engine drop the view
 // (DropDynamic) and explore again with predicates. Under TSO and PSO the
 // buffer slots, last-write values and tail value sets T_{p,x} of class
-// variables are class positions too (order.go, "Buffers").
+// variables are class positions too (orderbuf.go, "Buffers").
 package domains

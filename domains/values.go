@@ -47,7 +47,7 @@ type Layout struct {
 	obs    []map[int64]bool
 	missed bool
 	// ordFull says that a tail value set of the order view was full
-	// (order.go): the exploration is void, and Absorb grows the capacity.
+	// (orderbuf.go): the exploration is void, and Absorb grows the capacity.
 	ordFull bool
 	decl    map[string]cs.Init // initial values by name, made by Init
 	ord     *ordLayout         // the order view (order.go), nil when none
@@ -68,11 +68,11 @@ const (
 	posShared posKind = iota
 	posLocal
 	posLW
-	posSlot    // TSO b_{p,i}
-	posSlotPSO // PSO b_{p,x,i}
-	posTail    // T_{p,x}: the values in p's tail for a dynamic x, a bit set over its domain (dynamic.go)
-	posOrdTail // a value of T_{p,x} for x in a class of the order view (slot j; order.go)
-	posOrdTailN
+	posSlot     // TSO b_{p,i}
+	posSlotPSO  // PSO b_{p,x,i}
+	posTail     // T_{p,x}: the values in p's tail for a dynamic x, a bit set over its domain (dynamic.go)
+	posOrdTail  // a value of T_{p,x} for x in a class of the order view (slot j; orderbuf.go)
+	posOrdTailN // the number of values of that T_{p,x}
 )
 
 // tailName names the position of T_{p,x}; it is no variable of kabs (a
@@ -90,7 +90,7 @@ func ordTailName(proc, x string, j int) string {
 
 // NewLayout lays out the explicit variables of abs (whose K must not be
 // kabs.Unbounded). With buffers it first drops info's order view if the
-// view was built for another buffer layout (order.go, "Buffers").
+// view was built for another buffer layout (orderbuf.go, "Buffers").
 func NewLayout(info *Info, abs *kabs.Abs) *Layout {
 	if info.ord != nil && abs.Layout().Buffered() && abs.Layout() != info.ord.layout {
 		info.dropOrderView()
@@ -320,7 +320,7 @@ type Step struct {
 	moves []move
 	// otail is T_{p,x} for x in a class of the order view: a WRITE-G
 	// adds the value of lw_{p,x} to it, an UPDATE-AM (choose) takes each
-	// of its values (order.go, "Buffers").
+	// of its values (orderbuf.go, "Buffers").
 	otail *ordTail
 }
 

@@ -146,6 +146,6 @@
 // its tail since x entered S(p), kept as class positions of its own with a
 // capacity that grows between explorations, and under TSO the classes of
 // the variables a process writes are merged so that its slots are in one
-// class (domains/order.go, "Buffers", argues that this adds no operation
+// class (domains/orderbuf.go, "Buffers", argues that this adds no operation
 // but copies, so that the argument above holds for the k-abstraction).
 package ordview

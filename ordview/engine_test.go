@@ -129,7 +129,7 @@ process P {
 // TestEngineViewBufferedAgainstRefsem is TestEngineViewAgainstRefsem under
 // TSO and PSO: the order view in the k-abstraction (buffer slots,
 // last-write values and tail value sets of class variables as class
-// positions, domains/order.go "Buffers") must neither miss a bad state
+// positions, domains/orderbuf.go "Buffers") must neither miss a bad state
 // nor report one that refsem does not reach. The engine may answer
 // unknown (a k-abstraction that does not converge); those are counted,
 // not compared.
