@@ -19,7 +19,14 @@ import (
 // every move it takes is exact; a step that is not is widened (one
 // version of the state per width of the cut gap it approaches), which
 // keeps the view a simulation: "no bad state" holds, and a counterexample
-// is checked by reachView before the engine sees it.
+// is checked by reachView before the engine sees it. The partial-order
+// reduction stays sound with a widened step, although two steps need not
+// commute in the widened system: its ample set is a function of the
+// control state and of the enabledness of p's edges, which the view
+// decides as the concrete system does, so by induction every state of the
+// concrete system's reduced graph has its canonical form in the reduced
+// graph explored (the concrete reduced graph reaches every reachable bad
+// location, doc.go "Partial-order reduction").
 func (e *engine) useOrderView(abs *kabs.Abs) {
 	if e.info.OrderView() {
 		return
