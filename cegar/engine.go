@@ -359,7 +359,7 @@ func (e *engine) search(ctx context.Context, sys *cs.System, prec Precision) (*e
 	if err != nil {
 		return nil, err
 	}
-	p, err := e.reach(ctx, abs)
+	p, err := e.reachView(ctx, abs) // ordview.go
 	if err != nil {
 		return nil, err
 	}

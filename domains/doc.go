@@ -71,11 +71,18 @@
 //
 // # Counter-like variables
 //
-// Without buffers, the variables of the counter-like classes of package
+// The variables of the counter-like classes of package
 // ordview (only compared, copied, set to constants, moved by constants:
 // Bakery's tickets, a ticket lock's counters) can be explicit too, with each
 // state's values of a class canonicalised by their order (order.go,
 // Info.UseOrderView): an exact finite view as long as every move is exact,
-// which each step checks; one that is not voids the exploration, and the
-// view is dropped (DropDynamic).
+// which each step checks; a step that is not is widened (taken from every
+// version of the state that the gaps it approaches may stand for), which
+// keeps the view a simulation of the concrete system: no bad state
+// reached is sound, and a counterexample found after a widened step is
+// replayed with concrete values (NewConcreteLayout) before it is
+// believed; one that does not replay makes the engine drop the view
+// (DropDynamic) and explore again with predicates. Under TSO and PSO the
+// buffer slots, last-write values and tail value sets T_{p,x} of class
+// variables are class positions too (orderbuf.go, "Buffers").
 package domains

@@ -346,6 +346,18 @@ func (in *Info) Absorb(l *Layout) (again bool, what string, err error) {
 			b.WriteString("; a tail write had no bit")
 		}
 	}
+	if l.ordFull && in.ord != nil {
+		if b.Len() > 0 {
+			b.WriteString("; ")
+		}
+		if in.ord.tailCap*2 > tailCapMax {
+			in.dropOrderView()
+			fmt.Fprintf(&b, "a tail value set of the order view needs more than %d values: the view dropped", tailCapMax)
+		} else {
+			in.ord.tailCap *= 2
+			fmt.Fprintf(&b, "a tail value set of the order view was full: its capacity now %d", in.ord.tailCap)
+		}
+	}
 	if len(full) > 0 {
 		before := len(in.dyn)
 		for _, v := range full {

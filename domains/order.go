@@ -3,9 +3,11 @@ package domains
 import (
 	"fmt"
 	"sort"
+	"sync/atomic"
 
 	"fencer/expr"
 	"fencer/kabs"
+	"fencer/memmodel"
 	"fencer/ordview"
 )
 
@@ -18,12 +20,11 @@ import (
 // finite view: each state's class values canonicalised by their order,
 // with the gaps outside the class's hull cut to its cap (ordview/doc.go
 // argues that this is a bisimulation as long as every move it takes is
-// Exact). UseOrderView makes the variables of such classes explicit, when
-// that makes every variable of the system explicit (no predicate is then
-// kept: a predicate evaluated on canonical values would be wrong) and the
-// memory model has no buffers (the k-abstraction's UPDATE-AM flush gives a
-// variable any value of its tail, which a class has no finite set of).
-//
+// Exact). UseOrderViewWith makes the variables of such classes explicit,
+// when that makes every variable of the system explicit (no predicate is
+// then kept: a predicate evaluated on canonical values would be wrong),
+// for explorations with one buffer layout (see "Buffers" in orderbuf.go).
+
 // The classes of ordview are webs of definitions; here they are merged by
 // variable name, so that a position of the value vector is in one class
 // at every control state: a set of variables closed under the links of the
@@ -37,14 +38,21 @@ import (
 // class variables is x + k ⋈ y + l with |l - k| < Cap or x + k ⋈ c with
 // c - k in the hull, and every assignment to a class variable is a
 // constant of the hull or y + k for y of its class; otherwise the step
-// fails with ErrInexact. Step.Apply checks each move by a constant with
-// ordview.Class.Exact (the parallel assignment of an atomic block taken
-// as moves to fresh temporaries, one at a time, then copies) and
-// canonicalises the successor; a move that is not exact fails with
-// ErrInexact. ErrInexact wraps ErrArithmetic: the explorer then calls
-// DropDynamic, which drops the view for good, and explores again with the
-// class variables left to predicates. The canonical values are keys only:
-// a counterexample is a schedule, replayed with concrete values.
+// fails with ErrInexact. ErrInexact wraps ErrArithmetic: the explorer then
+// calls DropDynamic, which drops the view for good, and explores again
+// with the class variables left to predicates. Step.Apply checks each move
+// by a constant with ordview.Class.Exact (the parallel assignment of an
+// atomic block taken as moves to fresh temporaries, one at a time, then
+// copies) and canonicalises the successor. A step whose moves are not all
+// exact is widened (ordLayout.widen, ordview/doc.go "How the explorer uses
+// it"): the step is taken from every version of the state that
+// ordview.Class.Widen gives for the cut gaps its moves approach, and each
+// successor canonicalised; Info.OrderWidened then says so. The explored
+// system simulates the concrete one: no bad state reached is sound, and a
+// counterexample found after a widened step is replayed with concrete
+// values (NewConcreteLayout) before it is believed (cegar/ordview.go).
+// The canonical values are keys only: a counterexample is a schedule,
+// replayed with concrete values.
 
 // ErrInexact says that a step cannot be taken exactly in the order view.
 var ErrInexact = fmt.Errorf("the order view of counter-like values is not exact here: %w", ErrArithmetic)
@@ -60,21 +68,37 @@ type orderView struct {
 	of       map[string]int     // each variable of a class -> its class
 	explicit map[string]bool    // the variables the view makes explicit
 	saved    map[string]*dynVar // dynamic variables taken into a class, restored by a drop
+	// layout is the buffer layout the view was built for (a view built
+	// for one without buffers is dropped by a layout with them);
+	// slotClass gives, under TSO, the class of each process's buffer
+	// slots (-1: none), and tailCap is the capacity of a tail value set
+	// (orderbuf.go, "Buffers"), grown by Absorb.
+	layout    memmodel.Layout
+	slotClass []int
+	tailCap   int
+	// widened is set when a step widened (Step.Apply): the explorations
+	// since are over-approximations, and their counterexamples must be
+	// replayed concretely before they are believed.
+	widened atomic.Bool
 }
 
 // UseOrderView makes the variables of the counter-like classes of the
 // system explicit (see above), if that makes every variable explicit, and
-// reports whether the view is in use. Only for a layout without buffers
-// (NewLayout drops the view for one with buffers). A view dropped after
-// a miss (DropDynamic) is not used again.
-func (in *Info) UseOrderView() bool {
+// reports whether the view is in use, for explorations without buffers
+// (NewLayout drops the view for a layout with buffers). A view dropped
+// after a miss (DropDynamic) is not used again.
+func (in *Info) UseOrderView() bool { return in.UseOrderViewWith(memmodel.Unbuffered) }
+
+// UseOrderViewWith is UseOrderView for explorations with the buffer
+// layout lay (orderbuf.go, "Buffers").
+func (in *Info) UseOrderViewWith(lay memmodel.Layout) bool {
 	if in.ord != nil {
 		return true
 	}
 	if in.ordFailed || in.AllFinite() && !OrderViewAlways {
 		return false
 	}
-	o := buildOrderView(in)
+	o := buildOrderView(in, lay)
 	if o == nil {
 		in.ordFailed = true
 		return false
@@ -90,8 +114,47 @@ func (in *Info) UseOrderView() bool {
 	return true
 }
 
+// inClass reports whether v is a variable of a class of o (nil: none).
+func (o *orderView) inClass(v string) bool {
+	if o == nil {
+		return false
+	}
+	_, ok := o.of[v]
+	return ok
+}
+
 // OrderView reports whether the order view is in use.
 func (in *Info) OrderView() bool { return in.ord != nil }
+
+// OrderWidened reports whether the order view is in use and some step
+// taken with it was not exact and was widened (see above): an exploration
+// that found a bad state since may have found it through a widened step,
+// and its counterexample is a run of the concrete system only if a
+// concrete replay says so. "No bad state" holds all the same.
+func (in *Info) OrderWidened() bool { return in.ord != nil && in.ord.widened.Load() }
+
+// NewConcreteLayout is NewLayout without the view's canonical forms: the
+// class variables keep their positions, but a step computes their concrete
+// values (no Exact check, no Canon, no widening), so that a schedule
+// applied from the initial values is the run of the k-abstraction with
+// concrete values. It replays counterexamples found through a widened
+// view (cegar/ordview.go); its vectors are not those of an exploration
+// with the view.
+func NewConcreteLayout(info *Info, abs *kabs.Abs) *Layout {
+	l := NewLayout(info, abs)
+	l.ord = nil
+	return l
+}
+
+// Canon canonicalises, in place, the class values of a vector of l's
+// layout by the order view (nothing without one): for tests, which
+// compare a concrete exploration (NewConcreteLayout) with the view's.
+func (l *Layout) Canon(v []int64) {
+	if l.ord != nil {
+		var buf []int64
+		l.ord.canon(v, &buf)
+	}
+}
 
 // dropOrderView stops using the view, for good, and reports whether it
 // was in use.
@@ -107,7 +170,7 @@ func (in *Info) dropOrderView() bool {
 	return true
 }
 
-func buildOrderView(in *Info) *orderView {
+func buildOrderView(in *Info, lay memmodel.Layout) *orderView {
 	oi := ordview.Analyze(in.sys)
 	// Merge the classes that share a variable name.
 	parent := make([]int, len(oi.Classes))
@@ -132,7 +195,24 @@ func buildOrderView(in *Info) *orderView {
 			}
 		}
 	}
-	o := &orderView{of: map[string]int{}, explicit: map[string]bool{}, saved: map[string]*dynVar{}}
+	// Under TSO a buffer slot of p holds a write to any variable p
+	// writes: the classes of those are merged.
+	writes := processWrites(in.sys)
+	if lay == memmodel.PerProcess {
+		for _, ws := range writes {
+			prev := -1
+			for _, w := range ws {
+				if j, ok := first[w]; ok {
+					if prev >= 0 {
+						parent[find(j)] = find(prev)
+					}
+					prev = j
+				}
+			}
+		}
+	}
+	o := &orderView{of: map[string]int{}, explicit: map[string]bool{}, saved: map[string]*dynVar{},
+		layout: lay, tailCap: tailCap0}
 	merged := map[int]int{}
 	var roots []int
 	for i := range oi.Classes {
@@ -173,6 +253,34 @@ func buildOrderView(in *Info) *orderView {
 		m.Hi = max(m.Anchors[len(m.Anchors)-1]+m.Up, 0)
 		m.Cap = m.Offset + max(m.Up, m.Down) + 1
 	}
+	if lay == memmodel.PerProcess {
+		// A slot of p is in the class of the class variables p writes; the
+		// other variables p writes must be static, and the hull grows to
+		// hold their values, which Canon then leaves alone.
+		for _, ws := range writes {
+			c := -1
+			for _, w := range ws {
+				if k, ok := o.of[w]; ok {
+					c = k
+				}
+			}
+			o.slotClass = append(o.slotClass, c)
+			if c < 0 {
+				continue
+			}
+			m := o.classes[c]
+			for _, w := range ws {
+				if _, ok := o.of[w]; ok {
+					continue
+				}
+				d, ok := in.dom[w]
+				if !ok {
+					return nil
+				}
+				m.Lo, m.Hi = min(m.Lo, d[0]), max(m.Hi, d[len(d)-1])
+			}
+		}
+	}
 	for _, d := range in.sys.Decls() {
 		if in.Finite(d.Name) {
 			continue
@@ -187,6 +295,7 @@ func buildOrderView(in *Info) *orderView {
 
 // ordLayout is the order view in a layout: the positions of each class.
 type ordLayout struct {
+	view    *orderView
 	classes []*ordview.Class
 	pos     [][]int     // per class, its positions (shared variables and locals)
 	classOf map[int]int // position -> class
@@ -195,13 +304,20 @@ type ordLayout struct {
 
 // newOrdLayout lays out the view o over the positions of l.
 func newOrdLayout(o *orderView, l *Layout) *ordLayout {
-	ol := &ordLayout{classes: o.classes, pos: make([][]int, len(o.classes)), classOf: map[int]int{}, idx: map[int]int{}}
+	ol := &ordLayout{view: o, classes: o.classes, pos: make([][]int, len(o.classes)), classOf: map[int]int{}, idx: map[int]int{}}
 	for i, name := range l.names {
 		p := l.pos[i]
-		if p.kind != posShared && p.kind != posLocal {
-			continue
+		c, ok := -1, false
+		switch p.kind {
+		case posShared, posLocal:
+			c, ok = o.of[name]
+		case posLW, posSlotPSO, posOrdTail:
+			c, ok = o.of[l.abs.Sys.Shared[p.x].Name]
+		case posSlot:
+			c = o.slotClass[p.proc]
+			ok = c >= 0
 		}
-		if c, ok := o.of[name]; ok {
+		if ok {
 			ol.classOf[i] = c
 			ol.idx[i] = len(ol.pos[c])
 			ol.pos[c] = append(ol.pos[c], i)
@@ -219,7 +335,7 @@ type move struct {
 
 // compileMoves checks t against the view (see above) and returns its
 // moves by a nonzero constant, in the order of its assignments.
-func (ol *ordLayout) compileMoves(t *kabs.Trans, l *Layout) ([]move, error) {
+func (ol *ordLayout) compileMoves(t *kabs.Trans, step kabs.AStep, l *Layout) ([]move, error) {
 	classOfVar := func(name string) (int, bool) {
 		i, ok := l.index[name]
 		if !ok {
@@ -235,20 +351,43 @@ func (ol *ordLayout) compileMoves(t *kabs.Trans, l *Layout) ([]move, error) {
 	for _, e := range t.Exists {
 		exists[e] = true
 	}
+	// tsoSlots: every variable of e is a TSO buffer slot (a value in the
+	// hull when the write it holds is to a variable outside the class).
+	tsoSlots := func(e expr.Expr) bool {
+		for _, v := range expr.Vars(e) {
+			if i, ok := l.index[v]; !ok || l.pos[i].kind != posSlot {
+				return false
+			}
+		}
+		return true
+	}
+	mentions := func(e expr.Expr) bool {
+		for _, v := range expr.Vars(e) {
+			if _, ok := classOfVar(v); ok {
+				return true
+			}
+		}
+		return false
+	}
 	var moves []move
 	for _, a := range t.Assign {
 		c, inClass := classOfVar(a.Var)
 		if !inClass {
-			for _, v := range expr.Vars(a.Val) {
-				if _, ok := classOfVar(v); ok {
-					return nil, fmt.Errorf("%s := %s: %w", a.Var, a.Val, ErrInexact)
-				}
+			// The flush of a TSO slot into a variable outside the class
+			// copies a value of the hull.
+			if mentions(a.Val) && !tsoSlots(a.Val) {
+				return nil, fmt.Errorf("%s := %s: %w", a.Var, a.Val, ErrInexact)
 			}
 			continue
+		}
+		if i := l.index[a.Var]; l.pos[i].kind == posSlot && !mentions(a.Val) {
+			continue // a write to a variable outside the class: a value of the hull
 		}
 		v, k, ok := ordview.Term(a.Val)
 		cl := ol.classes[c]
 		switch {
+		case ok && exists[v] && step.Rule == kabs.RuleUpdateAM:
+			// x gets a value of T_{p,x}: a copy (Step.Apply)
 		case !ok || exists[v]:
 			return nil, fmt.Errorf("%s := %s: %w", a.Var, a.Val, ErrInexact)
 		case v == "":
@@ -360,6 +499,52 @@ func (ol *ordLayout) exact(v []int64, moves []move, buf *[]int64) bool {
 		*buf = ext
 	}
 	return true
+}
+
+// widen returns the versions of v to take a step with moves from when
+// exact rejects it (ordview.Class.Widen, doc.go "Widening"): per class, the
+// moves are taken in order as moves into fresh temporaries, each from
+// every version the ones before left, with Widen giving the versions of
+// the cut gap it approaches (the version alone when the move is exact);
+// the versions are not canonicalised between moves, so that a gap
+// widened for one move stays wide for the next. Each result is a copy of
+// v with the class positions of one version written back: the widened
+// values are the pre-state of the step, which Apply evaluates the
+// assignments on and canonicalises after.
+func (ol *ordLayout) widen(v []int64, moves []move) [][]int64 {
+	out := [][]int64{append([]int64(nil), v...)}
+	for i := 0; i < len(moves); {
+		c := moves[i].class
+		cl := ol.classes[c]
+		ps := ol.pos[c]
+		ext := make([]int64, 0, len(ps)+len(moves))
+		for _, p := range ps {
+			ext = append(ext, v[p])
+		}
+		vers := [][]int64{ext}
+		for ; i < len(moves) && moves[i].class == c; i++ {
+			m := moves[i]
+			var next [][]int64
+			for _, ver := range vers {
+				for _, w := range cl.Widen(ver, ver[ol.idx[m.src]], m.k) {
+					next = append(next, append(w, w[ol.idx[m.src]]+m.k))
+				}
+			}
+			vers = next
+		}
+		var prod [][]int64
+		for _, o := range out {
+			for _, ver := range vers {
+				u := append([]int64(nil), o...)
+				for j, p := range ps {
+					u[p] = ver[j]
+				}
+				prod = append(prod, u)
+			}
+		}
+		out = prod
+	}
+	return out
 }
 
 // canon canonicalises the class values of v in place.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -45,8 +46,11 @@ type Layout struct {
 	mu     sync.Mutex
 	obs    []map[int64]bool
 	missed bool
-	decl   map[string]cs.Init // initial values by name, made by Init
-	ord    *ordLayout         // the order view (order.go), nil when none
+	// ordFull says that a tail value set of the order view was full
+	// (orderbuf.go): the exploration is void, and Absorb grows the capacity.
+	ordFull bool
+	decl    map[string]cs.Init // initial values by name, made by Init
+	ord     *ordLayout         // the order view (order.go), nil when none
 }
 
 // position says what a vector position stands for.
@@ -64,20 +68,31 @@ const (
 	posShared posKind = iota
 	posLocal
 	posLW
-	posSlot    // TSO b_{p,i}
-	posSlotPSO // PSO b_{p,x,i}
-	posTail    // T_{p,x}: the values in p's tail for a dynamic x, a bit set over its domain (dynamic.go)
+	posSlot     // TSO b_{p,i}
+	posSlotPSO  // PSO b_{p,x,i}
+	posTail     // T_{p,x}: the values in p's tail for a dynamic x, a bit set over its domain (dynamic.go)
+	posOrdTail  // a value of T_{p,x} for x in a class of the order view (slot j; orderbuf.go)
+	posOrdTailN // the number of values of that T_{p,x}
 )
 
 // tailName names the position of T_{p,x}; it is no variable of kabs (a
 // space cannot be in one), so no formula mentions it.
 func tailName(proc, x string) string { return "tail " + proc + " " + x }
 
+// ordTailName names the position of the j-th value of T_{p,x} for x in a
+// class of the order view (j = -1: their number; order.go).
+func ordTailName(proc, x string, j int) string {
+	if j < 0 {
+		return "ordtail " + proc + " " + x + " n"
+	}
+	return "ordtail " + proc + " " + x + " " + strconv.Itoa(j)
+}
+
 // NewLayout lays out the explicit variables of abs (whose K must not be
-// kabs.Unbounded). With buffers it first drops info's order view, which
-// only holds without (order.go).
+// kabs.Unbounded). With buffers it first drops info's order view if the
+// view was built for another buffer layout (orderbuf.go, "Buffers").
 func NewLayout(info *Info, abs *kabs.Abs) *Layout {
-	if info.ord != nil && abs.Layout().Buffered() {
+	if info.ord != nil && abs.Layout().Buffered() && abs.Layout() != info.ord.layout {
 		info.dropOrderView()
 	}
 	l := &Layout{Info: info, abs: abs, index: map[string]int{}, sidx: map[string]int{}, dynID: map[string]int{}}
@@ -134,6 +149,12 @@ func NewLayout(info *Info, abs *kabs.Abs) *Layout {
 			add(kabs.LWVar(proc.Name, v.Name), position{kind: posLW, proc: p, x: x})
 			if info.Dynamic(v.Name) {
 				add(tailName(proc.Name, v.Name), position{kind: posTail, proc: p, x: x})
+			}
+			if info.ord.inClass(v.Name) {
+				add(ordTailName(proc.Name, v.Name, -1), position{kind: posOrdTailN, proc: p, x: x})
+				for j := 0; j < info.ord.tailCap; j++ {
+					add(ordTailName(proc.Name, v.Name, j), position{kind: posOrdTail, proc: p, x: x, slot: j})
+				}
 			}
 			if abs.Layout() == memmodel.PerVariable {
 				for i := 1; i <= abs.K; i++ {
@@ -248,7 +269,7 @@ func (l *Layout) matters(c *kabs.Ctl, p position) bool {
 			return false
 		}
 		return l.Info.Finite(l.abs.Sys.Shared[c.B[p.proc][p.slot-1]].Name)
-	case posTail:
+	case posTail, posOrdTail, posOrdTailN:
 		return contains(c.S[p.proc], p.x)
 	case posSlotPSO:
 		n := 0
@@ -297,6 +318,10 @@ type Step struct {
 	// constant of its class values (order.go).
 	ord   *ordLayout
 	moves []move
+	// otail is T_{p,x} for x in a class of the order view: a WRITE-G
+	// adds the value of lw_{p,x} to it, an UPDATE-AM (choose) takes each
+	// of its values (orderbuf.go, "Buffers").
+	otail *ordTail
 }
 
 type assignFn struct {
@@ -314,10 +339,11 @@ func (l *Layout) Compile(preX, postX []bool, t *kabs.Trans, step kabs.AStep) (*S
 	s := &Step{choose: -1, tail: -1, tailSrc: -1, lay: l, ord: l.ord}
 	if l.ord != nil {
 		var err error
-		if s.moves, err = l.ord.compileMoves(t, l); err != nil {
+		if s.moves, err = l.ord.compileMoves(t, step, l); err != nil {
 			return nil, err
 		}
 	}
+	s.otail = l.ordTailOf(step)
 	if d, tail, lw := l.tailOf(step); d >= 0 {
 		if step.Rule == kabs.RuleWriteG {
 			s.tail, s.tailSrc, s.dyn, s.dom = tail, lw, d, l.dyn[d]
@@ -352,7 +378,7 @@ func (l *Layout) Compile(preX, postX []bool, t *kabs.Trans, step kabs.AStep) (*S
 				return nil, fmt.Errorf("internal error: %s gets an arbitrary value but is explicit", a.Var)
 			}
 			s.choose = i
-			if s.dom != nil && step.Rule == kabs.RuleUpdateAM {
+			if (s.dom != nil || s.otail != nil) && step.Rule == kabs.RuleUpdateAM {
 				continue // one of the values of the tail set
 			}
 			if s.chooseV = l.Info.Values(a.Var); s.chooseV == nil || l.Info.Dynamic(a.Var) {
@@ -386,14 +412,30 @@ func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int
 	}
 	var buf []int64
 	if len(s.moves) > 0 && !s.ord.exact(v, s.moves, &buf) {
-		return ErrInexact
+		if NoWiden {
+			return ErrInexact
+		}
+		s.ord.view.widened.Store(true)
+		for _, w := range s.ord.widen(v, s.moves) {
+			if more, err := s.apply(w, zero, scratch, &buf, out); !more || err != nil {
+				return err
+			}
+		}
+		return nil
 	}
-	next := scratch[:len(v)]
-	copy(next, v)
+	_, err := s.apply(v, zero, scratch, &buf, out)
+	return err
+}
+
+// apply is Apply after the guard, from pre (v, or a widened version of
+// it); it reports whether out wants more.
+func (s *Step) apply(pre []int64, zero []int, scratch []int64, buf *[]int64, out func(next []int64) bool) (bool, error) {
+	next := scratch[:len(pre)]
+	copy(next, pre)
 	for _, a := range s.assigns {
-		x, ok := a.f(v)
+		x, ok := a.f(pre)
 		if !ok {
-			return fmt.Errorf("explicit assignment: %w", ErrArithmetic)
+			return false, fmt.Errorf("explicit assignment: %w", ErrArithmetic)
 		}
 		next[a.dst] = x
 	}
@@ -401,7 +443,10 @@ func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int
 		next[i] = 0
 	}
 	if s.ord != nil {
-		s.ord.canon(next, &buf)
+		s.ord.canon(next, buf)
+	}
+	if s.otail != nil && s.otail.write {
+		s.otail.add(s.lay, next)
 	}
 	if s.tailSrc >= 0 && s.tail >= 0 && s.dom != nil {
 		x := next[s.tailSrc]
@@ -413,23 +458,25 @@ func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int
 	}
 	switch {
 	case s.choose < 0:
-		out(next)
+		return out(next), nil
+	case s.otail != nil: // UPDATE-AM of x in a class: T_{p,x}
+		return s.otail.choose(s.ord, next, s.choose, buf, out), nil
 	case s.chooseV == nil: // UPDATE-AM of a dynamic x: T_{p,x}
-		for set := uint64(v[s.tail]); set != 0; set &= set - 1 {
+		for set := uint64(pre[s.tail]); set != 0; set &= set - 1 {
 			next[s.choose] = s.dom.vals[bits.TrailingZeros64(set)]
 			if !out(next) {
-				break
+				return false, nil
 			}
 		}
 	default:
 		for _, c := range s.chooseV {
 			next[s.choose] = c
 			if !out(next) {
-				break
+				return false, nil
 			}
 		}
 	}
-	return nil
+	return true, nil
 }
 
 // tailOf returns, for a WRITE-G or an UPDATE-AM of a dynamic x by p, x's
@@ -462,6 +509,10 @@ func contains(s []int, x int) bool {
 	}
 	return false
 }
+
+// NoWiden, for tests and measurements, makes a step of the order view
+// that is not exact fail with ErrInexact instead of widening.
+var NoWiden = false
 
 // ErrArithmetic is an overflow or a division by zero in an explicit step:
 // the values cannot be represented, and the caller falls back to

@@ -112,7 +112,7 @@
 // # How the explorer uses it
 //
 // Package domains (domains/order.go) wires the view into the explicit-value
-// domain of the engine's explorer, for explorations without buffers (SC):
+// domain of the engine's explorer, under SC, TSO and PSO:
 // the classes are merged by variable name, so that each position of the
 // value vector is in one class at every control state (a set of variables
 // closed under the links above is a class too), with the hull widened to
@@ -124,14 +124,28 @@
 // its assignments to class variables constants of the hull or y + k. Each
 // step checks its moves with Exact (the parallel assignment of an atomic
 // block taken as moves to fresh temporaries, one at a time) and
-// canonicalises the successor with Canon. A step that is not exact voids
-// the exploration: the view is dropped for good and the exploration runs
-// again with the counters left to predicates, as without the view. A
-// counterexample found through the view is a schedule of the explored
-// system, replayed with concrete values before it is believed (each
-// canonical step is a concrete step of a C-equivalent state, so the
-// schedule is one of the concrete system). Widen is not used by the
-// engine. Under TSO and PSO the k-abstraction's UPDATE-AM flush gives a
-// variable any value of its tail, of which a class has no finite set: the
-// view is not used there.
+// canonicalises the successor with Canon. A step that is not exact is
+// widened: the moves are taken again, in order, from every version Widen
+// gives for the cut gap each approaches (the versions are not
+// canonicalised between the moves of one step, so a gap widened for one
+// move is still wide for the next: each version's differences are those
+// of the concrete states it stands for, or both at least C on the same
+// side with the concrete one the larger, and Exact and Widen on such a vector are as sound as on a
+// canonical one), and the step's assignments are evaluated on each
+// version and canonicalised. The explored system then simulates the
+// concrete one: "no bad state" is sound. Its counterexamples are
+// schedules of the k-abstraction's steps; one found after a step was
+// widened is applied again with concrete values (the explicit-value
+// domain without canonical forms) before the engine sees it: if it is not
+// enabled there it went through a version that no concrete state has, and
+// the view is dropped for good and the exploration run again with the
+// counters left to predicates; if it is, it is classified as any other
+// (cegar/ordview.go). Under TSO and PSO the buffer slots and last-write
+// values of class variables are class positions, the k-abstraction's
+// UPDATE-AM flush of x takes a value of the set of values p wrote into
+// its tail since x entered S(p), kept as class positions of its own with a
+// capacity that grows between explorations, and under TSO the classes of
+// the variables a process writes are merged so that its slots are in one
+// class (domains/orderbuf.go, "Buffers", argues that this adds no operation
+// but copies, so that the argument above holds for the k-abstraction).
 package ordview

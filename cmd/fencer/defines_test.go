@@ -30,7 +30,7 @@ func TestDefines(t *testing.T) {
 		{[]string{"verify", "-D", "N=x", bench("scale/burns.cs")}, 2, `-D N=x: the value "x" is not an integer`},
 		{[]string{"show", "-D", "N=3", bench("rmm/peterson.rmm")}, 2, "--define (-D) is not an option of rmm input"},
 		{[]string{"check", "-D", "N=3", "--timeout", "60s", bench("scale/burns.cs")}, 0, ""},
-		{[]string{"insert", "--timeout", "300ms", "-D", "N=3", bench("scale/bakery.cs")}, 3, "time limit reached"},
+		{[]string{"insert", "--timeout", "300ms", "-D", "N=4", bench("scale/bakery.cs")}, 3, "time limit reached"},
 	} {
 		out, errs, code := fencer(t, c.args...)
 		if code != c.code || !strings.Contains(errs, c.want) {

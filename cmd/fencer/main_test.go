@@ -72,10 +72,10 @@ func TestExitCodesAndErrors(t *testing.T) {
 		{[]string{"verify", "--max-k", "1", "testdata/klimit.cs"}, 3, ``}, // the verdict line is on stdout
 		{[]string{"insert", "--max-k", "1", "testdata/klimit.cs"}, 0, `(?s)correct under tso with 2 fences.*for robustness only.*proof: correct under SC, and robust: every TSO run is equivalent to an SC run with these fences \(the k case did not end: k limit reached`},
 		{[]string{"insert", "--max-predicates", "5", bench("seqlock.cs")}, 3, `unknown under tso: .*predicate limit reached`},
-		// bakery_3's SC check runs for minutes: the limit is always hit
-		// (bakery.cs now ends its SC check in about 0.3 s).
-		{[]string{"insert", "--timeout", "300ms", "-D", "N=3", bench("scale/bakery.cs")}, 3, `unknown under tso: .*time limit reached`},
-		{[]string{"verify", "--model", "sc", "--timeout", "300ms", "-D", "N=3", bench("scale/bakery.cs")}, 3, ``}, // the verdict line is on stdout
+		// bakery_4's SC check runs for minutes: the limit is always hit
+		// (bakery_3's ends in about 0.5 s, bakery.cs's in 0.1 s).
+		{[]string{"insert", "--timeout", "300ms", "-D", "N=4", bench("scale/bakery.cs")}, 3, `unknown under tso: .*time limit reached`},
+		{[]string{"verify", "--model", "sc", "--timeout", "300ms", "-D", "N=4", bench("scale/bakery.cs")}, 3, ``}, // the verdict line is on stdout
 	}
 	for _, c := range cases {
 		_, stderr, code := fencer(t, c.args...)
@@ -182,7 +182,7 @@ func TestCheck(t *testing.T) {
 // Ctrl-C stops a long run cleanly: verdict unknown, exit 3, report written.
 func TestInterrupt(t *testing.T) {
 	report := filepath.Join(t.TempDir(), "r.json")
-	cmd := exec.Command(binary, "insert", "--json", report, bench("bakery.cs"))
+	cmd := exec.Command(binary, "insert", "--json", report, "-D", "N=4", bench("scale/bakery.cs"))
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
 	if err := cmd.Start(); err != nil {

@@ -77,7 +77,7 @@ func TestProgressOnATerminal(t *testing.T) {
 		t.Skip("no script(1) to run the binary on a pseudo-terminal")
 	}
 	run := func(args string) string {
-		out, err := exec.Command("script", "-qec", binary+" "+args+" "+bench("bakery.cs")+" >/dev/null", "/dev/null").CombinedOutput()
+		out, err := exec.Command("script", "-qec", binary+" "+args+" -D N=4 "+bench("scale/bakery.cs")+" >/dev/null", "/dev/null").CombinedOutput()
 		if err != nil {
 			if _, ok := err.(*exec.ExitError); !ok {
 				t.Fatalf("script: %v", err)
