@@ -135,7 +135,7 @@ type item struct {
 func (it *item) reset(x *explorer, st *stateStore, head int32) {
 	r := st.at(head)
 	x.mu.Lock()
-	n := x.nodes[r.c]
+	n := x.nodeAt(r.c)
 	x.mu.Unlock()
 	if len(it.vals) != x.lay.Len() {
 		it.vals = make([]int64, x.lay.Len())
@@ -169,7 +169,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 	stop := false
 	// visit applies succs[i]; it reports whether the step produced a state
 	// (was enabled).
-	visit := func(i int) (produced bool, err error) {
+	visit := func(i int32) (produced bool, err error) {
 		s := &succs[i]
 		var ferr error
 		err = s.x.Apply(it.vals, s.next.zero, w.scratch, func(vals []int64) bool {
@@ -212,8 +212,10 @@ func (x *explorer) expandState(w *worker, it *item) {
 	// process that has an enabled step (doc.go); with none, every step. A
 	// candidate none of whose steps is enabled produced no state.
 	reduced := false
-	var tried []int
-	for _, cand := range it.n.ample {
+	var tried []int32
+	for a := it.n.ample; len(a) > 0; {
+		var cand []int32
+		cand, a = nextAmple(a)
 		if err := x.resolve(it.n, cand); err != nil {
 			it.err = err
 			return
@@ -241,7 +243,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 			it.err = err
 			return
 		}
-		for i := range succs {
+		for i := range int32(len(succs)) {
 			if stop {
 				break
 			}

@@ -30,22 +30,31 @@ import (
 // cubes (subsumption); the key of a state is its control key and its values.
 
 // ctlNode is a control state with what the exploration needs of it, computed
-// once however many states share it. It is small: there are about as many
+// once however many states share it. It is small: there are up to as many
 // control states as stored states. What depends on the control state only
 // through its explicitness, liveness and relevance is one ctlProfile shared
 // by every control state with the same contents; the control state itself
-// is kept as its key (ctlKey) and decoded when needed (ctl).
+// is kept as its key (ctlKey, in the explorer's keySet under the node's id)
+// and decoded when needed (ctl). The nodes live in chunks (explorer.nodes):
+// no allocation per node, and a pointer to one stays valid.
 type ctlNode struct {
 	*ctlProfile
 	id    int32 // dense, in order of discovery
 	bad   bool
-	key   string    // ctlKey, shared with the explorer's map
 	succs []ctlSucc // nil until expanded
 	// ample lists, per process whose next steps are local and invisible
 	// here, the indices in succs of its steps: the candidate ample sets of
 	// the partial-order reduction (por.go), fewest steps first. Set by
-	// expand when the reduction is on.
-	ample [][]int
+	// expand when the reduction is on. Flat, one allocation: each candidate
+	// is its length and then its indices (next).
+	ample []int32
+}
+
+// nextAmple returns the first candidate ample set of the flat list a and
+// the rest of a.
+func nextAmple(a []int32) (cand, rest []int32) {
+	k := a[0]
+	return a[1 : 1+k], a[1+k:]
 }
 
 // ctlProfile is what the values and the cube of a state need of its
@@ -66,12 +75,18 @@ type ctlProfile struct {
 
 // ctlSucc is one abstract step out of a control state. Its target node and
 // compiled step are made when the step is first taken (resolve): most
-// steps of a state expanded by an ample set never are.
+// steps of a state expanded by an ample set never are. Its kabs.AStep is
+// not kept (a counterexample's steps are found again: stepAt).
 type ctlSucc struct {
-	step kabs.AStep
 	t    *kabs.Trans
 	next *ctlNode
 	x    *domains.Step
+}
+
+// stepRef is a step out of a control node: the index of a ctlSucc.
+type stepRef struct {
+	n *ctlNode
+	i int32
 }
 
 // path is an abstract counterexample: its steps and their transitions.
@@ -86,8 +101,8 @@ type explorer struct {
 	abs   *kabs.Abs
 	lay   *domains.Layout
 	rel   *relevance
-	ctls  map[string]*ctlNode
-	nodes []*ctlNode             // by id
+	ctls  keySet                 // the control states' keys (ctlKey), by id
+	nodes [][]ctlNode            // by id, in chunks of 1<<chunkBits
 	profs map[string]*ctlProfile // by xsig, Zero, keepKey and dyn
 	// hasB and hasE say whether the control states have buffers and
 	// epochs (kabs.Ctl.B and E are not nil).
@@ -138,9 +153,14 @@ func (x *explorer) ctlKey(c *kabs.Ctl) []byte {
 	return b
 }
 
+// nodeAt returns the control node with id i.
+func (x *explorer) nodeAt(i int32) *ctlNode {
+	return &x.nodes[i>>chunkBits][i&(1<<chunkBits-1)]
+}
+
 // ctl decodes the control state of n from its key.
 func (x *explorer) ctl(n *ctlNode) *kabs.Ctl {
-	b := []byte(n.key)
+	b := x.ctls.key(n.id)
 	next := func() int {
 		v, k := binary.Uvarint(b)
 		b = b[k:]
@@ -180,13 +200,21 @@ func (x *explorer) ctl(n *ctlNode) *kabs.Ctl {
 	return c
 }
 
+// node returns the control node of c, made on first sight.
 func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 	kb := x.ctlKey(c)
-	if n, ok := x.ctls[string(kb)]; ok {
-		return n
+	h := x.ctls.hash(kb)
+	if id, ok := x.ctls.lookup(kb, h); ok {
+		return x.nodeAt(id)
 	}
-	key := string(kb)
-	n := &ctlNode{id: int32(len(x.ctls)), key: key, bad: x.abs.Sys.IsBad(c.PC)}
+	id := x.ctls.push(kb)
+	x.ctls.put(h, id)
+	if int(id)>>chunkBits == len(x.nodes) {
+		x.nodes = append(x.nodes, make([]ctlNode, 0, 1<<chunkBits))
+	}
+	ch := &x.nodes[len(x.nodes)-1]
+	*ch = append(*ch, ctlNode{id: id, bad: x.abs.Sys.IsBad(c.PC)})
+	n := &(*ch)[len(*ch)-1]
 	xv := x.lay.Explicit(c)
 	var pk []byte // the profile's key
 	for _, b := range xv {
@@ -236,9 +264,29 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 		n.ctlProfile = &ctlProfile{x: xv, xsig: string(pk[:nx]), zero: zero, keep: rel, keepKey: string(kk), anyKeep: anyKeep, dyn: dyn}
 		x.profs[string(pk)] = n.ctlProfile
 	}
-	x.ctls[key] = n
-	x.nodes = append(x.nodes, n)
 	return n
+}
+
+// succsOf returns the steps out of c that the exploration takes (those of
+// the active processes), in the order of n.succs for c's node.
+func (x *explorer) succsOf(c *kabs.Ctl) []kabs.Succ {
+	succ := x.abs.Successors(c)
+	if x.active == 0 {
+		return succ
+	}
+	out := succ[:0]
+	for _, s := range succ {
+		if s.Step.Proc < x.active {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// stepAt returns the kabs step of r (the control state's successors
+// computed again: kabs.Abs.Successors is deterministic).
+func (x *explorer) stepAt(r stepRef) kabs.AStep {
+	return x.succsOf(x.ctl(r.n))[r.i].Step
 }
 
 func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
@@ -248,22 +296,20 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 		return n.succs, nil
 	}
 	c := x.ctl(n)
-	succ := x.abs.Successors(c)
-	out := make([]ctlSucc, 0, len(succ))
-	for _, s := range succ {
-		if x.active == 0 || s.Step.Proc < x.active {
-			out = append(out, ctlSucc{step: s.Step, t: s.T})
-		}
+	succ := x.succsOf(c)
+	out := make([]ctlSucc, len(succ))
+	for i, s := range succ {
+		out[i].t = s.T
 	}
 	n.succs = out
 	if x.por != nil {
-		n.ample = x.por.candidates(x.abs, c, out)
+		n.ample = x.por.candidates(x.abs, c, succ)
 	}
 	// The steps taken first: those of the first candidate ample set, or
 	// all; the others only if needed (resolve).
-	var first []int
+	var first []int32
 	if len(n.ample) > 0 {
-		first = n.ample[0]
+		first, _ = nextAmple(n.ample)
 	}
 	if err := x.resolveFrom(n, first, succ); err != nil {
 		return nil, err
@@ -276,7 +322,7 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 // states are computed again (kabs.Abs.Successors is deterministic):
 // keeping those of the steps not yet taken cost more memory than the rest
 // of the exploration.
-func (x *explorer) resolve(n *ctlNode, idx []int) error {
+func (x *explorer) resolve(n *ctlNode, idx []int32) error {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	todo := false
@@ -292,31 +338,29 @@ func (x *explorer) resolve(n *ctlNode, idx []int) error {
 	if !todo {
 		return nil
 	}
-	return x.resolveFrom(n, idx, x.abs.Successors(x.ctl(n)))
+	return x.resolveFrom(n, idx, x.succsOf(x.ctl(n)))
 }
 
-// resolveFrom is resolve with the successors of n's control state.
-func (x *explorer) resolveFrom(n *ctlNode, idx []int, succ []kabs.Succ) error {
-	j := 0 // succ[j] is the next candidate for n.succs[i]: the same order
+// resolveFrom is resolve with the successors of n's control state
+// (succsOf: n.succs in the same order).
+func (x *explorer) resolveFrom(n *ctlNode, idx []int32, succ []kabs.Succ) error {
+	if len(succ) != len(n.succs) {
+		return fmt.Errorf("internal error: a control state's steps are not found again")
+	}
 	for i := range n.succs {
 		s := &n.succs[i]
-		for j < len(succ) && (succ[j].Step != s.step || succ[j].T != s.t) {
-			j++
-		}
-		if j == len(succ) {
+		if succ[i].T != s.t {
 			return fmt.Errorf("internal error: a control step is not found again")
 		}
-		ctl := succ[j].Ctl
-		j++
-		if s.next != nil || idx != nil && !contains(idx, i) {
+		if s.next != nil || idx != nil && !contains(idx, int32(i)) {
 			continue
 		}
-		next := x.node(ctl)
+		next := x.node(succ[i].Ctl)
 		sk := stepKey{s.t, n.xsig, next.xsig}
 		st, ok := x.steps[sk]
 		if !ok {
 			var err error
-			if st, err = x.lay.Compile(n.x, next.x, s.t, s.step); err != nil {
+			if st, err = x.lay.Compile(n.x, next.x, s.t, succ[i].Step); err != nil {
 				return err
 			}
 			x.steps[sk] = st
@@ -412,7 +456,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	rel := newRelevance(abs.Sys)
 	rel.update(e.prec.Preds)
 	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: active,
-		ctls: map[string]*ctlNode{}, profs: map[string]*ctlProfile{},
+		ctls: newKeySet(), profs: map[string]*ctlProfile{},
 		steps: map[stepKey]*domains.Step{}}
 	init := abs.Init()
 	x.hasB, x.hasE = init.B != nil, init.E != nil
@@ -592,7 +636,7 @@ func insertCube(stored []predabs.Cube, c predabs.Cube) []predabs.Cube {
 // candidate with an enabled step, as in explore), so pathTo can replay it;
 // rec, when not nil, collects the steps taken. The returned values live in
 // w's buffers until the next call with w.
-func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]*ctlSucc) (*ctlNode, []int64, int, error) {
+func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]stepRef) (*ctlNode, []int64, int, error) {
 	cur := w.ffCur
 	copy(cur, vals)
 	passed := 0
@@ -602,8 +646,11 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]*ctlSucc)
 			return nil, nil, 0, err
 		}
 		var step *ctlSucc
+		var stepIdx int32
 		count := 0
-		for _, cand := range c.ample {
+		for a := c.ample; len(a) > 0; {
+			var cand []int32
+			cand, a = nextAmple(a)
 			if err := x.resolve(c, cand); err != nil {
 				return nil, nil, 0, err
 			}
@@ -613,7 +660,7 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]*ctlSucc)
 					count++
 					if count == 1 {
 						copy(w.ffNext, v)
-						step = s
+						step, stepIdx = s, i
 					}
 					return count < 2
 				})
@@ -636,10 +683,10 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]*ctlSucc)
 		}
 		passed++
 		cur, w.ffNext = w.ffNext, cur
-		c = step.next
 		if rec != nil {
-			*rec = append(*rec, step)
+			*rec = append(*rec, stepRef{c, stepIdx})
 		}
+		c = step.next
 	}
 	w.ffCur = cur
 	return c, cur, passed, nil
@@ -648,11 +695,11 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]*ctlSucc)
 // pathTo returns the steps from the initial state to node i, with the
 // steps forward passed through replayed.
 func (x *explorer) pathTo(w *worker, st *stateStore, i int32) (*path, error) {
-	var rev []*ctlSucc // the steps, newest first
+	var rev []stepRef // the steps, newest first
 	for j := i; st.at(j).parent >= 0; j = st.at(j).parent {
 		r := st.at(j)
-		via := &x.nodes[st.at(r.parent).c].succs[r.via]
-		chain := []*ctlSucc{}
+		via := stepRef{x.nodeAt(st.at(r.parent).c), r.via}
+		chain := []stepRef{}
 		if x.por != nil {
 			var err error
 			if chain, err = x.replay(w, st, j); err != nil {
@@ -666,20 +713,20 @@ func (x *explorer) pathTo(w *worker, st *stateStore, i int32) (*path, error) {
 	}
 	p := &path{}
 	for j := len(rev) - 1; j >= 0; j-- {
-		p.steps = append(p.steps, rev[j].step)
-		p.ts = append(p.ts, rev[j].t)
+		p.steps = append(p.steps, x.stepAt(rev[j]))
+		p.ts = append(p.ts, rev[j].n.succs[rev[j].i].t)
 	}
 	return p, nil
 }
 
 // replay returns the steps forward passed through between the step that
 // reached the stored state i and i.
-func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]*ctlSucc, error) {
+func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]stepRef, error) {
 	r := st.at(i)
-	via := &x.nodes[st.at(r.parent).c].succs[r.via]
+	via := &x.nodeAt(st.at(r.parent).c).succs[r.via]
 	pv := make([]int64, x.lay.Len())
 	decodeVals(st.key(r.parent), pv)
-	var chain []*ctlSucc
+	var chain []stepRef
 	var ferr error
 	found := false
 	var kbuf []byte
