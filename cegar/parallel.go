@@ -172,14 +172,15 @@ func (x *explorer) expandState(w *worker, it *item) {
 	visit := func(i int32) (produced bool, err error) {
 		s := &succs[i]
 		var ferr error
-		err = s.x.Apply(it.vals, s.next.zero, w.scratch, func(vals []int64) bool {
+		next0 := s.to()
+		err = s.x.Apply(it.vals, next0.zero, w.scratch, func(vals []int64) bool {
 			var cube predabs.Cube
-			if s.next.anyKeep || s.x.GuardSymbolic {
+			if next0.anyKeep || s.x.GuardSymbolic {
 				if preEnv == nil {
 					preEnv = x.env(it.n, it.vals, domains.Key(it.vals))
 				}
 				var ok bool
-				cube, ok, ferr = w.ab.PostEnv(it.cube, s.t, preEnv, x.env(s.next, vals, domains.Key(vals)), s.next.keep, s.next.keepKey)
+				cube, ok, ferr = w.ab.PostEnv(it.cube, s.t, preEnv, x.env(next0, vals, domains.Key(vals)), next0.keep, next0.keepKey)
 				if ferr != nil {
 					return false
 				}
@@ -188,7 +189,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 				}
 			}
 			produced = true
-			next, depth := s.next, it.depth+1
+			next, depth := next0, it.depth+1
 			if x.por != nil {
 				var passed int
 				if next, vals, passed, ferr = x.forward(w, next, vals, nil); ferr != nil {

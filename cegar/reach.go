@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"sync"
+	"sync/atomic"
 
 	"fencer/cs"
 	"fencer/domains"
@@ -41,7 +42,10 @@ type ctlNode struct {
 	*ctlProfile
 	id    int32 // dense, in order of discovery
 	bad   bool
-	succs []ctlSucc // nil until expanded
+	// ready is set once succs and ample are (expand): they are read
+	// without the explorer's lock from then on.
+	ready atomic.Bool
+	succs []ctlSucc
 	// ample lists, per process whose next steps are local and invisible
 	// here, the indices in succs of its steps: the candidate ample sets of
 	// the partial-order reduction (por.go), fewest steps first. Set by
@@ -76,12 +80,17 @@ type ctlProfile struct {
 // ctlSucc is one abstract step out of a control state. Its target node and
 // compiled step are made when the step is first taken (resolve): most
 // steps of a state expanded by an ample set never are. Its kabs.AStep is
-// not kept (a counterexample's steps are found again: stepAt).
+// not kept (a counterexample's steps are found again: stepAt). next is
+// stored after x, and both are read without the explorer's lock once next
+// is set (resolve).
 type ctlSucc struct {
 	t    *kabs.Trans
-	next *ctlNode
+	next atomic.Pointer[ctlNode]
 	x    *domains.Step
 }
+
+// to returns the target node of s, nil until resolved.
+func (s *ctlSucc) to() *ctlNode { return s.next.Load() }
 
 // stepRef is a step out of a control node: the index of a ctlSucc.
 type stepRef struct {
@@ -115,7 +124,8 @@ type explorer struct {
 	// when 0 (reachPrefix).
 	active int
 	// mu guards the tables above and the successors of the nodes, which
-	// expand and resolve fill in as the workers need them (parallel.go).
+	// expand and resolve fill in as the workers need them (parallel.go);
+	// what is filled in is read without it (ctlNode.ready, ctlSucc.next).
 	mu sync.Mutex
 }
 
@@ -213,8 +223,9 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 		x.nodes = append(x.nodes, make([]ctlNode, 0, 1<<chunkBits))
 	}
 	ch := &x.nodes[len(x.nodes)-1]
-	*ch = append(*ch, ctlNode{id: id, bad: x.abs.Sys.IsBad(c.PC)})
+	*ch = (*ch)[:len(*ch)+1]
 	n := &(*ch)[len(*ch)-1]
+	n.id, n.bad = id, x.abs.Sys.IsBad(c.PC)
 	xv := x.lay.Explicit(c)
 	var pk []byte // the profile's key
 	for _, b := range xv {
@@ -290,9 +301,12 @@ func (x *explorer) stepAt(r stepRef) kabs.AStep {
 }
 
 func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
+	if n.ready.Load() {
+		return n.succs, nil
+	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	if n.succs != nil {
+	if n.ready.Load() {
 		return n.succs, nil
 	}
 	c := x.ctl(n)
@@ -314,7 +328,27 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 	if err := x.resolveFrom(n, first, succ); err != nil {
 		return nil, err
 	}
+	n.ready.Store(true)
 	return out, nil
+}
+
+// resolved reports whether the steps idx of n (all when nil) have their
+// targets.
+func resolved(n *ctlNode, idx []int32) bool {
+	if idx == nil {
+		for i := range n.succs {
+			if n.succs[i].to() == nil {
+				return false
+			}
+		}
+		return true
+	}
+	for _, i := range idx {
+		if n.succs[i].to() == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // resolve makes the target nodes and the compiled steps of the steps idx
@@ -323,19 +357,12 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 // keeping those of the steps not yet taken cost more memory than the rest
 // of the exploration.
 func (x *explorer) resolve(n *ctlNode, idx []int32) error {
+	if resolved(n, idx) {
+		return nil
+	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	todo := false
-	if idx == nil {
-		for i := range n.succs {
-			todo = todo || n.succs[i].next == nil
-		}
-	} else {
-		for _, i := range idx {
-			todo = todo || n.succs[i].next == nil
-		}
-	}
-	if !todo {
+	if resolved(n, idx) {
 		return nil
 	}
 	return x.resolveFrom(n, idx, x.succsOf(x.ctl(n)))
@@ -352,7 +379,7 @@ func (x *explorer) resolveFrom(n *ctlNode, idx []int32, succ []kabs.Succ) error 
 		if succ[i].T != s.t {
 			return fmt.Errorf("internal error: a control step is not found again")
 		}
-		if s.next != nil || idx != nil && !contains(idx, int32(i)) {
+		if s.to() != nil || idx != nil && !contains(idx, int32(i)) {
 			continue
 		}
 		next := x.node(succ[i].Ctl)
@@ -365,7 +392,8 @@ func (x *explorer) resolveFrom(n *ctlNode, idx []int32, succ []kabs.Succ) error 
 			}
 			x.steps[sk] = st
 		}
-		s.next, s.x = next, st
+		s.x = st
+		s.next.Store(next)
 	}
 	return nil
 }
@@ -656,7 +684,7 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]stepRef) 
 			}
 			for _, i := range cand {
 				s := &succs[i]
-				err := s.x.Apply(cur, s.next.zero, w.ffScratch, func(v []int64) bool {
+				err := s.x.Apply(cur, s.to().zero, w.ffScratch, func(v []int64) bool {
 					count++
 					if count == 1 {
 						copy(w.ffNext, v)
@@ -686,7 +714,7 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]stepRef) 
 		if rec != nil {
 			*rec = append(*rec, stepRef{c, stepIdx})
 		}
-		c = step.next
+		c = step.to()
 	}
 	w.ffCur = cur
 	return c, cur, passed, nil
@@ -730,9 +758,9 @@ func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]stepRef, error)
 	var ferr error
 	found := false
 	var kbuf []byte
-	err := via.x.Apply(pv, via.next.zero, make([]int64, len(pv)), func(vals []int64) bool {
+	err := via.x.Apply(pv, via.to().zero, make([]int64, len(pv)), func(vals []int64) bool {
 		chain = chain[:0]
-		c, v, _, err := x.forward(w, via.next, vals, &chain)
+		c, v, _, err := x.forward(w, via.to(), vals, &chain)
 		if err != nil {
 			ferr = err
 			return false
