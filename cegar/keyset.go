@@ -14,7 +14,7 @@ import (
 // is no Go allocation and no pointer per key: a key costs its bytes and a
 // length byte, 8 bytes of ref and, in the table, 8-16 bytes (at a load
 // between 3/8 and 3/4). The explorer keeps its control states (ctlKey) in
-// one and the state store the keys of its states (stateKey) in another.
+// one and the state store its value vectors (stateStore.keyOf) in another.
 type keySet struct {
 	arena [][]byte
 	refs  [][]uint64 // by index, in chunks of 1<<refBits: chunk << 32 | offset

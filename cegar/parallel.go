@@ -142,7 +142,7 @@ func (it *item) reset(x *explorer, st *stateStore, head int32) {
 	}
 	it.head, it.n, it.cube, it.depth = head, n, st.cube(head), r.depth
 	it.outs, it.arena, it.err = it.outs[:0], it.arena[:0], nil
-	decodeVals(st.key(head), it.vals)
+	st.values(head, it.vals)
 }
 
 // succRec is one successor: the step (an index into the succs of the

@@ -1,12 +1,12 @@
 package cegar
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -493,10 +493,9 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	}
 	c0 := x.node(init)
 	st := newStateStore()
-	var kbuf []byte
-	stateKey := func(c *ctlNode, vals []int64) []byte {
-		kbuf = appendStateKey(kbuf[:0], c.id, vals)
-		return kbuf
+	// keyOf maps a successor to its key in st.
+	keyOf := func(c *ctlNode, vals []int64) stateKey {
+		return st.keyOf(c.id, vals)
 	}
 	roots, err := x.addInits(st, c0) // inits.go
 	if err != nil || len(roots) == 0 {
@@ -562,9 +561,8 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 			found := int32(-1)
 			for _, r := range it.outs {
-				k := stateKey(r.next, r.vals)
-				h := st.hash(k)
-				first, seen := st.lookup(k, h)
+				k := keyOf(r.next, r.vals)
+				first, seen := st.lookup(k)
 				if seen && st.subsumed(first, r.cube) {
 					continue
 				}
@@ -576,7 +574,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					finish()
 					return nil, domains.ErrDomainFull
 				}
-				idx := st.add(rnode{c: r.next.id, via: r.via, parent: it.head, depth: r.depth}, k, r.cube, first, h)
+				idx := st.add(rnode{via: r.via, parent: it.head, depth: r.depth}, k, r.cube, first)
 				for int(r.depth) >= len(queue) {
 					queue = append(queue, nil)
 				}
@@ -611,27 +609,6 @@ func (x *explorer) activeNote() string {
 		return ""
 	}
 	return fmt.Sprintf(" with the first %d processes only", x.active)
-}
-
-// appendStateKey appends the key of the state with control node id and
-// values vals to b: the node's id, then the values (decodeVals reads them).
-func appendStateKey(b []byte, id int32, vals []int64) []byte {
-	b = binary.AppendUvarint(b, uint64(id))
-	for _, v := range vals {
-		b = binary.AppendVarint(b, v)
-	}
-	return b
-}
-
-// decodeVals reads the values of a state key (appendStateKey) into out.
-func decodeVals(b []byte, out []int64) {
-	_, n := binary.Uvarint(b)
-	b = b[n:]
-	for i := range out {
-		v, n := binary.Varint(b)
-		out[i] = v
-		b = b[n:]
-	}
 }
 
 // subsumed reports whether some stored cube covers c.
@@ -753,11 +730,12 @@ func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]stepRef, error)
 	r := st.at(i)
 	via := &x.nodeAt(st.at(r.parent).c).succs[r.via]
 	pv := make([]int64, x.lay.Len())
-	decodeVals(st.key(r.parent), pv)
+	st.values(r.parent, pv)
 	var chain []stepRef
 	var ferr error
 	found := false
-	var kbuf []byte
+	iv := make([]int64, len(pv))
+	st.values(i, iv)
 	err := via.x.Apply(pv, via.to().zero, make([]int64, len(pv)), func(vals []int64) bool {
 		chain = chain[:0]
 		c, v, _, err := x.forward(w, via.to(), vals, &chain)
@@ -765,8 +743,7 @@ func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]stepRef, error)
 			ferr = err
 			return false
 		}
-		kbuf = appendStateKey(kbuf[:0], c.id, v)
-		found = c.id == r.c && bytes.Equal(kbuf, st.key(i))
+		found = c.id == r.c && slices.Equal(v, iv)
 		return !found
 	})
 	if err == nil {
