@@ -40,8 +40,8 @@ import (
 // no allocation per node, and a pointer to one stays valid.
 type ctlNode struct {
 	*ctlProfile
-	id    int32 // dense, in order of discovery
-	bad   bool
+	id  int32 // dense, in order of discovery
+	bad bool
 	// ready is set once succs and ample are (expand): they are read
 	// without the explorer's lock from then on.
 	ready atomic.Bool
