@@ -58,7 +58,7 @@ type forker interface {
 func (e *engine) workersFor(n int) []*worker {
 	want := e.opt.Workers
 	f, ok := e.sol.(forker)
-	if !ok || want < 1 || e.prec.Preds.Len() == 0 || e.info.AllFinite() {
+	if !ok || want < 1 {
 		want = 1
 	}
 	if len(e.workers) == 0 {
@@ -134,9 +134,7 @@ type item struct {
 // It runs on the goroutine that stores states (which alone touches st).
 func (it *item) reset(x *explorer, st *stateStore, head int32) {
 	r := st.at(head)
-	x.mu.Lock()
 	n := x.nodeAt(r.c)
-	x.mu.Unlock()
 	if len(it.vals) != x.lay.Len() {
 		it.vals = make([]int64, x.lay.Len())
 	}

@@ -111,7 +111,10 @@ type explorer struct {
 	lay   *domains.Layout
 	rel   *relevance
 	ctls  keySet                 // the control states' keys (ctlKey), by id
-	nodes [][]ctlNode            // by id, in chunks of 1<<chunkBits
+	// nodes holds the control nodes by id, in chunks of 1<<chunkBits that
+	// never move; the list of chunks is replaced, not changed, when one is
+	// added, so that nodeAt needs no lock.
+	nodes atomic.Pointer[[]*[1 << chunkBits]ctlNode]
 	profs map[string]*ctlProfile // by xsig, Zero, keepKey and dyn
 	// hasB and hasE say whether the control states have buffers and
 	// epochs (kabs.Ctl.B and E are not nil).
@@ -165,7 +168,7 @@ func (x *explorer) ctlKey(c *kabs.Ctl) []byte {
 
 // nodeAt returns the control node with id i.
 func (x *explorer) nodeAt(i int32) *ctlNode {
-	return &x.nodes[i>>chunkBits][i&(1<<chunkBits-1)]
+	return &(*x.nodes.Load())[i>>chunkBits][i&(1<<chunkBits-1)]
 }
 
 // ctl decodes the control state of n from its key.
@@ -219,12 +222,15 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 	}
 	id := x.ctls.push(kb)
 	x.ctls.put(h, id)
-	if int(id)>>chunkBits == len(x.nodes) {
-		x.nodes = append(x.nodes, make([]ctlNode, 0, 1<<chunkBits))
+	if dir := x.nodes.Load(); dir == nil || int(id)>>chunkBits == len(*dir) {
+		var grown []*[1 << chunkBits]ctlNode
+		if dir != nil {
+			grown = append(grown, *dir...)
+		}
+		grown = append(grown, new([1 << chunkBits]ctlNode))
+		x.nodes.Store(&grown)
 	}
-	ch := &x.nodes[len(x.nodes)-1]
-	*ch = (*ch)[:len(*ch)+1]
-	n := &(*ch)[len(*ch)-1]
+	n := x.nodeAt(id)
 	n.id, n.bad = id, x.abs.Sys.IsBad(c.PC)
 	xv := x.lay.Explicit(c)
 	var pk []byte // the profile's key
