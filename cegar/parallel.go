@@ -170,15 +170,15 @@ func (x *explorer) expandState(w *worker, it *item) {
 	visit := func(i int32) (produced bool, err error) {
 		s := &succs[i]
 		var ferr error
-		next0 := s.to()
-		err = s.x.Apply(it.vals, next0.zero, w.scratch, func(vals []int64) bool {
+		next0, cm := x.to(s), x.compiledOf(s)
+		err = cm.x.Apply(it.vals, next0.zero, w.scratch, func(vals []int64) bool {
 			var cube predabs.Cube
-			if next0.anyKeep || s.x.GuardSymbolic {
+			if next0.anyKeep || cm.x.GuardSymbolic {
 				if preEnv == nil {
 					preEnv = x.env(it.n, it.vals, domains.Key(it.vals))
 				}
 				var ok bool
-				cube, ok, ferr = w.ab.PostEnv(it.cube, s.t, preEnv, x.env(next0, vals, domains.Key(vals)), next0.keep, next0.keepKey)
+				cube, ok, ferr = w.ab.PostEnv(it.cube, cm.t, preEnv, x.env(next0, vals, domains.Key(vals)), next0.keep, next0.keepKey)
 				if ferr != nil {
 					return false
 				}

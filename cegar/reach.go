@@ -77,20 +77,38 @@ type ctlProfile struct {
 	dyn []domains.DynPos
 }
 
-// ctlSucc is one abstract step out of a control state. Its target node and
-// compiled step are made when the step is first taken (resolve): most
-// steps of a state expanded by an ample set never are. Its kabs.AStep is
-// not kept (a counterexample's steps are found again: stepAt). next is
-// stored after x, and both are read without the explorer's lock once next
-// is set (resolve).
+// ctlSucc is one abstract step out of a control state, in 8 bytes: its
+// target node's id and its compiled step's index in the explorer's step
+// table (each plus one; 0 until made). They are made when the step is
+// first taken (resolve): most steps of a state expanded by an ample set
+// never are. Its kabs step is not kept (a counterexample's steps are found
+// again: stepAt). next is stored after step, and both are read without the
+// explorer's lock once next is set.
 type ctlSucc struct {
-	t    *kabs.Trans
-	next atomic.Pointer[ctlNode]
-	x    *domains.Step
+	step atomic.Int32
+	next atomic.Int32
+}
+
+// compiled is a transition with its compiled explicit step, an entry of
+// the explorer's step table.
+type compiled struct {
+	t *kabs.Trans
+	x *domains.Step
 }
 
 // to returns the target node of s, nil until resolved.
-func (s *ctlSucc) to() *ctlNode { return s.next.Load() }
+func (x *explorer) to(s *ctlSucc) *ctlNode {
+	id := s.next.Load()
+	if id == 0 {
+		return nil
+	}
+	return x.nodeAt(id - 1)
+}
+
+// compiledOf returns the transition and compiled step of the resolved s.
+func (x *explorer) compiledOf(s *ctlSucc) *compiled {
+	return (*x.stepTab.Load())[s.step.Load()-1]
+}
 
 // stepRef is a step out of a control node: the index of a ctlSucc.
 type stepRef struct {
@@ -106,11 +124,11 @@ type path struct {
 
 // explorer holds the tables of one exploration.
 type explorer struct {
-	e     *engine
-	abs   *kabs.Abs
-	lay   *domains.Layout
-	rel   *relevance
-	ctls  keySet                 // the control states' keys (ctlKey), by id
+	e    *engine
+	abs  *kabs.Abs
+	lay  *domains.Layout
+	rel  *relevance
+	ctls keySet // the control states' keys (ctlKey), by id
 	// nodes holds the control nodes by id, in chunks of 1<<chunkBits that
 	// never move; the list of chunks is replaced, not changed, when one is
 	// added, so that nodeAt needs no lock.
@@ -119,8 +137,11 @@ type explorer struct {
 	// hasB and hasE say whether the control states have buffers and
 	// epochs (kabs.Ctl.B and E are not nil).
 	hasB, hasE bool
-	steps      map[stepKey]*domains.Step
-	kbuf       []byte
+	steps      map[stepKey]int32 // index in stepTab
+	// stepTab holds the compiled steps, replaced when one is added (as
+	// nodes).
+	stepTab atomic.Pointer[[]*compiled]
+	kbuf    []byte
 	// por is the partial-order reduction, nil when it is off (por.go).
 	por *porInfo
 	// active is the number of processes that move (the first ones), all
@@ -302,8 +323,8 @@ func (x *explorer) succsOf(c *kabs.Ctl) []kabs.Succ {
 
 // stepAt returns the kabs step of r (the control state's successors
 // computed again: kabs.Abs.Successors is deterministic).
-func (x *explorer) stepAt(r stepRef) kabs.AStep {
-	return x.succsOf(x.ctl(r.n))[r.i].Step
+func (x *explorer) stepAt(r stepRef) kabs.Succ {
+	return x.succsOf(x.ctl(r.n))[r.i]
 }
 
 func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
@@ -318,9 +339,6 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 	c := x.ctl(n)
 	succ := x.succsOf(c)
 	out := make([]ctlSucc, len(succ))
-	for i, s := range succ {
-		out[i].t = s.T
-	}
 	n.succs = out
 	if x.por != nil {
 		n.ample = x.por.candidates(x.abs, c, succ)
@@ -343,14 +361,14 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 func resolved(n *ctlNode, idx []int32) bool {
 	if idx == nil {
 		for i := range n.succs {
-			if n.succs[i].to() == nil {
+			if n.succs[i].next.Load() == 0 {
 				return false
 			}
 		}
 		return true
 	}
 	for _, i := range idx {
-		if n.succs[i].to() == nil {
+		if n.succs[i].next.Load() == 0 {
 			return false
 		}
 	}
@@ -382,24 +400,35 @@ func (x *explorer) resolveFrom(n *ctlNode, idx []int32, succ []kabs.Succ) error 
 	}
 	for i := range n.succs {
 		s := &n.succs[i]
-		if succ[i].T != s.t {
-			return fmt.Errorf("internal error: a control step is not found again")
-		}
-		if s.to() != nil || idx != nil && !contains(idx, int32(i)) {
+		if s.next.Load() != 0 {
+			if x.compiledOf(s).t != succ[i].T {
+				return fmt.Errorf("internal error: a control step is not found again")
+			}
 			continue
 		}
+		if idx != nil && !contains(idx, int32(i)) {
+			continue
+		}
+		t := succ[i].T
 		next := x.node(succ[i].Ctl)
-		sk := stepKey{s.t, n.xsig, next.xsig}
-		st, ok := x.steps[sk]
+		sk := stepKey{t, n.xsig, next.xsig}
+		k, ok := x.steps[sk]
 		if !ok {
-			var err error
-			if st, err = x.lay.Compile(n.x, next.x, s.t, succ[i].Step); err != nil {
+			st, err := x.lay.Compile(n.x, next.x, t, succ[i].Step)
+			if err != nil {
 				return err
 			}
-			x.steps[sk] = st
+			var tab []*compiled
+			if old := x.stepTab.Load(); old != nil {
+				tab = append(tab, *old...)
+			}
+			tab = append(tab, &compiled{t, st})
+			x.stepTab.Store(&tab)
+			k = int32(len(tab))
+			x.steps[sk] = k
 		}
-		s.x = st
-		s.next.Store(next)
+		s.step.Store(k)
+		s.next.Store(next.id + 1)
 	}
 	return nil
 }
@@ -491,7 +520,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	rel.update(e.prec.Preds)
 	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: active,
 		ctls: newKeySet(), profs: map[string]*ctlProfile{},
-		steps: map[stepKey]*domains.Step{}}
+		steps: map[stepKey]int32{}}
 	init := abs.Init()
 	x.hasB, x.hasE = init.B != nil, init.E != nil
 	if e.porApplies() {
@@ -667,7 +696,7 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]stepRef) 
 			}
 			for _, i := range cand {
 				s := &succs[i]
-				err := s.x.Apply(cur, s.to().zero, w.ffScratch, func(v []int64) bool {
+				err := x.compiledOf(s).x.Apply(cur, x.to(s).zero, w.ffScratch, func(v []int64) bool {
 					count++
 					if count == 1 {
 						copy(w.ffNext, v)
@@ -697,7 +726,7 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]stepRef) 
 		if rec != nil {
 			*rec = append(*rec, stepRef{c, stepIdx})
 		}
-		c = step.to()
+		c = x.to(step)
 	}
 	w.ffCur = cur
 	return c, cur, passed, nil
@@ -724,8 +753,9 @@ func (x *explorer) pathTo(w *worker, st *stateStore, i int32) (*path, error) {
 	}
 	p := &path{}
 	for j := len(rev) - 1; j >= 0; j-- {
-		p.steps = append(p.steps, x.stepAt(rev[j]))
-		p.ts = append(p.ts, rev[j].n.succs[rev[j].i].t)
+		s := x.stepAt(rev[j])
+		p.steps = append(p.steps, s.Step)
+		p.ts = append(p.ts, s.T)
 	}
 	return p, nil
 }
@@ -742,9 +772,9 @@ func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]stepRef, error)
 	found := false
 	iv := make([]int64, len(pv))
 	st.values(i, iv)
-	err := via.x.Apply(pv, via.to().zero, make([]int64, len(pv)), func(vals []int64) bool {
+	err := x.compiledOf(via).x.Apply(pv, x.to(via).zero, make([]int64, len(pv)), func(vals []int64) bool {
 		chain = chain[:0]
-		c, v, _, err := x.forward(w, via.to(), vals, &chain)
+		c, v, _, err := x.forward(w, x.to(via), vals, &chain)
 		if err != nil {
 			ferr = err
 			return false
