@@ -212,7 +212,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 	// candidate none of whose steps is enabled produced no state.
 	reduced := false
 	var tried []int32
-	for a := it.n.ample; len(a) > 0; {
+	for a := x.ampleOf(it.n); len(a) > 0; {
 		var cand []int32
 		cand, a = nextAmple(a)
 		if err := x.resolve(it.n, cand); err != nil {

@@ -42,17 +42,25 @@ type ctlNode struct {
 	*ctlProfile
 	id  int32 // dense, in order of discovery
 	bad bool
-	// ready is set once succs and ample are (expand): they are read
-	// without the explorer's lock from then on.
+	// ready is set once the steps and ample sets are (expand): they are
+	// read without the explorer's lock from then on.
 	ready atomic.Bool
-	succs []ctlSucc
-	// ample lists, per process whose next steps are local and invisible
-	// here, the indices in succs of its steps: the candidate ample sets of
-	// the partial-order reduction (por.go), fewest steps first. Set by
-	// expand when the reduction is on. Flat, one allocation: each candidate
-	// is its length and then its indices (next).
-	ample []int32
+	// The steps out of the node (explorer.succsOfNode), in the explorer's
+	// arena: a reference and a length.
+	succRef, nsucc uint32
+	// The ample sets (explorer.ampleOf): per process whose next steps are
+	// local and invisible here, the indices in the steps of its steps,
+	// the candidate ample sets of the partial-order reduction (por.go),
+	// fewest steps first; set by expand when the reduction is on. Flat:
+	// each candidate is its length and then its indices (nextAmple).
+	ampleRef, nample uint32
 }
+
+// succsOfNode returns the steps out of n (nil before expand).
+func (x *explorer) succsOfNode(n *ctlNode) []ctlSucc { return x.succArena.run(n.succRef, int(n.nsucc)) }
+
+// ampleOf returns the flat ample sets of n.
+func (x *explorer) ampleOf(n *ctlNode) []int32 { return x.ampleArena.run(n.ampleRef, int(n.nample)) }
 
 // nextAmple returns the first candidate ample set of the flat list a and
 // the rest of a.
@@ -141,7 +149,10 @@ type explorer struct {
 	// stepTab holds the compiled steps, replaced when one is added (as
 	// nodes).
 	stepTab atomic.Pointer[[]*compiled]
-	kbuf    []byte
+	// The control nodes' steps and ample sets.
+	succArena  arena[ctlSucc]
+	ampleArena arena[int32]
+	kbuf       []byte
 	// por is the partial-order reduction, nil when it is off (por.go).
 	por *porInfo
 	// active is the number of processes that move (the first ones), all
@@ -306,7 +317,7 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 }
 
 // succsOf returns the steps out of c that the exploration takes (those of
-// the active processes), in the order of n.succs for c's node.
+// the active processes), in the order of the steps of c's node.
 func (x *explorer) succsOf(c *kabs.Ctl) []kabs.Succ {
 	succ := x.abs.Successors(c)
 	if x.active == 0 {
@@ -329,25 +340,32 @@ func (x *explorer) stepAt(r stepRef) kabs.Succ {
 
 func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 	if n.ready.Load() {
-		return n.succs, nil
+		return x.succsOfNode(n), nil
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if n.ready.Load() {
-		return n.succs, nil
+		return x.succsOfNode(n), nil
 	}
 	c := x.ctl(n)
 	succ := x.succsOf(c)
-	out := make([]ctlSucc, len(succ))
-	n.succs = out
+	if len(succ) > arenaLast {
+		return nil, fmt.Errorf("internal error: a control state with %d steps", len(succ))
+	}
+	ref, out := x.succArena.alloc(len(succ))
+	n.succRef, n.nsucc = ref, uint32(len(succ))
+	var ample []int32
 	if x.por != nil {
-		n.ample = x.por.candidates(x.abs, c, succ)
+		flat := x.por.candidates(x.abs, c, succ)
+		ref, ample = x.ampleArena.alloc(len(flat))
+		copy(ample, flat)
+		n.ampleRef, n.nample = ref, uint32(len(flat))
 	}
 	// The steps taken first: those of the first candidate ample set, or
 	// all; the others only if needed (resolve).
 	var first []int32
-	if len(n.ample) > 0 {
-		first, _ = nextAmple(n.ample)
+	if len(ample) > 0 {
+		first, _ = nextAmple(ample)
 	}
 	if err := x.resolveFrom(n, first, succ); err != nil {
 		return nil, err
@@ -358,17 +376,18 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 
 // resolved reports whether the steps idx of n (all when nil) have their
 // targets.
-func resolved(n *ctlNode, idx []int32) bool {
+func (x *explorer) resolved(n *ctlNode, idx []int32) bool {
+	succs := x.succsOfNode(n)
 	if idx == nil {
-		for i := range n.succs {
-			if n.succs[i].next.Load() == 0 {
+		for i := range succs {
+			if succs[i].next.Load() == 0 {
 				return false
 			}
 		}
 		return true
 	}
 	for _, i := range idx {
-		if n.succs[i].next.Load() == 0 {
+		if succs[i].next.Load() == 0 {
 			return false
 		}
 	}
@@ -381,25 +400,26 @@ func resolved(n *ctlNode, idx []int32) bool {
 // keeping those of the steps not yet taken cost more memory than the rest
 // of the exploration.
 func (x *explorer) resolve(n *ctlNode, idx []int32) error {
-	if resolved(n, idx) {
+	if x.resolved(n, idx) {
 		return nil
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	if resolved(n, idx) {
+	if x.resolved(n, idx) {
 		return nil
 	}
 	return x.resolveFrom(n, idx, x.succsOf(x.ctl(n)))
 }
 
 // resolveFrom is resolve with the successors of n's control state
-// (succsOf: n.succs in the same order).
+// (succsOf: n's steps in the same order).
 func (x *explorer) resolveFrom(n *ctlNode, idx []int32, succ []kabs.Succ) error {
-	if len(succ) != len(n.succs) {
+	succs := x.succsOfNode(n)
+	if len(succ) != len(succs) {
 		return fmt.Errorf("internal error: a control state's steps are not found again")
 	}
-	for i := range n.succs {
-		s := &n.succs[i]
+	for i := range succs {
+		s := &succs[i]
 		if s.next.Load() != 0 {
 			if x.compiledOf(s).t != succ[i].T {
 				return fmt.Errorf("internal error: a control step is not found again")
@@ -688,7 +708,7 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]stepRef) 
 		var step *ctlSucc
 		var stepIdx int32
 		count := 0
-		for a := c.ample; len(a) > 0; {
+		for a := x.ampleOf(c); len(a) > 0; {
 			var cand []int32
 			cand, a = nextAmple(a)
 			if err := x.resolve(c, cand); err != nil {
@@ -764,7 +784,7 @@ func (x *explorer) pathTo(w *worker, st *stateStore, i int32) (*path, error) {
 // reached the stored state i and i.
 func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]stepRef, error) {
 	r := st.at(i)
-	via := &x.nodeAt(st.at(r.parent).c).succs[r.via]
+	via := &x.succsOfNode(x.nodeAt(st.at(r.parent).c))[r.via]
 	pv := make([]int64, x.lay.Len())
 	st.values(r.parent, pv)
 	var chain []stepRef
