@@ -44,17 +44,10 @@ type forker interface {
 }
 
 // workersFor returns the engine's workers for an exploration with layout
-// length n: Options.Workers of them when the states have predicate cubes
-// to compute and the solver can fork, else one. They persist across
-// explorations (the forks keep their memos and provers) and are synced
-// with the engine's abstractor here.
-//
-// An exploration without predicates (every state explicit: a few
-// microseconds of evaluation each) gets one worker: there the storing,
-// which is sequential, is 40% of the work and the workers contend for the
-// control nodes they create, and two workers were measured slower than one;
-// with predicates the abstract posts are most of the work and two workers
-// pay.
+// length n: Options.Workers of them when the solver can fork (each worker
+// but the first gets a prover of its own for the abstract posts), else
+// one. They persist across explorations (the forks keep their memos and
+// provers) and are synced with the engine's abstractor here.
 func (e *engine) workersFor(n int) []*worker {
 	want := e.opt.Workers
 	f, ok := e.sol.(forker)
