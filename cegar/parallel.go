@@ -119,6 +119,7 @@ type item struct {
 	depth int32
 	outs  []succRec
 	arena []int64 // the values of outs
+	enc   []byte  // their encodings (succRec.enc)
 	err   error
 	ready chan struct{} // closed when expanded (pipeline)
 }
@@ -132,17 +133,21 @@ func (it *item) reset(x *explorer, st *stateStore, head int32) {
 		it.vals = make([]int64, x.lay.Len())
 	}
 	it.head, it.n, it.cube, it.depth = head, n, st.cube(head), r.depth
-	it.outs, it.arena, it.err = it.outs[:0], it.arena[:0], nil
+	it.outs, it.arena, it.enc, it.err = it.outs[:0], it.arena[:0], it.enc[:0], nil
 	st.values(head, it.vals)
 }
 
 // succRec is one successor: the step (an index into the succs of the
 // expanded state's node), the state after it and the states passed
-// through, and its depth.
+// through, and its depth. The values' encoding and its hash in the store
+// (stateStore.keyOf) are computed here, by the worker, not by the
+// goroutine that stores.
 type succRec struct {
 	via   int32
 	next  *ctlNode
 	vals  []int64
+	enc   []byte
+	h     uint64
 	cube  predabs.Cube
 	depth int32
 }
@@ -189,9 +194,12 @@ func (x *explorer) expandState(w *worker, it *item) {
 				depth += int32(passed)
 				w.passed += passed
 			}
-			off := len(it.arena)
+			off, eoff := len(it.arena), len(it.enc)
 			it.arena = append(it.arena, vals...)
-			it.outs = append(it.outs, succRec{via: int32(i), next: next, vals: it.arena[off:len(it.arena):len(it.arena)], cube: cube, depth: depth})
+			it.enc = appendVals(it.enc, vals)
+			enc := it.enc[eoff:len(it.enc):len(it.enc)]
+			it.outs = append(it.outs, succRec{via: int32(i), next: next, vals: it.arena[off:len(it.arena):len(it.arena)],
+				enc: enc, h: x.valHash(enc), cube: cube, depth: depth})
 			stop = next.bad
 			return !stop
 		})

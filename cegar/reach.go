@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"math"
 	"slices"
 	"sync"
@@ -158,6 +159,8 @@ type explorer struct {
 	// active is the number of processes that move (the first ones), all
 	// when 0 (reachPrefix).
 	active int
+	// valSeed is the seed of the store's hash of value vectors (valHash).
+	valSeed maphash.Seed
 	// mu guards the tables above and the successors of the nodes, which
 	// expand and resolve fill in as the workers need them (parallel.go);
 	// what is filled in is read without it (ctlNode.ready, ctlSucc.next).
@@ -548,9 +551,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	}
 	c0 := x.node(init)
 	st := newStateStore()
+	x.valSeed = st.vals.seed
 	// keyOf maps a successor to its key in st.
-	keyOf := func(c *ctlNode, vals []int64) stateKey {
-		return st.keyOf(c.id, vals)
+	keyOf := func(r *succRec) stateKey {
+		return st.keyOfEncoded(r.next.id, r.enc, r.h)
 	}
 	roots, err := x.addInits(st, c0) // inits.go
 	if err != nil || len(roots) == 0 {
@@ -616,7 +620,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 			found := int32(-1)
 			for _, r := range it.outs {
-				k := keyOf(r.next, r.vals)
+				k := keyOf(&r)
 				first, seen := st.lookup(k)
 				if seen && st.subsumed(first, r.cube) {
 					continue
@@ -658,6 +662,9 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), no bad state", x.activeNote(), st.n, e.prec.K, e.prec.Preds.Len(), x.por.note())
 	return nil, nil
 }
+
+// valHash is the store's hash of an encoded value vector (appendVals).
+func (x *explorer) valHash(enc []byte) uint64 { return maphash.Bytes(x.valSeed, enc) }
 
 func (x *explorer) activeNote() string {
 	if x.active == 0 {

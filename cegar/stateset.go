@@ -59,18 +59,28 @@ func (s *stateStore) at(i int32) *rnode { return &s.chunks[i>>chunkBits][i&(1<<c
 // keyOf returns the key of the state with control node c and values vals,
 // interning vals.
 func (s *stateStore) keyOf(c int32, vals []int64) stateKey {
-	b := s.vbuf[:0]
-	for _, v := range vals {
-		b = binary.AppendVarint(b, v)
-	}
-	s.vbuf = b
-	h := s.vals.hash(b)
-	v, ok := s.vals.lookup(b, h)
+	s.vbuf = appendVals(s.vbuf[:0], vals)
+	return s.keyOfEncoded(c, s.vbuf, s.vals.hash(s.vbuf))
+}
+
+// keyOfEncoded is keyOf with the values encoded (appendVals) and hashed
+// (valHash) already.
+func (s *stateStore) keyOfEncoded(c int32, enc []byte, h uint64) stateKey {
+	v, ok := s.vals.lookup(enc, h)
 	if !ok {
-		v = s.vals.push(b)
+		v = s.vals.push(enc)
 		s.vals.put(h, v)
 	}
 	return stateKey{c, v}
+}
+
+// appendVals appends the encoding of a value vector to b (as the store
+// interns it: varints).
+func appendVals(b []byte, vals []int64) []byte {
+	for _, v := range vals {
+		b = binary.AppendVarint(b, v)
+	}
+	return b
 }
 
 // key returns the key of node i.
