@@ -142,7 +142,7 @@
 // state (stateset.go, keyset.go, arena.go). A control state is interned in
 // a keySet (its ctlKey as varints in an arena of large chunks, an
 // open-addressing table over 64-bit hashes, a 32-bit id); its node (32
-// bytes, in chunks of 4096 nodes that never move) refers to its steps and
+// bytes, in chunks of 1024 nodes that never move) refers to its steps and
 // ample sets in two arenas, a step being 8 bytes (the target's id and the
 // index of its compiled step in a per-exploration table). The store of
 // states is a collapse compression in two components: a state's key is its

@@ -25,12 +25,13 @@ type keySet struct {
 }
 
 const (
-	refBits    = 12
-	arenaChunk = 1 << 20
+	refBits         = 10
+	arenaFirstChunk = 1 << 12
+	arenaChunk      = 1 << 20
 )
 
 func newKeySet() keySet {
-	return keySet{seed: maphash.MakeSeed(), table: make([]uint64, 1<<10)}
+	return keySet{seed: maphash.MakeSeed(), table: make([]uint64, 1<<8)}
 }
 
 func (s *keySet) hash(k []byte) uint64 { return maphash.Bytes(s.seed, k) }
@@ -64,7 +65,11 @@ func (s *keySet) lookup(k []byte, h uint64) (int32, bool) {
 func (s *keySet) push(k []byte) int32 {
 	need := binary.MaxVarintLen64 + len(k)
 	if len(s.arena) == 0 || cap(s.arena[len(s.arena)-1])-len(s.arena[len(s.arena)-1]) < need {
-		s.arena = append(s.arena, make([]byte, 0, max(arenaChunk, need)))
+		size := arenaFirstChunk // then doubling up to arenaChunk: a small exploration allocates little
+		if len(s.arena) > 0 {
+			size = min(2*cap(s.arena[len(s.arena)-1]), arenaChunk)
+		}
+		s.arena = append(s.arena, make([]byte, 0, max(size, need)))
 	}
 	a := &s.arena[len(s.arena)-1]
 	ref := uint64(len(s.arena)-1)<<32 | uint64(len(*a))

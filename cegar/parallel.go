@@ -1,6 +1,7 @@
 package cegar
 
 import (
+	"fmt"
 	"sync"
 	"sync/atomic"
 
@@ -20,7 +21,7 @@ import (
 
 // worker is what one goroutine of an exploration has of its own: an
 // abstractor (worker 0 uses the engine's; the others a fork with their own
-// prover, sharing the memos) and the value buffers.
+// prover, sharing the memos, or none: workersFor) and the value buffers.
 type worker struct {
 	ab                       *predabs.Abstractor
 	dl                       *lia.Solver // the prover of a fork; nil for worker 0
@@ -44,28 +45,39 @@ type forker interface {
 }
 
 // workersFor returns the engine's workers for an exploration with layout
-// length n: Options.Workers of them when the solver can fork (each worker
-// but the first gets a prover of its own for the abstract posts), else
-// one. They persist across explorations (the forks keep their memos and
-// provers) and are synced with the engine's abstractor here.
+// length n, Options.Workers of them (at least one). When every variable is
+// finite no state has a cube and no step a symbolic guard, so there is no
+// abstract post to compute: the workers but the first have no abstractor
+// (light). Otherwise the workers but the first each have an abstractor
+// with a prover of its own (a fork of the solver), when the states have
+// predicate cubes to compute and the solver can fork; else there is one
+// worker. They persist across explorations (the forks keep their memos
+// and provers) and are synced with the engine's abstractor here.
 func (e *engine) workersFor(n int) []*worker {
-	want := e.opt.Workers
-	f, ok := e.sol.(forker)
-	if !ok || want < 1 {
-		want = 1
-	}
+	want := max(e.opt.Workers, 1)
 	if len(e.workers) == 0 {
 		e.workers = []*worker{{ab: e.ab}}
 	}
-	for len(e.workers) < want {
-		p, release := f.Fork()
-		e.releases = append(e.releases, release)
-		dl := lia.New(p)
-		e.workers = append(e.workers, &worker{ab: e.ab.Fork(dl), dl: dl})
+	var ws []*worker
+	if f, ok := e.sol.(forker); e.info.AllFinite() {
+		for len(e.light) < want-1 {
+			e.light = append(e.light, &worker{})
+		}
+		ws = append([]*worker{e.workers[0]}, e.light[:want-1]...)
+	} else {
+		if !ok || e.prec.Preds.Len() == 0 {
+			want = 1
+		}
+		for len(e.workers) < want {
+			p, release := f.Fork()
+			e.releases = append(e.releases, release)
+			dl := lia.New(p)
+			e.workers = append(e.workers, &worker{ab: e.ab.Fork(dl), dl: dl})
+		}
+		ws = e.workers[:want]
 	}
-	ws := e.workers[:want]
 	for _, w := range ws {
-		if w.ab != e.ab {
+		if w.ab != nil && w.ab != e.ab {
 			w.ab.Sync(e.ab)
 		}
 		w.buffers(n)
@@ -76,7 +88,7 @@ func (e *engine) workersFor(n int) []*worker {
 // collect adds the workers' counts to the engine's.
 func (e *engine) collect(ws []*worker, por *porInfo) {
 	for _, w := range ws {
-		if w.ab != e.ab {
+		if w.ab != nil && w.ab != e.ab {
 			e.ab.TakeStats(w.ab)
 		}
 		if por != nil {
@@ -172,6 +184,10 @@ func (x *explorer) expandState(w *worker, it *item) {
 		err = cm.x.Apply(it.vals, next0.zero, w.scratch, func(vals []int64) bool {
 			var cube predabs.Cube
 			if next0.anyKeep || cm.x.GuardSymbolic {
+				if w.ab == nil {
+					ferr = fmt.Errorf("internal error: an abstract post in an exploration with every variable finite")
+					return false
+				}
 				if preEnv == nil {
 					preEnv = x.env(it.n, it.vals, domains.Key(it.vals))
 				}

@@ -47,10 +47,12 @@ type rnode struct {
 	depth  int32 // steps from the initial state, those forward passed through included
 }
 
-const chunkBits = 12
+// chunkBits is the size of the chunks of nodes, of states here and of
+// control nodes in the explorer: 1<<chunkBits of them.
+const chunkBits = 10
 
 func newStateStore() *stateStore {
-	return &stateStore{vals: newKeySet(), table: make([]uint64, 1<<10),
+	return &stateStore{vals: newKeySet(), table: make([]uint64, 1<<8),
 		cubes: map[int32]predabs.Cube{}, more: map[int32][]predabs.Cube{}}
 }
 
