@@ -179,9 +179,13 @@
 // abstraction query at all, so its history, on which Spacer's
 // interpolants depend, is the same whatever the number of workers.
 //
-// Explorations without predicates use the workers too: there the storing
-// goroutine does about a third of the work (interning the values, the
-// lookup, the queue) and the workers the rest.
+// Explorations of a system whose variables are all finite use the workers
+// too, without a prover each (there is no abstract post: workersFor):
+// there the storing goroutine does about a third of the work (interning
+// the values, the lookup, the queue) and the workers the rest (the
+// control steps, the explicit steps, the states passed through, the
+// values' encoding and hash). Explorations with no predicate but some
+// unbounded variable have one worker.
 //
 // # The loop
 //
