@@ -185,7 +185,12 @@
 // the values, the lookup, the queue) and the workers the rest (the
 // control steps, the explicit steps, the states passed through, the
 // values' encoding and hash). Explorations with no predicate but some
-// unbounded variable have one worker.
+// unbounded variable have one worker. The first expansion of a control
+// state (its kabs successors, whose memos are not safe for concurrent use,
+// and the nodes of its targets) is done under the explorer's lock: where
+// most expansions meet a new control state the workers queue there and
+// two are no faster than one (Burns's lock with four processes); where
+// control states recur (Dijkstra's with three) they are.
 //
 // # The loop
 //
