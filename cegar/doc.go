@@ -136,6 +136,25 @@
 // two processes is found within 221,000 states; the full exploration had
 // not found one within 8,000,000.
 //
+// # The state store
+//
+// An exploration's tables hold no Go pointer and make no allocation per
+// state (stateset.go, keyset.go, arena.go). A control state is interned in
+// a keySet (its ctlKey as varints in an arena of large chunks, an
+// open-addressing table over 64-bit hashes, a 32-bit id); its node (32
+// bytes, in chunks of 1024 nodes that never move) refers to its steps and
+// ample sets in two arenas, a step being 8 bytes (the target's id and the
+// index of its compiled step in a per-exploration table). The store of
+// states is a collapse compression in two components: a state's key is its
+// control node's id and the id of its vector of explicit values, interned
+// in another keySet (few distinct vectors are shared by many control
+// states: dijkstra_3 has 42,574 for 948,894 states), so a stored state is
+// a node of 20 bytes (control id, values id, step, parent, depth) and its
+// slot in the table. There are up to as many control nodes as stored
+// states (dijkstra_3: 375,948), each with its steps: together they cost
+// more than the store. The memory limit (--max-memory) is checked against
+// the live heap, which counts them all.
+//
 // # Parallel expansion
 //
 // With Options.Workers > 1 (the command line's --workers, by default the
@@ -150,19 +169,28 @@
 // store sees the successors in the sequential order, so the states stored,
 // their numbering and the counterexample found are those of one goroutine
 // (TestWorkersSameRun; the differential suite runs with two workers). What
-// the workers share is locked: the control nodes they create, the memos
-// of posts and sliced queries (predabs.Abstractor.Fork); each has its own
-// lia solver with its own Z3 context for the fallback. The main context
-// (classification, interpolation) gets no abstraction query at all, so its
-// history, on which Spacer's interpolants depend, is the same whatever the
-// number of workers.
+// the workers share: the control nodes, created under the explorer's lock
+// the first time a control state is expanded or a step first taken, and
+// read without it once filled in (a node's ready flag and a step's target
+// are atomic, the lists of chunks are replaced, not changed, when they
+// grow); the memos of posts and sliced queries (predabs.Abstractor.Fork);
+// each worker has its own lia solver with its own Z3 context for the
+// fallback. The main context (classification, interpolation) gets no
+// abstraction query at all, so its history, on which Spacer's
+// interpolants depend, is the same whatever the number of workers.
 //
-// Only explorations with predicates use the workers: there the abstract
-// posts are most of the work. Without predicates a state costs a few
-// microseconds, the sequential storing is a large part of the work and the
-// workers contend for the control nodes they create: two were slower than
-// one on every all-finite benchmark measured (the commit of parallel.go
-// has the numbers).
+// Explorations of a system whose variables are all finite use the workers
+// too, without a prover each (there is no abstract post: workersFor):
+// there the storing goroutine does about a third of the work (interning
+// the values, the lookup, the queue) and the workers the rest (the
+// control steps, the explicit steps, the states passed through, the
+// values' encoding and hash). Explorations with no predicate but some
+// unbounded variable have one worker. The first expansion of a control
+// state (its kabs successors, whose memos are not safe for concurrent use,
+// and the nodes of its targets) is done under the explorer's lock: where
+// most expansions meet a new control state the workers queue there and
+// two are no faster than one (Burns's lock with four processes); where
+// control states recur (Dijkstra's with three) they are.
 //
 // # The loop
 //

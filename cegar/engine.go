@@ -208,6 +208,7 @@ type engine struct {
 	domainSeed *domains.Info
 	// workers expand states in parallel (parallel.go); made on first use.
 	workers []*worker
+	light   []*worker // workers without an abstractor (workersFor)
 	// releases close the provers forked for the engine (release).
 	releases []func()
 }

@@ -15,7 +15,6 @@ import (
 // variable's initial value is outside its candidate domain.
 func (x *explorer) addInits(st *stateStore, c0 *ctlNode) ([]int32, error) {
 	var roots []int32
-	var kbuf []byte
 	for _, vals := range x.lay.Inits(x.ctl(c0)) {
 		var cube predabs.Cube
 		if c0.anyKeep {
@@ -32,12 +31,11 @@ func (x *explorer) addInits(st *stateStore, c0 *ctlNode) ([]int32, error) {
 		if !x.lay.Observe(c0.dyn, vals) {
 			return nil, domains.ErrDomainFull
 		}
-		kbuf = appendStateKey(kbuf[:0], c0.id, vals)
-		h := st.hash(kbuf)
-		if _, seen := st.lookup(kbuf, h); seen {
+		k := st.keyOf(c0.id, vals)
+		if _, seen := st.lookup(k); seen {
 			continue
 		}
-		roots = append(roots, st.add(rnode{c: c0.id, via: -1, parent: -1}, kbuf, cube, -1, h))
+		roots = append(roots, st.add(rnode{via: -1, parent: -1}, k, cube, -1))
 	}
 	return roots, nil
 }

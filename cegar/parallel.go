@@ -1,6 +1,7 @@
 package cegar
 
 import (
+	"fmt"
 	"sync"
 	"sync/atomic"
 
@@ -20,7 +21,7 @@ import (
 
 // worker is what one goroutine of an exploration has of its own: an
 // abstractor (worker 0 uses the engine's; the others a fork with their own
-// prover, sharing the memos) and the value buffers.
+// prover, sharing the memos, or none: workersFor) and the value buffers.
 type worker struct {
 	ab                       *predabs.Abstractor
 	dl                       *lia.Solver // the prover of a fork; nil for worker 0
@@ -44,35 +45,39 @@ type forker interface {
 }
 
 // workersFor returns the engine's workers for an exploration with layout
-// length n: Options.Workers of them when the states have predicate cubes
-// to compute and the solver can fork, else one. They persist across
-// explorations (the forks keep their memos and provers) and are synced
-// with the engine's abstractor here.
-//
-// An exploration without predicates (every state explicit: a few
-// microseconds of evaluation each) gets one worker: there the storing,
-// which is sequential, is 40% of the work and the workers contend for the
-// control nodes they create, and two workers were measured slower than one;
-// with predicates the abstract posts are most of the work and two workers
-// pay.
+// length n, Options.Workers of them (at least one). When every variable is
+// finite no state has a cube and no step a symbolic guard, so there is no
+// abstract post to compute: the workers but the first have no abstractor
+// (light). Otherwise the workers but the first each have an abstractor
+// with a prover of its own (a fork of the solver), when the states have
+// predicate cubes to compute and the solver can fork; else there is one
+// worker. They persist across explorations (the forks keep their memos
+// and provers) and are synced with the engine's abstractor here.
 func (e *engine) workersFor(n int) []*worker {
-	want := e.opt.Workers
-	f, ok := e.sol.(forker)
-	if !ok || want < 1 || e.prec.Preds.Len() == 0 || e.info.AllFinite() {
-		want = 1
-	}
+	want := max(e.opt.Workers, 1)
 	if len(e.workers) == 0 {
 		e.workers = []*worker{{ab: e.ab}}
 	}
-	for len(e.workers) < want {
-		p, release := f.Fork()
-		e.releases = append(e.releases, release)
-		dl := lia.New(p)
-		e.workers = append(e.workers, &worker{ab: e.ab.Fork(dl), dl: dl})
+	var ws []*worker
+	if f, ok := e.sol.(forker); e.info.AllFinite() {
+		for len(e.light) < want-1 {
+			e.light = append(e.light, &worker{})
+		}
+		ws = append([]*worker{e.workers[0]}, e.light[:want-1]...)
+	} else {
+		if !ok || e.prec.Preds.Len() == 0 {
+			want = 1
+		}
+		for len(e.workers) < want {
+			p, release := f.Fork()
+			e.releases = append(e.releases, release)
+			dl := lia.New(p)
+			e.workers = append(e.workers, &worker{ab: e.ab.Fork(dl), dl: dl})
+		}
+		ws = e.workers[:want]
 	}
-	ws := e.workers[:want]
 	for _, w := range ws {
-		if w.ab != e.ab {
+		if w.ab != nil && w.ab != e.ab {
 			w.ab.Sync(e.ab)
 		}
 		w.buffers(n)
@@ -83,7 +88,7 @@ func (e *engine) workersFor(n int) []*worker {
 // collect adds the workers' counts to the engine's.
 func (e *engine) collect(ws []*worker, por *porInfo) {
 	for _, w := range ws {
-		if w.ab != e.ab {
+		if w.ab != nil && w.ab != e.ab {
 			e.ab.TakeStats(w.ab)
 		}
 		if por != nil {
@@ -126,6 +131,7 @@ type item struct {
 	depth int32
 	outs  []succRec
 	arena []int64 // the values of outs
+	enc   []byte  // their encodings (succRec.enc)
 	err   error
 	ready chan struct{} // closed when expanded (pipeline)
 }
@@ -134,24 +140,26 @@ type item struct {
 // It runs on the goroutine that stores states (which alone touches st).
 func (it *item) reset(x *explorer, st *stateStore, head int32) {
 	r := st.at(head)
-	x.mu.Lock()
-	n := x.nodes[r.c]
-	x.mu.Unlock()
+	n := x.nodeAt(r.c)
 	if len(it.vals) != x.lay.Len() {
 		it.vals = make([]int64, x.lay.Len())
 	}
 	it.head, it.n, it.cube, it.depth = head, n, st.cube(head), r.depth
-	it.outs, it.arena, it.err = it.outs[:0], it.arena[:0], nil
-	decodeVals(st.key(head), it.vals)
+	it.outs, it.arena, it.enc, it.err = it.outs[:0], it.arena[:0], it.enc[:0], nil
+	st.values(head, it.vals)
 }
 
 // succRec is one successor: the step (an index into the succs of the
 // expanded state's node), the state after it and the states passed
-// through, and its depth.
+// through, and its depth. The values' encoding and its hash in the store
+// (stateStore.keyOf) are computed here, by the worker, not by the
+// goroutine that stores.
 type succRec struct {
 	via   int32
 	next  *ctlNode
 	vals  []int64
+	enc   []byte
+	h     uint64
 	cube  predabs.Cube
 	depth int32
 }
@@ -169,17 +177,22 @@ func (x *explorer) expandState(w *worker, it *item) {
 	stop := false
 	// visit applies succs[i]; it reports whether the step produced a state
 	// (was enabled).
-	visit := func(i int) (produced bool, err error) {
+	visit := func(i int32) (produced bool, err error) {
 		s := &succs[i]
 		var ferr error
-		err = s.x.Apply(it.vals, s.next.zero, w.scratch, func(vals []int64) bool {
+		next0, cm := x.to(s), x.compiledOf(s)
+		err = cm.x.Apply(it.vals, next0.zero, w.scratch, func(vals []int64) bool {
 			var cube predabs.Cube
-			if s.next.anyKeep || s.x.GuardSymbolic {
+			if next0.anyKeep || cm.x.GuardSymbolic {
+				if w.ab == nil {
+					ferr = fmt.Errorf("internal error: an abstract post in an exploration with every variable finite")
+					return false
+				}
 				if preEnv == nil {
 					preEnv = x.env(it.n, it.vals, domains.Key(it.vals))
 				}
 				var ok bool
-				cube, ok, ferr = w.ab.PostEnv(it.cube, s.t, preEnv, x.env(s.next, vals, domains.Key(vals)), s.next.keep, s.next.keepKey)
+				cube, ok, ferr = w.ab.PostEnv(it.cube, cm.t, preEnv, x.env(next0, vals, domains.Key(vals)), next0.keep, next0.keepKey)
 				if ferr != nil {
 					return false
 				}
@@ -188,7 +201,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 				}
 			}
 			produced = true
-			next, depth := s.next, it.depth+1
+			next, depth := next0, it.depth+1
 			if x.por != nil {
 				var passed int
 				if next, vals, passed, ferr = x.forward(w, next, vals, nil); ferr != nil {
@@ -197,9 +210,12 @@ func (x *explorer) expandState(w *worker, it *item) {
 				depth += int32(passed)
 				w.passed += passed
 			}
-			off := len(it.arena)
+			off, eoff := len(it.arena), len(it.enc)
 			it.arena = append(it.arena, vals...)
-			it.outs = append(it.outs, succRec{via: int32(i), next: next, vals: it.arena[off:len(it.arena):len(it.arena)], cube: cube, depth: depth})
+			it.enc = appendVals(it.enc, vals)
+			enc := it.enc[eoff:len(it.enc):len(it.enc)]
+			it.outs = append(it.outs, succRec{via: int32(i), next: next, vals: it.arena[off:len(it.arena):len(it.arena)],
+				enc: enc, h: x.valHash(enc), cube: cube, depth: depth})
 			stop = next.bad
 			return !stop
 		})
@@ -212,8 +228,10 @@ func (x *explorer) expandState(w *worker, it *item) {
 	// process that has an enabled step (doc.go); with none, every step. A
 	// candidate none of whose steps is enabled produced no state.
 	reduced := false
-	var tried []int
-	for _, cand := range it.n.ample {
+	var tried []int32
+	for a := x.ampleOf(it.n); len(a) > 0; {
+		var cand []int32
+		cand, a = nextAmple(a)
 		if err := x.resolve(it.n, cand); err != nil {
 			it.err = err
 			return
@@ -241,7 +259,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 			it.err = err
 			return
 		}
-		for i := range succs {
+		for i := range int32(len(succs)) {
 			if stop {
 				break
 			}

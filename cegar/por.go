@@ -106,13 +106,13 @@ func (e *engine) porApplies() bool {
 // candidate ample sets: per process whose edges out of its location are all
 // local, invisible and not back edges (backEdges), the indices in succs of
 // its edge steps; fewest steps first.
-func (r *porInfo) candidates(abs *kabs.Abs, c *kabs.Ctl, succs []ctlSucc) [][]int {
-	var out [][]int
+func (r *porInfo) candidates(abs *kabs.Abs, c *kabs.Ctl, succs []kabs.Succ) []int32 {
+	var out [][]int32
 	for p, proc := range abs.Sys.Procs {
 		if len(proc.Out[c.PC[p]]) == 0 || !abs.Local(c, p) {
 			continue
 		}
-		var idx []int
+		var idx []int32
 		ok := !r.visible[p][c.PC[p]]
 		for _, ei := range proc.Out[c.PC[p]] {
 			if r.back[p][ei] {
@@ -121,21 +121,33 @@ func (r *porInfo) candidates(abs *kabs.Abs, c *kabs.Ctl, succs []ctlSucc) [][]in
 		}
 		for i := range succs {
 			s := &succs[i]
-			if s.step.Proc != p || s.step.Edge < 0 {
+			if s.Step.Proc != p || s.Step.Edge < 0 {
 				continue
 			}
-			if r.visible[p][proc.Edges[s.step.Edge].To] {
+			if r.visible[p][proc.Edges[s.Step.Edge].To] {
 				ok = false
 				break
 			}
-			idx = append(idx, i)
+			idx = append(idx, int32(i))
 		}
 		if ok && len(idx) > 0 {
 			out = append(out, idx)
 		}
 	}
+	if len(out) == 0 {
+		return nil
+	}
 	sort.SliceStable(out, func(i, j int) bool { return len(out[i]) < len(out[j]) })
-	return out
+	n := 0
+	for _, idx := range out {
+		n += 1 + len(idx)
+	}
+	flat := make([]int32, 0, n) // the flat form of ctlNode.ample
+	for _, idx := range out {
+		flat = append(flat, int32(len(idx)))
+		flat = append(flat, idx...)
+	}
+	return flat
 }
 
 // note describes the reduction for the exploration's log line.
@@ -146,7 +158,7 @@ func (r *porInfo) note() string {
 	return fmt.Sprintf(", partial-order reduction: %d states passed through, %d of %d stored states expanded by one process", r.passed, r.reduced, r.reduced+r.full)
 }
 
-func contains(s []int, x int) bool {
+func contains(s []int32, x int32) bool {
 	for _, y := range s {
 		if y == x {
 			return true

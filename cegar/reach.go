@@ -1,13 +1,15 @@
 package cegar
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"math"
+	"slices"
 	"sync"
+	"sync/atomic"
 
 	"fencer/cs"
 	"fencer/domains"
@@ -30,22 +32,42 @@ import (
 // cubes (subsumption); the key of a state is its control key and its values.
 
 // ctlNode is a control state with what the exploration needs of it, computed
-// once however many states share it. It is small: there are about as many
+// once however many states share it. It is small: there are up to as many
 // control states as stored states. What depends on the control state only
 // through its explicitness, liveness and relevance is one ctlProfile shared
 // by every control state with the same contents; the control state itself
-// is kept as its key (ctlKey) and decoded when needed (ctl).
+// is kept as its key (ctlKey, in the explorer's keySet under the node's id)
+// and decoded when needed (ctl). The nodes live in chunks (explorer.nodes):
+// no allocation per node, and a pointer to one stays valid.
 type ctlNode struct {
 	*ctlProfile
-	id    int32 // dense, in order of discovery
-	bad   bool
-	key   string    // ctlKey, shared with the explorer's map
-	succs []ctlSucc // nil until expanded
-	// ample lists, per process whose next steps are local and invisible
-	// here, the indices in succs of its steps: the candidate ample sets of
-	// the partial-order reduction (por.go), fewest steps first. Set by
-	// expand when the reduction is on.
-	ample [][]int
+	id  int32 // dense, in order of discovery
+	bad bool
+	// ready is set once the steps and ample sets are (expand): they are
+	// read without the explorer's lock from then on.
+	ready atomic.Bool
+	// The steps out of the node (explorer.succsOfNode), in the explorer's
+	// arena: a reference and a length.
+	succRef, nsucc uint32
+	// The ample sets (explorer.ampleOf): per process whose next steps are
+	// local and invisible here, the indices in the steps of its steps,
+	// the candidate ample sets of the partial-order reduction (por.go),
+	// fewest steps first; set by expand when the reduction is on. Flat:
+	// each candidate is its length and then its indices (nextAmple).
+	ampleRef, nample uint32
+}
+
+// succsOfNode returns the steps out of n (nil before expand).
+func (x *explorer) succsOfNode(n *ctlNode) []ctlSucc { return x.succArena.run(n.succRef, int(n.nsucc)) }
+
+// ampleOf returns the flat ample sets of n.
+func (x *explorer) ampleOf(n *ctlNode) []int32 { return x.ampleArena.run(n.ampleRef, int(n.nample)) }
+
+// nextAmple returns the first candidate ample set of the flat list a and
+// the rest of a.
+func nextAmple(a []int32) (cand, rest []int32) {
+	k := a[0]
+	return a[1 : 1+k], a[1+k:]
 }
 
 // ctlProfile is what the values and the cube of a state need of its
@@ -64,14 +86,43 @@ type ctlProfile struct {
 	dyn []domains.DynPos
 }
 
-// ctlSucc is one abstract step out of a control state. Its target node and
-// compiled step are made when the step is first taken (resolve): most
-// steps of a state expanded by an ample set never are.
+// ctlSucc is one abstract step out of a control state, in 8 bytes: its
+// target node's id and its compiled step's index in the explorer's step
+// table (each plus one; 0 until made). They are made when the step is
+// first taken (resolve): most steps of a state expanded by an ample set
+// never are. Its kabs step is not kept (a counterexample's steps are found
+// again: stepAt). next is stored after step, and both are read without the
+// explorer's lock once next is set.
 type ctlSucc struct {
-	step kabs.AStep
-	t    *kabs.Trans
-	next *ctlNode
-	x    *domains.Step
+	step atomic.Int32
+	next atomic.Int32
+}
+
+// compiled is a transition with its compiled explicit step, an entry of
+// the explorer's step table.
+type compiled struct {
+	t *kabs.Trans
+	x *domains.Step
+}
+
+// to returns the target node of s, nil until resolved.
+func (x *explorer) to(s *ctlSucc) *ctlNode {
+	id := s.next.Load()
+	if id == 0 {
+		return nil
+	}
+	return x.nodeAt(id - 1)
+}
+
+// compiledOf returns the transition and compiled step of the resolved s.
+func (x *explorer) compiledOf(s *ctlSucc) *compiled {
+	return (*x.stepTab.Load())[s.step.Load()-1]
+}
+
+// stepRef is a step out of a control node: the index of a ctlSucc.
+type stepRef struct {
+	n *ctlNode
+	i int32
 }
 
 // path is an abstract counterexample: its steps and their transitions.
@@ -82,25 +133,37 @@ type path struct {
 
 // explorer holds the tables of one exploration.
 type explorer struct {
-	e     *engine
-	abs   *kabs.Abs
-	lay   *domains.Layout
-	rel   *relevance
-	ctls  map[string]*ctlNode
-	nodes []*ctlNode             // by id
+	e    *engine
+	abs  *kabs.Abs
+	lay  *domains.Layout
+	rel  *relevance
+	ctls keySet // the control states' keys (ctlKey), by id
+	// nodes holds the control nodes by id, in chunks of 1<<chunkBits that
+	// never move; the list of chunks is replaced, not changed, when one is
+	// added, so that nodeAt needs no lock.
+	nodes atomic.Pointer[[]*[1 << chunkBits]ctlNode]
 	profs map[string]*ctlProfile // by xsig, Zero, keepKey and dyn
 	// hasB and hasE say whether the control states have buffers and
 	// epochs (kabs.Ctl.B and E are not nil).
 	hasB, hasE bool
-	steps      map[stepKey]*domains.Step
+	steps      map[stepKey]int32 // index in stepTab
+	// stepTab holds the compiled steps, replaced when one is added (as
+	// nodes).
+	stepTab atomic.Pointer[[]*compiled]
+	// The control nodes' steps and ample sets.
+	succArena  arena[ctlSucc]
+	ampleArena arena[int32]
 	kbuf       []byte
 	// por is the partial-order reduction, nil when it is off (por.go).
 	por *porInfo
 	// active is the number of processes that move (the first ones), all
 	// when 0 (reachPrefix).
 	active int
+	// valSeed is the seed of the store's hash of value vectors (valHash).
+	valSeed maphash.Seed
 	// mu guards the tables above and the successors of the nodes, which
-	// expand and resolve fill in as the workers need them (parallel.go).
+	// expand and resolve fill in as the workers need them (parallel.go);
+	// what is filled in is read without it (ctlNode.ready, ctlSucc.next).
 	mu sync.Mutex
 }
 
@@ -138,9 +201,14 @@ func (x *explorer) ctlKey(c *kabs.Ctl) []byte {
 	return b
 }
 
+// nodeAt returns the control node with id i.
+func (x *explorer) nodeAt(i int32) *ctlNode {
+	return &(*x.nodes.Load())[i>>chunkBits][i&(1<<chunkBits-1)]
+}
+
 // ctl decodes the control state of n from its key.
 func (x *explorer) ctl(n *ctlNode) *kabs.Ctl {
-	b := []byte(n.key)
+	b := x.ctls.key(n.id)
 	next := func() int {
 		v, k := binary.Uvarint(b)
 		b = b[k:]
@@ -180,13 +248,25 @@ func (x *explorer) ctl(n *ctlNode) *kabs.Ctl {
 	return c
 }
 
+// node returns the control node of c, made on first sight.
 func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 	kb := x.ctlKey(c)
-	if n, ok := x.ctls[string(kb)]; ok {
-		return n
+	h := x.ctls.hash(kb)
+	if id, ok := x.ctls.lookup(kb, h); ok {
+		return x.nodeAt(id)
 	}
-	key := string(kb)
-	n := &ctlNode{id: int32(len(x.ctls)), key: key, bad: x.abs.Sys.IsBad(c.PC)}
+	id := x.ctls.push(kb)
+	x.ctls.put(h, id)
+	if dir := x.nodes.Load(); dir == nil || int(id)>>chunkBits == len(*dir) {
+		var grown []*[1 << chunkBits]ctlNode
+		if dir != nil {
+			grown = append(grown, *dir...)
+		}
+		grown = append(grown, new([1 << chunkBits]ctlNode))
+		x.nodes.Store(&grown)
+	}
+	n := x.nodeAt(id)
+	n.id, n.bad = id, x.abs.Sys.IsBad(c.PC)
 	xv := x.lay.Explicit(c)
 	var pk []byte // the profile's key
 	for _, b := range xv {
@@ -236,39 +316,85 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 		n.ctlProfile = &ctlProfile{x: xv, xsig: string(pk[:nx]), zero: zero, keep: rel, keepKey: string(kk), anyKeep: anyKeep, dyn: dyn}
 		x.profs[string(pk)] = n.ctlProfile
 	}
-	x.ctls[key] = n
-	x.nodes = append(x.nodes, n)
 	return n
 }
 
-func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	if n.succs != nil {
-		return n.succs, nil
-	}
-	c := x.ctl(n)
+// succsOf returns the steps out of c that the exploration takes (those of
+// the active processes), in the order of the steps of c's node.
+func (x *explorer) succsOf(c *kabs.Ctl) []kabs.Succ {
 	succ := x.abs.Successors(c)
-	out := make([]ctlSucc, 0, len(succ))
+	if x.active == 0 {
+		return succ
+	}
+	out := succ[:0]
 	for _, s := range succ {
-		if x.active == 0 || s.Step.Proc < x.active {
-			out = append(out, ctlSucc{step: s.Step, t: s.T})
+		if s.Step.Proc < x.active {
+			out = append(out, s)
 		}
 	}
-	n.succs = out
+	return out
+}
+
+// stepAt returns the kabs step of r (the control state's successors
+// computed again: kabs.Abs.Successors is deterministic).
+func (x *explorer) stepAt(r stepRef) kabs.Succ {
+	return x.succsOf(x.ctl(r.n))[r.i]
+}
+
+func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
+	if n.ready.Load() {
+		return x.succsOfNode(n), nil
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if n.ready.Load() {
+		return x.succsOfNode(n), nil
+	}
+	c := x.ctl(n)
+	succ := x.succsOf(c)
+	if len(succ) > arenaLast {
+		return nil, fmt.Errorf("internal error: a control state with %d steps", len(succ))
+	}
+	ref, out := x.succArena.alloc(len(succ))
+	n.succRef, n.nsucc = ref, uint32(len(succ))
+	var ample []int32
 	if x.por != nil {
-		n.ample = x.por.candidates(x.abs, c, out)
+		flat := x.por.candidates(x.abs, c, succ)
+		ref, ample = x.ampleArena.alloc(len(flat))
+		copy(ample, flat)
+		n.ampleRef, n.nample = ref, uint32(len(flat))
 	}
 	// The steps taken first: those of the first candidate ample set, or
 	// all; the others only if needed (resolve).
-	var first []int
-	if len(n.ample) > 0 {
-		first = n.ample[0]
+	var first []int32
+	if len(ample) > 0 {
+		first, _ = nextAmple(ample)
 	}
 	if err := x.resolveFrom(n, first, succ); err != nil {
 		return nil, err
 	}
+	n.ready.Store(true)
 	return out, nil
+}
+
+// resolved reports whether the steps idx of n (all when nil) have their
+// targets.
+func (x *explorer) resolved(n *ctlNode, idx []int32) bool {
+	succs := x.succsOfNode(n)
+	if idx == nil {
+		for i := range succs {
+			if succs[i].next.Load() == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	for _, i := range idx {
+		if succs[i].next.Load() == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // resolve makes the target nodes and the compiled steps of the steps idx
@@ -276,52 +402,56 @@ func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
 // states are computed again (kabs.Abs.Successors is deterministic):
 // keeping those of the steps not yet taken cost more memory than the rest
 // of the exploration.
-func (x *explorer) resolve(n *ctlNode, idx []int) error {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	todo := false
-	if idx == nil {
-		for i := range n.succs {
-			todo = todo || n.succs[i].next == nil
-		}
-	} else {
-		for _, i := range idx {
-			todo = todo || n.succs[i].next == nil
-		}
-	}
-	if !todo {
+func (x *explorer) resolve(n *ctlNode, idx []int32) error {
+	if x.resolved(n, idx) {
 		return nil
 	}
-	return x.resolveFrom(n, idx, x.abs.Successors(x.ctl(n)))
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.resolved(n, idx) {
+		return nil
+	}
+	return x.resolveFrom(n, idx, x.succsOf(x.ctl(n)))
 }
 
-// resolveFrom is resolve with the successors of n's control state.
-func (x *explorer) resolveFrom(n *ctlNode, idx []int, succ []kabs.Succ) error {
-	j := 0 // succ[j] is the next candidate for n.succs[i]: the same order
-	for i := range n.succs {
-		s := &n.succs[i]
-		for j < len(succ) && (succ[j].Step != s.step || succ[j].T != s.t) {
-			j++
-		}
-		if j == len(succ) {
-			return fmt.Errorf("internal error: a control step is not found again")
-		}
-		ctl := succ[j].Ctl
-		j++
-		if s.next != nil || idx != nil && !contains(idx, i) {
+// resolveFrom is resolve with the successors of n's control state
+// (succsOf: n's steps in the same order).
+func (x *explorer) resolveFrom(n *ctlNode, idx []int32, succ []kabs.Succ) error {
+	succs := x.succsOfNode(n)
+	if len(succ) != len(succs) {
+		return fmt.Errorf("internal error: a control state's steps are not found again")
+	}
+	for i := range succs {
+		s := &succs[i]
+		if s.next.Load() != 0 {
+			if x.compiledOf(s).t != succ[i].T {
+				return fmt.Errorf("internal error: a control step is not found again")
+			}
 			continue
 		}
-		next := x.node(ctl)
-		sk := stepKey{s.t, n.xsig, next.xsig}
-		st, ok := x.steps[sk]
+		if idx != nil && !contains(idx, int32(i)) {
+			continue
+		}
+		t := succ[i].T
+		next := x.node(succ[i].Ctl)
+		sk := stepKey{t, n.xsig, next.xsig}
+		k, ok := x.steps[sk]
 		if !ok {
-			var err error
-			if st, err = x.lay.Compile(n.x, next.x, s.t, s.step); err != nil {
+			st, err := x.lay.Compile(n.x, next.x, t, succ[i].Step)
+			if err != nil {
 				return err
 			}
-			x.steps[sk] = st
+			var tab []*compiled
+			if old := x.stepTab.Load(); old != nil {
+				tab = append(tab, *old...)
+			}
+			tab = append(tab, &compiled{t, st})
+			x.stepTab.Store(&tab)
+			k = int32(len(tab))
+			x.steps[sk] = k
 		}
-		s.next, s.x = next, st
+		s.step.Store(k)
+		s.next.Store(next.id + 1)
 	}
 	return nil
 }
@@ -412,8 +542,8 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	rel := newRelevance(abs.Sys)
 	rel.update(e.prec.Preds)
 	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: active,
-		ctls: map[string]*ctlNode{}, profs: map[string]*ctlProfile{},
-		steps: map[stepKey]*domains.Step{}}
+		ctls: newKeySet(), profs: map[string]*ctlProfile{},
+		steps: map[stepKey]int32{}}
 	init := abs.Init()
 	x.hasB, x.hasE = init.B != nil, init.E != nil
 	if e.porApplies() {
@@ -421,10 +551,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	}
 	c0 := x.node(init)
 	st := newStateStore()
-	var kbuf []byte
-	stateKey := func(c *ctlNode, vals []int64) []byte {
-		kbuf = appendStateKey(kbuf[:0], c.id, vals)
-		return kbuf
+	x.valSeed = st.vals.seed
+	// keyOf maps a successor to its key in st.
+	keyOf := func(r *succRec) stateKey {
+		return st.keyOfEncoded(r.next.id, r.enc, r.h)
 	}
 	roots, err := x.addInits(st, c0) // inits.go
 	if err != nil || len(roots) == 0 {
@@ -490,9 +620,8 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 			found := int32(-1)
 			for _, r := range it.outs {
-				k := stateKey(r.next, r.vals)
-				h := st.hash(k)
-				first, seen := st.lookup(k, h)
+				k := keyOf(&r)
+				first, seen := st.lookup(k)
 				if seen && st.subsumed(first, r.cube) {
 					continue
 				}
@@ -504,7 +633,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					finish()
 					return nil, domains.ErrDomainFull
 				}
-				idx := st.add(rnode{c: r.next.id, via: r.via, parent: it.head, depth: r.depth}, k, r.cube, first, h)
+				idx := st.add(rnode{via: r.via, parent: it.head, depth: r.depth}, k, r.cube, first)
 				for int(r.depth) >= len(queue) {
 					queue = append(queue, nil)
 				}
@@ -534,32 +663,14 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	return nil, nil
 }
 
+// valHash is the store's hash of an encoded value vector (appendVals).
+func (x *explorer) valHash(enc []byte) uint64 { return maphash.Bytes(x.valSeed, enc) }
+
 func (x *explorer) activeNote() string {
 	if x.active == 0 {
 		return ""
 	}
 	return fmt.Sprintf(" with the first %d processes only", x.active)
-}
-
-// appendStateKey appends the key of the state with control node id and
-// values vals to b: the node's id, then the values (decodeVals reads them).
-func appendStateKey(b []byte, id int32, vals []int64) []byte {
-	b = binary.AppendUvarint(b, uint64(id))
-	for _, v := range vals {
-		b = binary.AppendVarint(b, v)
-	}
-	return b
-}
-
-// decodeVals reads the values of a state key (appendStateKey) into out.
-func decodeVals(b []byte, out []int64) {
-	_, n := binary.Uvarint(b)
-	b = b[n:]
-	for i := range out {
-		v, n := binary.Varint(b)
-		out[i] = v
-		b = b[n:]
-	}
 }
 
 // subsumed reports whether some stored cube covers c.
@@ -592,7 +703,7 @@ func insertCube(stored []predabs.Cube, c predabs.Cube) []predabs.Cube {
 // candidate with an enabled step, as in explore), so pathTo can replay it;
 // rec, when not nil, collects the steps taken. The returned values live in
 // w's buffers until the next call with w.
-func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]*ctlSucc) (*ctlNode, []int64, int, error) {
+func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]stepRef) (*ctlNode, []int64, int, error) {
 	cur := w.ffCur
 	copy(cur, vals)
 	passed := 0
@@ -602,18 +713,21 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]*ctlSucc)
 			return nil, nil, 0, err
 		}
 		var step *ctlSucc
+		var stepIdx int32
 		count := 0
-		for _, cand := range c.ample {
+		for a := x.ampleOf(c); len(a) > 0; {
+			var cand []int32
+			cand, a = nextAmple(a)
 			if err := x.resolve(c, cand); err != nil {
 				return nil, nil, 0, err
 			}
 			for _, i := range cand {
 				s := &succs[i]
-				err := s.x.Apply(cur, s.next.zero, w.ffScratch, func(v []int64) bool {
+				err := x.compiledOf(s).x.Apply(cur, x.to(s).zero, w.ffScratch, func(v []int64) bool {
 					count++
 					if count == 1 {
 						copy(w.ffNext, v)
-						step = s
+						step, stepIdx = s, i
 					}
 					return count < 2
 				})
@@ -636,10 +750,10 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]*ctlSucc)
 		}
 		passed++
 		cur, w.ffNext = w.ffNext, cur
-		c = step.next
 		if rec != nil {
-			*rec = append(*rec, step)
+			*rec = append(*rec, stepRef{c, stepIdx})
 		}
+		c = x.to(step)
 	}
 	w.ffCur = cur
 	return c, cur, passed, nil
@@ -648,11 +762,11 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]*ctlSucc)
 // pathTo returns the steps from the initial state to node i, with the
 // steps forward passed through replayed.
 func (x *explorer) pathTo(w *worker, st *stateStore, i int32) (*path, error) {
-	var rev []*ctlSucc // the steps, newest first
+	var rev []stepRef // the steps, newest first
 	for j := i; st.at(j).parent >= 0; j = st.at(j).parent {
 		r := st.at(j)
-		via := &x.nodes[st.at(r.parent).c].succs[r.via]
-		chain := []*ctlSucc{}
+		via := stepRef{x.nodeAt(st.at(r.parent).c), r.via}
+		chain := []stepRef{}
 		if x.por != nil {
 			var err error
 			if chain, err = x.replay(w, st, j); err != nil {
@@ -666,32 +780,33 @@ func (x *explorer) pathTo(w *worker, st *stateStore, i int32) (*path, error) {
 	}
 	p := &path{}
 	for j := len(rev) - 1; j >= 0; j-- {
-		p.steps = append(p.steps, rev[j].step)
-		p.ts = append(p.ts, rev[j].t)
+		s := x.stepAt(rev[j])
+		p.steps = append(p.steps, s.Step)
+		p.ts = append(p.ts, s.T)
 	}
 	return p, nil
 }
 
 // replay returns the steps forward passed through between the step that
 // reached the stored state i and i.
-func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]*ctlSucc, error) {
+func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]stepRef, error) {
 	r := st.at(i)
-	via := &x.nodes[st.at(r.parent).c].succs[r.via]
+	via := &x.succsOfNode(x.nodeAt(st.at(r.parent).c))[r.via]
 	pv := make([]int64, x.lay.Len())
-	decodeVals(st.key(r.parent), pv)
-	var chain []*ctlSucc
+	st.values(r.parent, pv)
+	var chain []stepRef
 	var ferr error
 	found := false
-	var kbuf []byte
-	err := via.x.Apply(pv, via.next.zero, make([]int64, len(pv)), func(vals []int64) bool {
+	iv := make([]int64, len(pv))
+	st.values(i, iv)
+	err := x.compiledOf(via).x.Apply(pv, x.to(via).zero, make([]int64, len(pv)), func(vals []int64) bool {
 		chain = chain[:0]
-		c, v, _, err := x.forward(w, via.next, vals, &chain)
+		c, v, _, err := x.forward(w, x.to(via), vals, &chain)
 		if err != nil {
 			ferr = err
 			return false
 		}
-		kbuf = appendStateKey(kbuf[:0], c.id, v)
-		found = c.id == r.c && bytes.Equal(kbuf, st.key(i))
+		found = c.id == r.c && slices.Equal(v, iv)
 		return !found
 	})
 	if err == nil {

@@ -56,16 +56,19 @@
 //     components; a buffer is a list of cells (write, next cell) interned
 //     in a Table, its slot the index of its oldest cell.
 //
-// The abstract explorer (cegar/stateset.go) keeps its own store: its keys
-// (a control node's id and the explicit values, as varints in an arena,
-// under maphash) were put in a Collapse (the id as a one-slot component,
-// the shared values and each process's values as the others) and that cost
-// a third more instructions on the benchmark's filter lock with three
-// processes (cachegrind), for a tenth fewer bytes per state on Dijkstra's:
-// the commits that tried it have the numbers. What an abstract state is
-// beside its key (its cube, compared by subsumption) would stay beside the
-// store, indexed by the store's index, as the explicit checker's depths
-// and steps do.
+// The abstract explorer (cegar/stateset.go) keeps its own store, a
+// collapse in two components of its own: a state is its control node's id
+// (the explorer interns its control states, whose keys vary in length with
+// the buffers) and the id of its value vector (interned as varints), and
+// its node holds both, its parent, step and depth. An earlier version put
+// its keys (the id and the values as varints) in a Collapse here (the id
+// as a one-slot component, the shared values and each process's values as
+// the others): that cost a third more instructions on the benchmark's
+// filter lock with three processes (cachegrind), for a tenth fewer bytes
+// per state on Dijkstra's; the commits that tried it have the numbers.
+// What an abstract state is beside its key (its cube, compared by
+// subsumption) stays beside the store, indexed by the store's index, as
+// the explicit checker's depths and steps do.
 //
 // cegar's memory limit (--max-memory) compares the live heap of the whole
 // exploration, of which the store is a small part.

@@ -1,0 +1,124 @@
+package cegar
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/maphash"
+	"unsafe"
+)
+
+// keySet interns byte keys: the i-th key pushed has index i, its bytes in
+// an arena of large chunks (a varint length, then the key) and its place
+// there in refs; the keys put in the table are found again by lookup (an
+// open-addressing table over the keys' 64-bit hashes, linear probing). There
+// is no Go allocation and no pointer per key: a key costs its bytes and a
+// length byte, 8 bytes of ref and, in the table, 8-16 bytes (at a load
+// between 3/8 and 3/4). The explorer keeps its control states (ctlKey) in
+// one and the state store its value vectors (stateStore.keyOf) in another.
+type keySet struct {
+	arena [][]byte
+	refs  [][]uint64 // by index, in chunks of 1<<refBits: chunk << 32 | offset
+	n     int
+	seed  maphash.Seed
+	table []uint64 // 0, or the key hash's upper half << 32 | (index + 1)
+	used  int
+}
+
+const (
+	refBits         = 10
+	arenaFirstChunk = 1 << 12
+	arenaChunk      = 1 << 20
+)
+
+func newKeySet() keySet {
+	return keySet{seed: maphash.MakeSeed(), table: make([]uint64, 1<<8)}
+}
+
+func (s *keySet) hash(k []byte) uint64 { return maphash.Bytes(s.seed, k) }
+
+// key returns key i (in the arena: not to be modified).
+func (s *keySet) key(i int32) []byte {
+	ref := s.refs[i>>refBits][i&(1<<refBits-1)]
+	b := s.arena[ref>>32][uint32(ref):]
+	l, k := binary.Uvarint(b)
+	return b[k : k+int(l)]
+}
+
+// lookup returns the index of the key k (hash h) in the table.
+func (s *keySet) lookup(k []byte, h uint64) (int32, bool) {
+	mask := uint64(len(s.table) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		e := s.table[i]
+		if e == 0 {
+			return -1, false
+		}
+		if uint32(e>>32) == uint32(h>>32) {
+			if j := int32(uint32(e) - 1); bytes.Equal(s.key(j), k) {
+				return j, true
+			}
+		}
+	}
+}
+
+// push appends the key k and returns its index; it is not in the table
+// until put.
+func (s *keySet) push(k []byte) int32 {
+	need := binary.MaxVarintLen64 + len(k)
+	if len(s.arena) == 0 || cap(s.arena[len(s.arena)-1])-len(s.arena[len(s.arena)-1]) < need {
+		size := arenaFirstChunk // then doubling up to arenaChunk: a small exploration allocates little
+		if len(s.arena) > 0 {
+			size = min(2*cap(s.arena[len(s.arena)-1]), arenaChunk)
+		}
+		s.arena = append(s.arena, make([]byte, 0, max(size, need)))
+	}
+	a := &s.arena[len(s.arena)-1]
+	ref := uint64(len(s.arena)-1)<<32 | uint64(len(*a))
+	*a = binary.AppendUvarint(*a, uint64(len(k)))
+	*a = append(*a, k...)
+	if s.n>>refBits == len(s.refs) {
+		s.refs = append(s.refs, make([]uint64, 0, 1<<refBits))
+	}
+	ch := &s.refs[len(s.refs)-1]
+	*ch = append(*ch, ref)
+	s.n++
+	return int32(s.n - 1)
+}
+
+// put enters the key of index idx (hash h) in the table.
+func (s *keySet) put(h uint64, idx int32) {
+	if 4*(s.used+1) > 3*len(s.table) {
+		s.grow()
+	}
+	s.place(h, idx)
+}
+
+func (s *keySet) place(h uint64, idx int32) {
+	mask := uint64(len(s.table) - 1)
+	i := h & mask
+	for s.table[i] != 0 {
+		i = (i + 1) & mask
+	}
+	s.table[i] = h>>32<<32 | uint64(uint32(idx)+1)
+	s.used++
+}
+
+func (s *keySet) grow() {
+	old := s.table
+	s.table = make([]uint64, 2*len(old))
+	s.used = 0
+	for _, e := range old {
+		if e != 0 {
+			j := int32(uint32(e) - 1)
+			s.place(s.hash(s.key(j)), j)
+		}
+	}
+}
+
+// bytes is the memory of the set as allocated: arena, refs, table.
+func (s *keySet) bytes() int64 {
+	b := int64(len(s.refs))*(1<<refBits)*int64(unsafe.Sizeof(uint64(0))) + int64(len(s.table))*8
+	for _, a := range s.arena {
+		b += int64(cap(a))
+	}
+	return b
+}

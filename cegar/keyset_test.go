@@ -1,0 +1,128 @@
+package cegar
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/rand"
+	"slices"
+	"testing"
+)
+
+// TestKeySet interns enough keys of varied lengths to grow the table and
+// the arena several times, and finds each again, by index and by lookup;
+// a key not put is not found.
+func TestKeySet(t *testing.T) {
+	s := newKeySet()
+	r := rand.New(rand.NewSource(1))
+	var keys [][]byte
+	for i := 0; i < 50000; i++ {
+		k := binary.AppendUvarint(nil, uint64(i))
+		k = append(k, make([]byte, r.Intn(40))...)
+		keys = append(keys, k)
+		h := s.hash(k)
+		if _, ok := s.lookup(k, h); ok {
+			t.Fatalf("key %d found before it is put", i)
+		}
+		idx := s.push(k)
+		if int(idx) != i {
+			t.Fatalf("push %d returned %d", i, idx)
+		}
+		if i%7 != 0 {
+			s.put(h, idx)
+		}
+	}
+	for i, k := range keys {
+		if !bytes.Equal(s.key(int32(i)), k) {
+			t.Fatalf("key %d: got %x, want %x", i, s.key(int32(i)), k)
+		}
+		j, ok := s.lookup(k, s.hash(k))
+		if i%7 == 0 {
+			if ok {
+				t.Fatalf("key %d was not put, found at %d", i, j)
+			}
+			continue
+		}
+		if !ok || int(j) != i {
+			t.Fatalf("key %d: lookup gave %d, %v", i, j, ok)
+		}
+	}
+	if len(s.arena) < 2 || len(s.table) < 50000 {
+		t.Errorf("the arena (%d chunks) and the table (%d slots) did not grow", len(s.arena), len(s.table))
+	}
+}
+
+// TestArena allocates runs of varied lengths across several chunks, fills
+// them, and reads each back by its reference after the others.
+func TestArena(t *testing.T) {
+	var a arena[int32]
+	type run struct {
+		ref uint32
+		n   int
+	}
+	var runs []run
+	next := int32(1)
+	r := rand.New(rand.NewSource(2))
+	for i := 0; i < 20000; i++ {
+		n := r.Intn(20)
+		ref, s := a.alloc(n)
+		if len(s) != n {
+			t.Fatalf("alloc(%d) gave %d entries", n, len(s))
+		}
+		for j := range s {
+			if s[j] != 0 {
+				t.Fatalf("alloc(%d): entry %d is %d, not zero", n, j, s[j])
+			}
+			s[j] = next
+			next++
+		}
+		runs = append(runs, run{ref, n})
+	}
+	want := int32(1)
+	for _, x := range runs {
+		for _, v := range a.run(x.ref, x.n) {
+			if v != want {
+				t.Fatalf("run at %x: got %d, want %d", x.ref, v, want)
+			}
+			want++
+		}
+	}
+	if n := len(*a.chunks.Load()); n < 3 {
+		t.Errorf("%d chunks for %d entries", n, next-1)
+	}
+}
+
+// TestStateStore stores states with shared value vectors, and finds each
+// again by its key, with its values; a key with other values is another
+// state.
+func TestStateStore(t *testing.T) {
+	st := newStateStore()
+	vecs := [][]int64{{0, 1, -1}, {5, 1 << 40, 0}, {0, 1, -2}}
+	for c := int32(0); c < 3000; c++ {
+		for i, v := range vecs {
+			k := st.keyOf(c, v)
+			if _, seen := st.lookup(k); seen {
+				t.Fatalf("state (%d, %v) seen before it is stored", c, v)
+			}
+			idx := st.add(rnode{via: int32(i), parent: -1}, k, nil, -1)
+			if got := st.key(idx); got != k {
+				t.Fatalf("key of %d: %v, want %v", idx, got, k)
+			}
+		}
+	}
+	if st.vals.n != len(vecs) {
+		t.Errorf("%d value vectors interned, want %d", st.vals.n, len(vecs))
+	}
+	out := make([]int64, 3)
+	for c := int32(0); c < 3000; c++ {
+		for i, v := range vecs {
+			idx, seen := st.lookup(st.keyOf(c, v))
+			if !seen || st.at(idx).c != c || st.at(idx).via != int32(i) {
+				t.Fatalf("state (%d, %v): lookup gave %d, %v", c, v, idx, seen)
+			}
+			st.values(idx, out)
+			if !slices.Equal(out, v) {
+				t.Fatalf("values of %d: %v, want %v", idx, out, v)
+			}
+		}
+	}
+}
