@@ -319,7 +319,8 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 // refiner is what the refinement of one loop knows of its system besides
 // the precision: the order of its fence elements, its robustness analysis,
 // the writers of each shared variable (parameterised predicates) and the
-// symmetry of its template (the images of predicates). The engine keeps the
+// automorphisms of the system (orbit.go: the images of predicates, the
+// images of candidate sets). The engine keeps the
 // escalation of each counterexample, which outlives a loop.
 type refiner struct {
 	sys     *cs.System // the system of the loop, without the precision's fences
@@ -327,7 +328,7 @@ type refiner struct {
 	order   *fences.Order
 	rob     *robustCheck
 	writers map[string][]int // shared variable -> the processes that write it through their buffers
-	sym     *symmetry        // permutes the instances of the system's template (nil: none)
+	sym     *group           // the automorphisms of the system (nil: none)
 }
 
 // newRefiner prepares the refinement of a loop on sys, and the analyses of
@@ -336,7 +337,7 @@ func (e *engine) newRefiner(sys *cs.System, insert bool) *refiner {
 	e.info = domains.Analyze(sys)
 	e.info.Seed(e.domainSeed)
 	return &refiner{sys: sys, insert: insert, order: fences.NewOrder(sys, e.opt.StoreFences), rob: newRobustCheck(sys, e.opt.Model),
-		writers: writersOf(sys), sym: newSymmetry(sys)}
+		writers: writersOf(sys), sym: findGroup(sys)}
 }
 
 // exploration is the result of one exploration: the system explored (sys
