@@ -141,7 +141,7 @@ func TestGroupAsymmetric(t *testing.T) {
 			return body
 		}),
 		"shared init": strings.Replace(sbRing(4, nil), "x3;", "x3 = 1;", 1),
-		"bad state": strings.Replace(sbRing(4, nil), "forbidden Q0@cs, Q1@cs, Q2@cs, Q3@cs;", "forbidden Q0@cs, Q1@cs;", 1),
+		"bad state":   strings.Replace(sbRing(4, nil), "forbidden Q0@cs, Q1@cs, Q2@cs, Q3@cs;", "forbidden Q0@cs, Q1@cs;", 1),
 		"index order": `const N = 3;
 shared flag[N];
 process P[i in 0..N-1] {
