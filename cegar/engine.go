@@ -399,6 +399,12 @@ func (e *engine) refine(ctx context.Context, r *refiner, x *exploration, prec Pr
 		}
 		out.cands = append(out.cands, cand)
 		out.wits = append(out.wits, res.real)
+		imgs, iws, err := e.imageCandidates(r, res.real, out.cands) // orbitcands.go
+		if err != nil {
+			return prec, false, err
+		}
+		out.cands = append(out.cands, imgs...)
+		out.wits = append(out.wits, iws...)
 		hs, ok := r.order.MinSet(out.cands)
 		if !ok {
 			unknown(out, "no fence set blocks all counterexamples")
@@ -407,7 +413,7 @@ func (e *engine) refine(ctx context.Context, r *refiner, x *exploration, prec Pr
 		out.fences = hs
 		next.Fences = hs
 		e.stats.Refinements.Fences++
-		e.logf("fence case: candidate sites %v, fences now %v", siteLines(r.sys, cand), siteLines(r.sys, hs))
+		e.logf("fence case: candidate sites %v (and %d images), fences now %v", siteLines(r.sys, cand), len(imgs), siteLines(r.sys, hs))
 	case res.newK > 0:
 		e.stats.Refinements.K++
 		e.logf("k case: k %d -> %d", prec.K, res.newK)
