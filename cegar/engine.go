@@ -62,6 +62,10 @@ type Options struct {
 	// NoReduction turns the partial-order reduction of the exploration off
 	// (for measurements and for the tests that compare with and without).
 	NoReduction bool
+	// NoSymmetry turns off what the automorphisms of the system give the
+	// search (orbit.go): the symmetry reduction of states and the images
+	// of candidate sets (for the tests that compare with and without).
+	NoSymmetry bool
 	// Workers is the number of goroutines that expand the states of an
 	// exploration (parallel.go); 0 or 1: one. More need a solver that can
 	// fork (Z3Solver).

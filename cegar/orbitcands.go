@@ -22,7 +22,7 @@ import (
 // the explicit checker on r.sys); sets already in have are left out, and
 // so are duplicates.
 func (e *engine) imageCandidates(r *refiner, w *Witness, have [][]fences.Element) ([][]fences.Element, []*Witness, error) {
-	if r.sym == nil || len(r.sym.elems) == 0 {
+	if e.opt.NoSymmetry || r.sym == nil || len(r.sym.elems) == 0 {
 		return nil, nil, nil
 	}
 	base, err := unfencedTrace(r.sys, w)

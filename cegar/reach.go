@@ -99,6 +99,9 @@ type explorer struct {
 	// active is the number of processes that move (the first ones), all
 	// when 0 (reachPrefix).
 	active int
+	// sym is the symmetry reduction of states, nil when it is off
+	// (orbitstates.go).
+	sym *stateSym
 	// mu guards the tables above and the successors of the nodes, which
 	// expand and resolve fill in as the workers need them (parallel.go).
 	mu sync.Mutex
@@ -419,6 +422,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	if e.porApplies() {
 		x.por = newPorInfo(abs.Sys)
 	}
+	x.sym = e.stateSymmetry(x)
 	c0 := x.node(init)
 	st := newStateStore()
 	var kbuf []byte
@@ -448,6 +452,9 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		}
 		e.stats.States += st.n
 		e.stats.noteStore(st.bytes(), st.n)
+		if x.sym != nil {
+			x.sym.symmetrize(x)
+		}
 		e.collect(ws, x.por)
 	}
 	var single item // the state being expanded, with one worker
@@ -490,6 +497,9 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 			found := int32(-1)
 			for _, r := range it.outs {
+				if x.sym != nil {
+					r.next, r.vals, _ = x.sym.canon(x, r.next, r.vals)
+				}
 				k := stateKey(r.next, r.vals)
 				h := st.hash(k)
 				first, seen := st.lookup(k, h)
@@ -648,6 +658,9 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]*ctlSucc)
 // pathTo returns the steps from the initial state to node i, with the
 // steps forward passed through replayed.
 func (x *explorer) pathTo(w *worker, st *stateStore, i int32) (*path, error) {
+	if x.sym != nil {
+		return x.symPathTo(w, st, i)
+	}
 	var rev []*ctlSucc // the steps, newest first
 	for j := i; st.at(j).parent >= 0; j = st.at(j).parent {
 		r := st.at(j)
