@@ -214,6 +214,10 @@ type engine struct {
 	workers []*worker
 	// releases close the provers forked for the engine (release).
 	releases []func()
+	// symMapped counts the stored states of counterexamples rebuilt
+	// under the symmetry reduction that were reached through a
+	// permutation other than the identity (orbitstates.go; for tests).
+	symMapped int
 }
 
 func newEngine(sol Solver, opt Options, st stage) *engine {

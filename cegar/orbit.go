@@ -376,3 +376,30 @@ func sameBad(a, b map[int]cs.Loc) bool {
 	}
 	return true
 }
+
+// badWithPrefix reports whether a state in which only the first m
+// processes have moved can be bad: one of them has an assert, or some
+// forbidden combination asks of the others only their initial location 0.
+// When it cannot, reachPrefix's exploration with m processes would find
+// nothing (the n-thread store-buffering ring needs every thread at its
+// outcome).
+func badWithPrefix(sys *cs.System, m int) bool {
+	for p := 0; p < m && p < len(sys.Procs); p++ {
+		if sys.Procs[p].ErrLoc >= 0 {
+			return true
+		}
+	}
+	for _, b := range sys.Bad {
+		ok := true
+		for i, p := range b.Procs {
+			if p >= m && b.Locs[i] != 0 {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}

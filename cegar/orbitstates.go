@@ -309,6 +309,7 @@ func (x *explorer) symPathTo(w *worker, st *stateStore, i int32) (*path, error) 
 			steps = append(steps, t)
 		}
 		if a >= 0 {
+			x.e.symMapped++
 			g, inv := s.g.elems[a], s.inv[a]
 			np2, ns2 := make([]int, np), make([]int, ns)
 			for p := range np2 {

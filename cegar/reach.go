@@ -395,6 +395,9 @@ func (e *engine) reachPrefix(ctx context.Context, abs *kabs.Abs) (*path, error) 
 		return nil, nil
 	}
 	for m := 2; m < len(abs.Sys.Procs); m++ {
+		if !badWithPrefix(abs.Sys, m) { // orbit.go
+			continue
+		}
 		p, err := e.explore(ctx, abs, domains.NewLayout(e.info, abs), m)
 		if err == nil && p != nil {
 			return p, nil
