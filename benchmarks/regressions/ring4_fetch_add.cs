@@ -12,6 +12,8 @@
 // one fence after flag[i] = 1 safe under tso (23,463,353 states); without
 // it unsafe under tso (see below). Issue 25's explicit search in Python
 // found the same minimum, 1 fence, under TSO.
+// fencer: expect sc safe
+// fencer: expect tso fences=1
 const N = 4;
 shared flag[N], x, turn, z, a[2];
 process P[i in 0..N-1] {
