@@ -198,3 +198,25 @@ func TestGroupLitmus(t *testing.T) {
 		}
 	}
 }
+
+// badWithPrefix: the ring needs every process at cs; a mutex is bad with
+// two; an assert makes any prefix that holds its process a candidate.
+func TestBadWithPrefix(t *testing.T) {
+	ring := parseCS(t, sbRing(4, nil))
+	for m := 1; m < 4; m++ {
+		if badWithPrefix(ring, m) {
+			t.Errorf("ring of 4: bad with the first %d processes", m)
+		}
+	}
+	if !badWithPrefix(ring, 4) {
+		t.Errorf("ring of 4: not bad with all four")
+	}
+	mutex := parseCS(t, "shared x;\nprocess P[i in 0..2] {\n  x = i;\ncs: skip;\n}\nmutex cs;\n")
+	if badWithPrefix(mutex, 1) || !badWithPrefix(mutex, 2) {
+		t.Errorf("mutex of 3: bad with 1 %v, with 2 %v; want false, true", badWithPrefix(mutex, 1), badWithPrefix(mutex, 2))
+	}
+	assert := parseCS(t, "shared x;\nprocess A { x = 1; }\nprocess B { local r; r = x; assert(r == 0); }\nprocess C { x = 2; }\n")
+	if badWithPrefix(assert, 1) || !badWithPrefix(assert, 2) {
+		t.Errorf("assert in the second process: bad with 1 %v, with 2 %v; want false, true", badWithPrefix(assert, 1), badWithPrefix(assert, 2))
+	}
+}
