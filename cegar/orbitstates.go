@@ -35,7 +35,7 @@ type stateSym struct {
 	inv [][]int // the inverse permutations of the processes
 	// imgs holds per control node (by id) the keys of its images and, once
 	// made, their nodes.
-	imgs     map[int32]*ctlImages
+	imgs     []*ctlImages
 	tmp, out []int64
 	// sorted is set under PSO, whose exact writes are kept sorted by
 	// variable (kabs.Ctl.B): an image is sorted again.
@@ -62,7 +62,7 @@ func (e *engine) stateSymmetry(x *explorer) *stateSym {
 	if names == nil {
 		return nil
 	}
-	s := &stateSym{g: &group{sys: g.sys}, imgs: map[int32]*ctlImages{}, sorted: x.abs.Layout() == memmodel.PerVariable}
+	s := &stateSym{g: &group{sys: g.sys}, sorted: x.abs.Layout() == memmodel.PerVariable}
 	for _, a := range g.elems {
 		if !sameDomains(e.info, g, a) {
 			continue
@@ -207,13 +207,16 @@ func (s *stateSym) permCtl(c *kabs.Ctl, a int) *kabs.Ctl {
 
 // images returns the images of node n, computing their keys once.
 func (s *stateSym) images(x *explorer, n *ctlNode) *ctlImages {
-	if im, ok := s.imgs[n.id]; ok {
-		return im
+	if int(n.id) < len(s.imgs) && s.imgs[n.id] != nil {
+		return s.imgs[n.id]
 	}
 	c := x.ctl(n)
 	im := &ctlImages{ctl: c, keys: make([]string, len(s.g.elems)), nodes: make([]*ctlNode, len(s.g.elems))}
 	for a := range s.g.elems {
 		im.keys[a] = string(x.ctlKey(s.permCtl(c, a)))
+	}
+	for len(s.imgs) <= int(n.id) {
+		s.imgs = append(s.imgs, nil)
 	}
 	s.imgs[n.id] = im
 	return im
