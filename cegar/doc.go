@@ -123,6 +123,85 @@
 //     local steps earlier than a shortest trace would. Options.NoReduction
 //     turns the reduction off.
 //
+// # Automorphisms
+//
+// orbit.go finds, by unifying the process automata edge by edge, a set of
+// automorphisms of a system: permutations π of the processes with a
+// renaming σ of the variables (shared onto shared, the locals of a onto
+// those of π(a)) and a map of the fence sites, under which each process's
+// automaton is its image's (the same locations and edge order, the same
+// operations up to σ), the initial values are kept and the bad states are
+// invariant. Such a map sends every run of the k-abstraction (and of the
+// exact semantics) to a run, step by step (a step of a by edge i becomes
+// the step of π(a) by edge i, a flush of x one of σ(x)), and bad states
+// to bad states. It is found for template instances that index by i or
+// (i+k)%N and for processes written out one by one (an n-thread litmus
+// test), never decided by a name or a flag. They serve three purposes:
+// predicate images (symmetry.go), candidate sets and states (below).
+// Options.NoSymmetry turns the last two off.
+//
+// # Candidate sets and symmetry
+//
+// A real counterexample t found with the fence set F installed is a run
+// of the system without fences as well (a fence step only waits for an
+// empty buffer: the run without the fence steps is a run). For an
+// automorphism g of the system without fences, g(t) is then a run of it
+// to a bad state, and a fence set blocks g(t) exactly when it contains an
+// element of the candidate set of g(t), which is g(cand(t)) (a site passed
+// with a non-empty buffer by process a in t is passed so by π(a) in g(t)).
+// Every correct fence set must block g(t), so it hits g(cand(t)): the
+// images are evidence like the counterexamples found, and the minimum
+// hitting set of all of them is still a lower bound on any correct fence
+// set. The engine adds them (orbitcands.go), each computed from the image
+// trace itself (fences.Blocking on the image replayed by the explicit
+// checker, which is also the witness kept for it), deduplicated, before
+// the minimum hitting set. Template instances share their sites, so only
+// processes written out one by one get new sets from it: on the n-thread
+// store-buffering ring the exploration with F finds the run that delays
+// every process outside F, and its images are the rotations of that
+// complement.
+//
+// # Symmetry of states
+//
+// An exploration whose variables are all explicit (no cube) stores one
+// state per orbit (orbitstates.go): the least image, by control key and
+// then value vector, of each successor under the automorphisms of the
+// system explored (its fences installed, so only those that map the fence
+// set onto itself). Initial states are stored as they are. By induction
+// on the runs, for every state s reachable some image h(s) is stored
+// (if h(s) is stored and s' is a successor of s, h(s') is a successor of
+// h(s) and the least image of h(s') is stored), and bad states are
+// invariant, so a bad state is reachable exactly when a stored one is.
+// A counterexample is rebuilt as a real path (symPathTo): between the
+// stored r and r' the search took a step (and the steps passed through)
+// to a state s with r' = g(s); the path so far ends in h(r), so it goes
+// on by the image under h of those steps, and h becomes h∘g⁻¹.
+//
+// With the partial-order reduction: the ample set of an explored state
+// (stored, or passed through) is chosen as before, from its own steps;
+// that of any other state s is taken to be h⁻¹(ample(u)) for one explored
+// u = h(s) (any choice where s has no explored image). An automorphism keeps
+// what the conditions C0–C2 ask of a set (enabled, local, invisible: each
+// is decided by the process's automaton at its location, its buffer and
+// the bad states, all mapped onto the image's), and C3, the static
+// proviso, too: π(a)'s automaton is a's, so the depth-first search of
+// por.go marks the same back edges in both, and no ample set holds one.
+// So this choice of ample sets satisfies C0–C3 on every state, and its
+// reduced graph reaches a bad state when the abstraction does. The
+// induction above, run on that reduced graph, shows that every state it
+// reaches has an explored image: if u = h(s) is explored, each successor
+// s' of s by h⁻¹(ample(u)) has h(s') a successor of u by ample(u), which
+// is passed through or has its least image stored. The states passed
+// through are replayed from the stored parent as before.
+//
+// Explorations with the first m processes only (below) use no
+// automorphism. A dynamic variable (domains/dynamic.go) is mapped only
+// onto one with the same candidate domain, so its tail sets (bit sets over
+// the domain) and its observed values mean the same at the image's
+// position; the values observed outside a domain are recorded for the
+// images of the variable too (so the domains grow alike and the next
+// exploration keeps the automorphisms).
+//
 // # Fewer processes first
 //
 // With the reduction on and three or more processes, each exploration
@@ -217,12 +296,11 @@
 //     under which the trace is infeasible (k case);
 //   - else: predicates from the atoms of sequence interpolants of the path
 //     formula, with the same shapes over buffer slots and last-write values
-//     (the paper's parameterised predicates) and, when the instances of a
-//     template are symmetric (every permutation maps the automata and the
-//     initial values onto themselves, symmetry.go), over every other
-//     instance (predicate case). The interpolants are those of the path
-//     sliced to a minimal unsatisfiable core of its conjuncts
-//     (smt.Interpolate): over the variables the infeasibility needs.
+//     (the paper's parameterised predicates) and their images under the
+//     automorphisms of the system (symmetry.go) (predicate case). The
+//     interpolants are those of the path sliced to a minimal
+//     unsatisfiable core of its conjuncts (smt.Interpolate): over the
+//     variables the infeasibility needs.
 //
 // A counterexample is a sequence of abstract steps; its TSO feasibility is
 // decided for exactly that schedule: the process operations in trace order

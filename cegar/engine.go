@@ -62,6 +62,10 @@ type Options struct {
 	// NoReduction turns the partial-order reduction of the exploration off
 	// (for measurements and for the tests that compare with and without).
 	NoReduction bool
+	// NoSymmetry turns off what the automorphisms of the system give the
+	// search (orbit.go): the symmetry reduction of states and the images
+	// of candidate sets (for the tests that compare with and without).
+	NoSymmetry bool
 	// Workers is the number of goroutines that expand the states of an
 	// exploration (parallel.go); 0 or 1: one. More need a solver that can
 	// fork (Z3Solver).
@@ -211,6 +215,10 @@ type engine struct {
 	light   []*worker // workers without an abstractor (workersFor)
 	// releases close the provers forked for the engine (release).
 	releases []func()
+	// symMapped counts the stored states of counterexamples rebuilt
+	// under the symmetry reduction that were reached through a
+	// permutation other than the identity (orbitstates.go; for tests).
+	symMapped int
 }
 
 func newEngine(sol Solver, opt Options, st stage) *engine {
@@ -320,7 +328,8 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 // refiner is what the refinement of one loop knows of its system besides
 // the precision: the order of its fence elements, its robustness analysis,
 // the writers of each shared variable (parameterised predicates) and the
-// symmetry of its template (the images of predicates). The engine keeps the
+// automorphisms of the system (orbit.go: the images of predicates, the
+// images of candidate sets). The engine keeps the
 // escalation of each counterexample, which outlives a loop.
 type refiner struct {
 	sys     *cs.System // the system of the loop, without the precision's fences
@@ -328,7 +337,7 @@ type refiner struct {
 	order   *fences.Order
 	rob     *robustCheck
 	writers map[string][]int // shared variable -> the processes that write it through their buffers
-	sym     *symmetry        // permutes the instances of the system's template (nil: none)
+	sym     *group           // the automorphisms of the system (nil: none)
 }
 
 // newRefiner prepares the refinement of a loop on sys, and the analyses of
@@ -337,7 +346,7 @@ func (e *engine) newRefiner(sys *cs.System, insert bool) *refiner {
 	e.info = domains.Analyze(sys)
 	e.info.Seed(e.domainSeed)
 	return &refiner{sys: sys, insert: insert, order: fences.NewOrder(sys, e.opt.StoreFences), rob: newRobustCheck(sys, e.opt.Model),
-		writers: writersOf(sys), sym: newSymmetry(sys)}
+		writers: writersOf(sys), sym: findGroup(sys)}
 }
 
 // exploration is the result of one exploration: the system explored (sys
@@ -399,6 +408,12 @@ func (e *engine) refine(ctx context.Context, r *refiner, x *exploration, prec Pr
 		}
 		out.cands = append(out.cands, cand)
 		out.wits = append(out.wits, res.real)
+		imgs, iws, err := e.imageCandidates(r, res.real, out.cands) // orbitcands.go
+		if err != nil {
+			return prec, false, err
+		}
+		out.cands = append(out.cands, imgs...)
+		out.wits = append(out.wits, iws...)
 		hs, ok := r.order.MinSet(out.cands)
 		if !ok {
 			unknown(out, "no fence set blocks all counterexamples")
@@ -407,7 +422,7 @@ func (e *engine) refine(ctx context.Context, r *refiner, x *exploration, prec Pr
 		out.fences = hs
 		next.Fences = hs
 		e.stats.Refinements.Fences++
-		e.logf("fence case: candidate sites %v, fences now %v", siteLines(r.sys, cand), siteLines(r.sys, hs))
+		e.logf("fence case: candidate sites %v (and %d images), fences now %v", siteLines(r.sys, cand), len(imgs), siteLines(r.sys, hs))
 	case res.newK > 0:
 		e.stats.Refinements.K++
 		e.logf("k case: k %d -> %d", prec.K, res.newK)

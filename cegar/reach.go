@@ -161,6 +161,9 @@ type explorer struct {
 	active int
 	// valSeed is the seed of the store's hash of value vectors (valHash).
 	valSeed maphash.Seed
+	// sym is the symmetry reduction of states, nil when it is off
+	// (orbitstates.go).
+	sym *stateSym
 	// mu guards the tables above and the successors of the nodes, which
 	// expand and resolve fill in as the workers need them (parallel.go);
 	// what is filled in is read without it (ctlNode.ready, ctlSucc.next).
@@ -522,6 +525,9 @@ func (e *engine) reachPrefix(ctx context.Context, abs *kabs.Abs) (*path, error) 
 		return nil, nil
 	}
 	for m := 2; m < len(abs.Sys.Procs); m++ {
+		if !badWithPrefix(abs.Sys, m) { // orbit.go
+			continue
+		}
 		p, err := e.explore(ctx, abs, domains.NewLayout(e.info, abs), m)
 		if err == nil && p != nil {
 			return p, nil
@@ -549,6 +555,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	if e.porApplies() {
 		x.por = newPorInfo(abs.Sys)
 	}
+	x.sym = e.stateSymmetry(x)
 	c0 := x.node(init)
 	st := newStateStore()
 	x.valSeed = st.vals.seed
@@ -578,6 +585,9 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		}
 		e.stats.States += st.n
 		e.stats.noteStore(st.bytes(), st.n)
+		if x.sym != nil {
+			x.sym.symmetrize(x)
+		}
 		e.collect(ws, x.por)
 	}
 	var single item // the state being expanded, with one worker
@@ -620,7 +630,16 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 			found := int32(-1)
 			for _, r := range it.outs {
-				k := keyOf(&r)
+				var k stateKey
+				if x.sym != nil {
+					// The least image of the successor is stored
+					// (orbitstates.go); the workers' encoding is of
+					// the successor itself.
+					r.next, r.vals, _ = x.sym.canon(x, r.next, r.vals)
+					k = st.keyOf(r.next.id, r.vals)
+				} else {
+					k = keyOf(&r)
+				}
 				first, seen := st.lookup(k)
 				if seen && st.subsumed(first, r.cube) {
 					continue
@@ -762,6 +781,9 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]stepRef) 
 // pathTo returns the steps from the initial state to node i, with the
 // steps forward passed through replayed.
 func (x *explorer) pathTo(w *worker, st *stateStore, i int32) (*path, error) {
+	if x.sym != nil {
+		return x.symPathTo(w, st, i)
+	}
 	var rev []stepRef // the steps, newest first
 	for j := i; st.at(j).parent >= 0; j = st.at(j).parent {
 		r := st.at(j)

@@ -1,0 +1,389 @@
+package cegar
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"fencer/cs"
+	"fencer/domains"
+	"fencer/kabs"
+	"fencer/memmodel"
+)
+
+// Symmetry reduction of the states of an exploration (doc.go, "Symmetry
+// of states"): with the automorphisms of the system explored (its fences
+// installed, so only those that map the fence set onto itself), a state
+// is stored as the least of its images, ordered by the key of the control
+// state and then by the value vector. An automorphism maps the control
+// state position by position (the pc, buffer and tail set of process p
+// become those of π(p), the variables in them renamed by σ) and the value
+// vector position by position (domains.Layout: a shared variable x goes
+// to σ(x), a local of p, a slot or last-write value of p to those of
+// π(p)).
+//
+// Only for explorations with every variable explicit (no cube), no order
+// view, no store-fence epochs, and every process moving (not
+// reachPrefix's explorations with fewer); an automorphism is used only
+// when it maps each dynamic variable onto one with the same candidate
+// domain (sameDomains).
+
+// stateSym is the reduction of one exploration.
+type stateSym struct {
+	g   *group
+	pos [][]int // pos[a][i]: the position of the image of position i under element a
+	inv [][]int // the inverse permutations of the processes
+	// imgs holds per control node (by id) the keys of its images and, once
+	// made, their nodes.
+	imgs     []*ctlImages
+	tmp, out []int64
+	// sorted is set under PSO, whose exact writes are kept sorted by
+	// variable (kabs.Ctl.B): an image is sorted again.
+	sorted bool
+}
+
+type ctlImages struct {
+	ctl   *kabs.Ctl
+	keys  []string
+	nodes []*ctlNode
+}
+
+// stateSymmetry returns the reduction for exploration x, or nil when it
+// does not apply or the system has no automorphism.
+func (e *engine) stateSymmetry(x *explorer) *stateSym {
+	if e.opt.NoSymmetry || x.active != 0 || e.info == nil || !e.info.AllFinite() || e.info.OrderView() || x.hasE {
+		return nil
+	}
+	g := findGroup(x.abs.Sys)
+	if g == nil {
+		return nil
+	}
+	names := layoutNames(x)
+	if names == nil {
+		return nil
+	}
+	s := &stateSym{g: &group{sys: g.sys}, sorted: x.abs.Layout() == memmodel.PerVariable}
+	for _, a := range g.elems {
+		if !sameDomains(e.info, g, a) {
+			continue
+		}
+		pos := make([]int, len(names))
+		used := make([]bool, len(names))
+		ok := true
+		for i, n := range names {
+			j, found := x.lay.Index(renamePosition(g, n, a))
+			if !found || used[j] {
+				ok = false
+				break
+			}
+			pos[i], used[j] = j, true
+		}
+		if !ok {
+			continue
+		}
+		inv := make([]int, len(a.proc))
+		for p, q := range a.proc {
+			inv[q] = p
+		}
+		s.g.elems = append(s.g.elems, a)
+		s.pos = append(s.pos, pos)
+		s.inv = append(s.inv, inv)
+	}
+	if len(s.g.elems) == 0 {
+		return nil
+	}
+	s.tmp, s.out = make([]int64, len(names)), make([]int64, len(names))
+	e.logf("symmetry: %d automorphisms of the system explored", len(s.g.elems))
+	return s
+}
+
+// sameDomains reports whether a maps each dynamic variable onto one with
+// the same candidate domain (domains/dynamic.go), and the others onto
+// others: a value of a representative is then outside its variable's
+// domain exactly when it is outside the image's, so that observing the
+// representatives observes the orbit, and a tail set (a bit set over the
+// domain) means the same at its image's position.
+func sameDomains(info *domains.Info, g *group, a *auto) bool {
+	check := func(v string) bool {
+		w := g.rename(v, a)
+		if info.Dynamic(v) != info.Dynamic(w) {
+			return false
+		}
+		return !info.Dynamic(v) || slices.Equal(info.Values(v), info.Values(w))
+	}
+	for _, v := range g.sys.Shared {
+		if !check(v.Name) {
+			return false
+		}
+	}
+	for _, p := range g.sys.Procs {
+		for _, v := range p.Locals {
+			if !check(v.Name) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// renamePosition renames the variable of a layout position: a variable of
+// X (group.rename) or a tail set "tail P x".
+func renamePosition(g *group, name string, a *auto) string {
+	if proc, v, ok := tailProcVar(name); ok {
+		p := g.procIndex(proc)
+		if p < 0 {
+			return name
+		}
+		return "tail " + g.sys.Procs[a.proc[p]].Name + " " + g.renameShared(v, a)
+	}
+	return g.rename(name, a)
+}
+
+// layoutNames returns the variable of each position of x's layout, or nil
+// when a position is not one of the names it knows.
+func layoutNames(x *explorer) []string {
+	sys, lay := x.abs.Sys, x.lay
+	names := make([]string, lay.Len())
+	seen := 0
+	add := func(n string) {
+		if i, ok := lay.Index(n); ok && names[i] == "" {
+			names[i] = n
+			seen++
+		}
+	}
+	for _, v := range sys.Shared {
+		add(v.Name)
+	}
+	for _, p := range sys.Procs {
+		for _, v := range p.Locals {
+			add(v.Name)
+		}
+		for _, v := range sys.Shared {
+			add(kabs.LWVar(p.Name, v.Name))
+			add("tail " + p.Name + " " + v.Name)
+			for i := 1; i <= x.abs.K; i++ {
+				add(kabs.SlotVarX(p.Name, v.Name, i))
+			}
+		}
+		for i := 1; i <= x.abs.K; i++ {
+			add(kabs.SlotVar(p.Name, i))
+		}
+	}
+	if seen != lay.Len() {
+		return nil
+	}
+	return names
+}
+
+// permCtl returns the image of c under element a.
+func (s *stateSym) permCtl(c *kabs.Ctl, a int) *kabs.Ctl {
+	g := s.g.elems[a]
+	n := len(c.PC)
+	out := &kabs.Ctl{PC: make([]cs.Loc, n)}
+	for p := range c.PC {
+		out.PC[g.proc[p]] = c.PC[p]
+	}
+	if c.B == nil {
+		return out
+	}
+	out.B, out.S = make([][]int, n), make([][]int, n)
+	for p := range c.B {
+		q := g.proc[p]
+		out.B[q] = make([]int, len(c.B[p]))
+		for i, v := range c.B[p] {
+			out.B[q][i] = g.shared[v]
+		}
+		if s.sorted {
+			slices.Sort(out.B[q])
+		}
+		out.S[q] = make([]int, len(c.S[p]))
+		for i, v := range c.S[p] {
+			out.S[q][i] = g.shared[v]
+		}
+		slices.Sort(out.S[q])
+	}
+	return out
+}
+
+// images returns the images of node n, computing their keys once.
+func (s *stateSym) images(x *explorer, n *ctlNode) *ctlImages {
+	if int(n.id) < len(s.imgs) && s.imgs[n.id] != nil {
+		return s.imgs[n.id]
+	}
+	c := x.ctl(n)
+	im := &ctlImages{ctl: c, keys: make([]string, len(s.g.elems)), nodes: make([]*ctlNode, len(s.g.elems))}
+	for a := range s.g.elems {
+		im.keys[a] = string(x.ctlKey(s.permCtl(c, a)))
+	}
+	for len(s.imgs) <= int(n.id) {
+		s.imgs = append(s.imgs, nil)
+	}
+	s.imgs[n.id] = im
+	return im
+}
+
+// canon returns the least image of the state (n, vals) and the element
+// that gives it (-1: the state itself). The values returned live in s
+// until the next call.
+func (s *stateSym) canon(x *explorer, n *ctlNode, vals []int64) (*ctlNode, []int64, int) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	im := s.images(x, n)
+	best, bestKey, bestVals := -1, string(x.ctls.key(n.id)), vals
+	for a, k := range im.keys {
+		c := strings.Compare(k, bestKey)
+		if c > 0 {
+			continue
+		}
+		for i, v := range vals {
+			s.tmp[s.pos[a][i]] = v
+		}
+		if c < 0 || slices.Compare(s.tmp, bestVals) < 0 {
+			best, bestKey = a, k
+			s.tmp, s.out = s.out, s.tmp
+			bestVals = s.out
+		}
+	}
+	if best < 0 {
+		return n, vals, -1
+	}
+	if im.nodes[best] == nil {
+		im.nodes[best] = x.node(s.permCtl(im.ctl, best))
+	}
+	return im.nodes[best], bestVals, best
+}
+
+// symmetrize records, for each value of a dynamic variable observed
+// outside its domain, the same value for the variable's images under the
+// automorphisms (domains.Layout.ObserveValue): the exploration observes
+// the representatives it stores and the states it passes through, and
+// the other states of their orbits hold the same values at the images'
+// positions. The domains then grow alike for a variable and its images
+// (they started alike, sameDomains), and the next exploration keeps the
+// automorphisms. Nothing changes for the exploration itself: an image's
+// value is outside the image's domain exactly when the value is outside
+// the variable's.
+func (s *stateSym) symmetrize(x *explorer) {
+	for v, vals := range x.lay.Observed() {
+		for _, a := range s.g.elems {
+			w := s.g.rename(v, a)
+			for _, val := range vals {
+				x.lay.ObserveValue(w, val)
+			}
+		}
+	}
+}
+
+// symPathTo is pathTo under the reduction: the stored states are
+// representatives, so the path through them is rebuilt as a real path of
+// the abstraction from the initial state. Between two stored states r and
+// r' the exploration took a step of r (and the steps passed through), to a
+// state s with r' = g(s); the path so far ends in h(r) for an automorphism
+// h (the identity at the initial state), so it goes on by the image under
+// h of those steps, to h(s) = h(g⁻¹(r')), and h becomes h∘g⁻¹. The
+// transitions are taken again from the abstraction along the way (a step
+// that is not found there is an internal error).
+func (x *explorer) symPathTo(w *worker, st *stateStore, i int32) (*path, error) {
+	s := x.sym
+	var chainIdx []int32
+	for j := i; j >= 0; j = st.at(j).parent {
+		chainIdx = append(chainIdx, j)
+	}
+	slices.Reverse(chainIdx)
+	np, ns := len(x.abs.Sys.Procs), len(x.abs.Sys.Shared)
+	hp, hs := make([]int, np), make([]int, ns)
+	for p := range hp {
+		hp[p] = p
+	}
+	for v := range hs {
+		hs[v] = v
+	}
+	var steps []kabs.AStep
+	for _, j := range chainIdx[1:] {
+		taken, a, err := x.symReplay(w, st, j)
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range taken {
+			t.Proc = hp[t.Proc]
+			if t.Edge < 0 && t.Var >= 0 {
+				t.Var = hs[t.Var]
+			}
+			steps = append(steps, t)
+		}
+		if a >= 0 {
+			x.e.symMapped++
+			g, inv := s.g.elems[a], s.inv[a]
+			np2, ns2 := make([]int, np), make([]int, ns)
+			for p := range np2 {
+				np2[p] = hp[inv[p]]
+			}
+			sinv := make([]int, ns)
+			for v, u := range g.shared {
+				sinv[u] = v
+			}
+			for v := range ns2 {
+				ns2[v] = hs[sinv[v]]
+			}
+			hp, hs = np2, ns2
+		}
+	}
+	p := &path{steps: steps}
+	c := x.abs.Init()
+	for _, step := range steps {
+		found := false
+		for _, sc := range x.abs.Successors(c) {
+			if sc.Step == step {
+				p.ts = append(p.ts, sc.T)
+				c, found = sc.Ctl, true
+				break
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("internal error: a step of the counterexample rebuilt under the symmetry reduction is not a step of the abstraction")
+		}
+	}
+	return p, nil
+}
+
+// symReplay returns the steps from the parent of the stored state i to
+// the state whose least image is i (the step stored, then those passed
+// through), and the element that maps that state to i (-1: none).
+func (x *explorer) symReplay(w *worker, st *stateStore, i int32) ([]kabs.AStep, int, error) {
+	r := st.at(i)
+	from := stepRef{x.nodeAt(st.at(r.parent).c), r.via}
+	via := &x.succsOfNode(from.n)[r.via]
+	pv := make([]int64, x.lay.Len())
+	st.values(r.parent, pv)
+	iv := make([]int64, len(pv))
+	st.values(i, iv)
+	var chain []stepRef
+	var ferr error
+	found, elem := false, -1
+	err := x.compiledOf(via).x.Apply(pv, x.to(via).zero, make([]int64, len(pv)), func(vals []int64) bool {
+		chain = chain[:0]
+		c, v := x.to(via), vals
+		if x.por != nil {
+			var err error
+			if c, v, _, err = x.forward(w, c, vals, &chain); err != nil {
+				ferr = err
+				return false
+			}
+		}
+		cn, cv, a := x.sym.canon(x, c, v)
+		found = cn.id == r.c && slices.Equal(cv, iv)
+		elem = a
+		return !found
+	})
+	if err == nil {
+		err = ferr
+	}
+	if err == nil && !found {
+		err = fmt.Errorf("internal error: the symmetry reduction cannot replay a step of the counterexample")
+	}
+	out := []kabs.AStep{x.stepAt(from).Step}
+	for _, c := range chain {
+		out = append(out, x.stepAt(c).Step)
+	}
+	return out, elem, err
+}
