@@ -25,6 +25,9 @@ run: build
 # N = 4 takes minutes per lock: they are in bench-scale and check-scale.
 SCALE := $(addprefix benchmarks/scale/,bakery.cs burns.cs dijkstra.cs filter.cs szymanski.cs ticket.cs)
 SCALE_TEST_3 := $(addprefix benchmarks/scale/,burns.cs dijkstra.cs filter.cs szymanski.cs ticket.cs)
+# Store buffering around a ring of 6 processes (herd's 6.SB shape), as .cs
+# and .litmus: tens of seconds per model, so in bench-scale and check-scale.
+SCALE_RING := benchmarks/scale/sb6.cs benchmarks/scale/sb6.litmus
 
 test: setup fmt-check vet
 	$(GO) test -count=1 ./...
@@ -66,9 +69,11 @@ bench: build
 SCALE_TIMEOUT ?= 60s
 bench-scale: build
 	for n in 2 3 4; do ./fencer bench --runs 1 --model sc,tso,pso --timeout $(SCALE_TIMEOUT) -D N=$$n $(SCALE) || exit $$?; done
+	./fencer bench --runs 1 --model sc,tso,pso --timeout $(SCALE_TIMEOUT) $(SCALE_RING)
 
 check-scale: build
-	s=0; for n in 2 3 4; do ./fencer check --timeout $(SCALE_TIMEOUT) -D N=$$n $(SCALE) || s=$$?; done; exit $$s
+	s=0; for n in 2 3 4; do ./fencer check --timeout $(SCALE_TIMEOUT) -D N=$$n $(SCALE) || s=$$?; done; \
+	./fencer check --timeout $(SCALE_TIMEOUT) $(SCALE_RING) || s=$$?; exit $$s
 
 # The model checked against this machine's CPU (not in make test: it needs
 # an x86-64 host and takes a minute or more): every litmus test and the x86

@@ -79,10 +79,7 @@
 //   `number[i] = 0` becoming visible after a later write, which again only
 //   prolongs waiting. Bounded search: N = 2: none within 150,000 states
 //   (depth 669); N = 3: none within 300,000 states (depth 61); no proof.
-// fencer today (one run each, 60 s limit, the engine of main at 76c0136,
-//   loaded 2-core machine): N = 2: sc timeout, tso timeout, pso timeout; N =
-//   3: sc timeout, tso timeout, pso timeout; N = 4: sc timeout, tso timeout,
-//   pso timeout.
+// What fencer measures on this file: benchmarks/scale/README.md.
 // fencer: expect sc safe
 // fencer: expect tso fences=2
 // fencer: expect pso fences=2

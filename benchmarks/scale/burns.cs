@@ -49,10 +49,7 @@
 //   under TSO for no fence and each single site (counterexamples of 12, 16
 //   and 12 steps; none within 150,000 states with the expected fence) and
 //   for the two fences above (safe, 459 states).
-// fencer today (one run each, 60 s limit, the engine of main at 76c0136,
-//   loaded 2-core machine): N = 2: sc safe (2 s), tso fences=1 (4 s), pso
-//   fences=1 (5 s); N = 3: sc safe (6 s), tso timeout, pso fences=1 (59 s); N
-//   = 4: sc safe (39 s), tso timeout, pso timeout.
+// What fencer measures on this file: benchmarks/scale/README.md.
 // fencer: expect sc safe
 // fencer: expect tso fences=1
 // fencer: expect pso fences=1

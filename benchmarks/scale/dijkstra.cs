@@ -47,10 +47,7 @@
 //   fence at any other single site, gives a counterexample); at most 1 by
 //   the argument above (the fence empties all of i's buffers). Checker with
 //   this fence: N = 2 safe (9,453 states, explored to the end).
-// fencer today (one run each, 60 s limit, the engine of main at 76c0136,
-//   loaded 2-core machine): N = 2: sc safe (6 s), tso fences=1 (43 s), pso
-//   timeout; N = 3: sc timeout, tso timeout, pso timeout; N = 4: sc timeout,
-//   tso timeout, pso timeout.
+// What fencer measures on this file: benchmarks/scale/README.md.
 // fencer: expect sc safe
 // fencer: expect tso fences=1
 // fencer: expect pso fences=1

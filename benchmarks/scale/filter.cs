@@ -53,10 +53,7 @@
 //   end).
 //   Argument: under PSO, (a) needs the fence after `level[i] = l;`; (b)
 //   and (c) hold as for TSO.
-// fencer today (one run each, 60 s limit, the engine of main at 76c0136,
-//   loaded 2-core machine): N = 2: sc safe (4 s), tso fences=1 (15 s), pso
-//   fences=2 (18 s); N = 3: sc timeout, tso timeout, pso timeout; N = 4: sc
-//   timeout, tso timeout, pso timeout.
+// What fencer measures on this file: benchmarks/scale/README.md.
 // fencer: expect sc safe
 // fencer: expect tso fences=1
 // fencer: expect pso fences=2

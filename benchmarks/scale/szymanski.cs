@@ -53,10 +53,7 @@
 //   PSO is TSO here (one FIFO buffer per variable); the checker at N = 2
 //   gives exactly the TSO results (the same counterexamples, and the same
 //   pair safe in 8,792 states).
-// fencer today (one run each, 60 s limit, the engine of main at 76c0136,
-//   loaded 2-core machine): N = 2: sc safe (6 s), tso timeout, pso timeout; N
-//   = 3: sc timeout, tso timeout, pso timeout; N = 4: sc timeout, tso
-//   timeout, pso timeout.
+// What fencer measures on this file: benchmarks/scale/README.md.
 // fencer: expect sc safe
 // fencer: expect tso fences=2
 // fencer: expect pso fences=2

@@ -35,10 +35,7 @@
 //   Checker, no fence: no counterexample under SC at N = 2 within 300,000
 //   states, nor at N = 3 within 2,000,000 states; under TSO and under PSO
 //   none at N = 3 within 300,000 states (depth 155).
-// fencer today (one run each, 60 s limit, the engine of main at 76c0136,
-//   loaded 2-core machine): N = 2: sc safe (16 s), tso safe (33 s), pso safe
-//   (29 s); N = 3: sc timeout, tso timeout, pso timeout; N = 4: sc timeout,
-//   tso timeout, pso timeout.
+// What fencer measures on this file: benchmarks/scale/README.md.
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso safe

@@ -1,5 +1,5 @@
 // Store buffering around a ring of 6 processes, written out process by
-// process (the .cs form of x86/sb6.litmus): P_i writes x_i = 1, then
+// process (the .cs form of sb6.litmus beside it): P_i writes x_i = 1, then
 // reads x_(i+1 mod 6); the outcome is every read returning 0.
 //
 // SC: forbidden (the first write in the interleaving precedes the read of
