@@ -20,8 +20,7 @@ type keySet struct {
 	refs  [][]uint64 // by index, in chunks of 1<<refBits: chunk << 32 | offset
 	n     int
 	seed  maphash.Seed
-	table []uint64 // 0, or the key hash's upper half << 32 | (index + 1)
-	used  int
+	slots
 }
 
 const (
@@ -31,7 +30,7 @@ const (
 )
 
 func newKeySet() keySet {
-	return keySet{seed: maphash.MakeSeed(), table: make([]uint64, 1<<8)}
+	return keySet{seed: maphash.MakeSeed(), slots: newSlots()}
 }
 
 func (s *keySet) hash(k []byte) uint64 { return maphash.Bytes(s.seed, k) }
@@ -86,32 +85,49 @@ func (s *keySet) push(k []byte) int32 {
 
 // put enters the key of index idx (hash h) in the table.
 func (s *keySet) put(h uint64, idx int32) {
-	if 4*(s.used+1) > 3*len(s.table) {
-		s.grow()
+	if s.full() {
+		s.grow(func(j int32) uint64 { return s.hash(s.key(j)) })
 	}
 	s.place(h, idx)
 }
 
-func (s *keySet) place(h uint64, idx int32) {
-	mask := uint64(len(s.table) - 1)
-	i := h & mask
-	for s.table[i] != 0 {
-		i = (i + 1) & mask
-	}
-	s.table[i] = h>>32<<32 | uint64(uint32(idx)+1)
-	s.used++
+// slots is an open-addressing table of indices by their 64-bit hashes,
+// with linear probing: an entry is the hash's upper half << 32 |
+// (index + 1), 0 when free. Its users look their keys up themselves (the
+// equality differs); entering and growing are the same for all.
+type slots struct {
+	table []uint64
+	used  int
 }
 
-func (s *keySet) grow() {
-	old := s.table
-	s.table = make([]uint64, 2*len(old))
-	s.used = 0
+func newSlots() slots { return slots{table: make([]uint64, 1<<8)} }
+
+// full says whether one more entry would pass a load of 3/4: grow first.
+func (t *slots) full() bool { return 4*(t.used+1) > 3*len(t.table) }
+
+// grow doubles the table; rehash gives the hash of an index entered
+// before. (Its users call it only when full: a closure made per entry
+// would be an allocation per state.)
+func (t *slots) grow(rehash func(int32) uint64) {
+	old := t.table
+	t.table, t.used = make([]uint64, 2*len(old)), 0
 	for _, e := range old {
 		if e != 0 {
 			j := int32(uint32(e) - 1)
-			s.place(s.hash(s.key(j)), j)
+			t.place(rehash(j), j)
 		}
 	}
+}
+
+// place enters idx under the hash h.
+func (t *slots) place(h uint64, idx int32) {
+	mask := uint64(len(t.table) - 1)
+	i := h & mask
+	for t.table[i] != 0 {
+		i = (i + 1) & mask
+	}
+	t.table[i] = h>>32<<32 | uint64(uint32(idx)+1)
+	t.used++
 }
 
 // bytes is the memory of the set as allocated: arena, refs, table.

@@ -24,8 +24,7 @@ type stateStore struct {
 	n      int
 	vals   keySet // the value vectors, as varints
 	vbuf   []byte
-	table  []uint64 // 0, or the key hash's upper half << 32 | (node index + 1)
-	used   int
+	slots  // the first node stored with each key, by hashKey
 	// cubes holds the cubes that are not nil, by node; more the cubes of
 	// the states stored under the key of a first one, by its index, when
 	// there are several.
@@ -52,7 +51,7 @@ type rnode struct {
 const chunkBits = 10
 
 func newStateStore() *stateStore {
-	return &stateStore{vals: newKeySet(), table: make([]uint64, 1<<8),
+	return &stateStore{vals: newKeySet(), slots: newSlots(),
 		cubes: map[int32]predabs.Cube{}, more: map[int32][]predabs.Cube{}}
 }
 
@@ -164,33 +163,11 @@ func (s *stateStore) add(r rnode, k stateKey, c predabs.Cube, first int32) int32
 		s.more[first] = insertCube(stored, c)
 		return idx
 	}
-	if 4*(s.used+1) > 3*len(s.table) {
-		s.grow()
+	if s.full() {
+		s.grow(func(j int32) uint64 { return hashKey(s.key(j)) })
 	}
-	s.put(hashKey(k), idx)
+	s.place(hashKey(k), idx)
 	return idx
-}
-
-func (s *stateStore) put(h uint64, idx int32) {
-	mask := uint64(len(s.table) - 1)
-	i := h & mask
-	for s.table[i] != 0 {
-		i = (i + 1) & mask
-	}
-	s.table[i] = h>>32<<32 | uint64(uint32(idx)+1)
-	s.used++
-}
-
-func (s *stateStore) grow() {
-	old := s.table
-	s.table = make([]uint64, 2*len(old))
-	s.used = 0
-	for _, e := range old {
-		if e != 0 {
-			j := int32(uint32(e) - 1)
-			s.put(hashKey(s.key(j)), j)
-		}
-	}
 }
 
 // bytes is the memory of the stored states (nodes, table, value vectors;
