@@ -1,6 +1,8 @@
 package cegar
 
 import (
+	"maps"
+
 	"fencer/cs"
 	"fencer/expr"
 )
@@ -110,49 +112,38 @@ func newAutoSearch(sys *cs.System) *autoSearch {
 	return s
 }
 
-// unifier is a partial renaming, copied at each choice of the search.
+// unifier is a partial renaming, copied at each choice of the search:
+// of variables (vars, with its inverse back) and of fence sites.
 type unifier struct {
 	vars, back   map[string]string
 	sites, sback map[int]int
 }
 
+func newUnifier() *unifier {
+	return &unifier{vars: map[string]string{}, back: map[string]string{}, sites: map[int]int{}, sback: map[int]int{}}
+}
+
 func (u *unifier) clone() *unifier {
-	c := &unifier{vars: make(map[string]string, len(u.vars)), back: make(map[string]string, len(u.back)), sites: make(map[int]int, len(u.sites)), sback: make(map[int]int, len(u.sback))}
-	for k, v := range u.vars {
-		c.vars[k] = v
-	}
-	for k, v := range u.back {
-		c.back[k] = v
-	}
-	for k, v := range u.sites {
-		c.sites[k] = v
-	}
-	for k, v := range u.sback {
-		c.sback[k] = v
-	}
-	return c
+	return &unifier{vars: maps.Clone(u.vars), back: maps.Clone(u.back), sites: maps.Clone(u.sites), sback: maps.Clone(u.sback)}
 }
 
 // name maps a to b, or reports that a or b is already mapped elsewhere.
-func (u *unifier) name(a, b string) bool {
-	if m, ok := u.vars[a]; ok {
-		return m == b
-	}
-	if m, ok := u.back[b]; ok {
-		return m == a
-	}
-	u.vars[a], u.back[b] = b, a
-	return true
-}
+func (u *unifier) name(a, b string) bool { return pair(u.vars, u.back, a, b) }
 
-func (u *unifier) site(a, b int) bool {
-	if m, ok := u.sites[a]; ok {
+// site maps fence site a to b, or reports that a or b is already mapped
+// elsewhere.
+func (u *unifier) site(a, b int) bool { return pair(u.sites, u.sback, a, b) }
+
+// pair adds a ↦ b to the injective map fwd with inverse back, unless a or b
+// is already mapped elsewhere (then it reports false).
+func pair[T comparable](fwd, back map[T]T, a, b T) bool {
+	if m, ok := fwd[a]; ok {
 		return m == b
 	}
-	if m, ok := u.sback[b]; ok {
+	if m, ok := back[b]; ok {
 		return m == a
 	}
-	u.sites[a], u.sback[b] = b, a
+	fwd[a], back[b] = b, a
 	return true
 }
 
@@ -188,7 +179,7 @@ func (s *autoSearch) run(fixed []int) {
 			used[b] = false
 		}
 	}
-	rec(0, &unifier{vars: map[string]string{}, back: map[string]string{}, sites: map[int]int{}, sback: map[int]int{}})
+	rec(0, newUnifier())
 }
 
 // procs unifies the automaton of process a with that of b.
