@@ -92,17 +92,10 @@ func (l *Layout) ordTailOf(step kabs.AStep) *ordTail {
 	if l.Info.ord == nil {
 		return nil
 	}
-	sys := l.abs.Sys
-	var x string
-	switch step.Rule {
-	case kabs.RuleWriteG:
-		x = sys.Procs[step.Proc].Edges[step.Edge].Op.Shared
-	case kabs.RuleUpdateAM:
-		x = sys.Shared[step.Var].Name
-	default:
+	proc, x, ok := l.tailStep(step)
+	if !ok {
 		return nil
 	}
-	proc := sys.Procs[step.Proc].Name
 	n, ok := l.index[ordTailName(proc, x, -1)]
 	if !ok {
 		return nil

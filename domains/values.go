@@ -483,22 +483,31 @@ func (s *Step) apply(pre []int64, zero []int, scratch []int64, buf *[]int64, out
 // index among the dynamic variables and the positions of T_{p,x} and
 // lw_{p,x}; d < 0 otherwise.
 func (l *Layout) tailOf(step kabs.AStep) (d, tail, lw int) {
-	sys := l.abs.Sys
-	var x string
-	switch step.Rule {
-	case kabs.RuleWriteG:
-		x = sys.Procs[step.Proc].Edges[step.Edge].Op.Shared
-	case kabs.RuleUpdateAM:
-		x = sys.Shared[step.Var].Name
-	default:
+	proc, x, ok := l.tailStep(step)
+	if !ok {
 		return -1, -1, -1
 	}
 	d = l.dynIdx(x)
 	if d < 0 {
 		return -1, -1, -1
 	}
-	proc := sys.Procs[step.Proc].Name
 	return d, l.index[tailName(proc, x)], l.index[kabs.LWVar(proc, x)]
+}
+
+// tailStep returns the process and the shared variable of a WRITE-G (a
+// write that goes to the abstract tail) or an UPDATE-AM (a flush that
+// takes a value of the tail); ok is false for any other step.
+func (l *Layout) tailStep(step kabs.AStep) (proc, x string, ok bool) {
+	sys := l.abs.Sys
+	switch step.Rule {
+	case kabs.RuleWriteG:
+		x = sys.Procs[step.Proc].Edges[step.Edge].Op.Shared
+	case kabs.RuleUpdateAM:
+		x = sys.Shared[step.Var].Name
+	default:
+		return "", "", false
+	}
+	return sys.Procs[step.Proc].Name, x, true
 }
 
 func contains(s []int, x int) bool {
