@@ -44,6 +44,7 @@ type stateSym struct {
 
 type ctlImages struct {
 	ctl   *kabs.Ctl
+	self  string // the node's own key
 	keys  []string
 	nodes []*ctlNode
 }
@@ -211,7 +212,7 @@ func (s *stateSym) images(x *explorer, n *ctlNode) *ctlImages {
 		return s.imgs[n.id]
 	}
 	c := x.ctl(n)
-	im := &ctlImages{ctl: c, keys: make([]string, len(s.g.elems)), nodes: make([]*ctlNode, len(s.g.elems))}
+	im := &ctlImages{ctl: c, self: string(x.ctls.key(n.id)), keys: make([]string, len(s.g.elems)), nodes: make([]*ctlNode, len(s.g.elems))}
 	for a := range s.g.elems {
 		im.keys[a] = string(x.ctlKey(s.permCtl(c, a)))
 	}
@@ -229,7 +230,7 @@ func (s *stateSym) canon(x *explorer, n *ctlNode, vals []int64) (*ctlNode, []int
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	im := s.images(x, n)
-	best, bestKey, bestVals := -1, string(x.ctls.key(n.id)), vals
+	best, bestKey, bestVals := -1, im.self, vals
 	for a, k := range im.keys {
 		c := strings.Compare(k, bestKey)
 		if c > 0 {
