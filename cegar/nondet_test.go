@@ -30,6 +30,8 @@ func TestRangedInitsAskNoSolver(t *testing.T) {
 		{"dekker_nondet.rmm", memmodel.PSO, Correct, 1},
 		{"peterson_nondet.rmm", memmodel.TSO, Correct, 1},
 		{"peterson_nondet.rmm", memmodel.PSO, Correct, 2},
+		{"dijkstra_nondet.rmm", memmodel.TSO, Correct, 1},
+		{"dijkstra_nondet.rmm", memmodel.PSO, Correct, 1},
 	}
 	for _, c := range cases {
 		path := filepath.Join("..", "benchmarks", "rmm", c.file)
