@@ -32,6 +32,8 @@ func TestRangedInitsAskNoSolver(t *testing.T) {
 		{"peterson_nondet.rmm", memmodel.PSO, Correct, 2},
 		{"dijkstra_nondet.rmm", memmodel.TSO, Correct, 1},
 		{"dijkstra_nondet.rmm", memmodel.PSO, Correct, 1},
+		{"lamport_fast_nondet.rmm", memmodel.TSO, Correct, 2},
+		{"lamport_fast_nondet.rmm", memmodel.PSO, Correct, 3},
 	}
 	for _, c := range cases {
 		path := filepath.Join("..", "benchmarks", "rmm", c.file)
