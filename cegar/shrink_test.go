@@ -154,4 +154,3 @@ func TestShrinkRing(t *testing.T) {
 		}
 	}
 }
-
