@@ -411,7 +411,6 @@ func (e *engine) refine(ctx context.Context, r *refiner, x *exploration, prec Pr
 		}
 		wit := res.real
 		if sc, sw := e.shrink(r, res.real, cand); sw != nil { // shrink.go
-			e.logf("fence case: candidate sites %v shrunk to %v by a real run", siteLines(r.sys, cand), siteLines(r.sys, sc))
 			cand, wit = sc, sw
 		}
 		out.cands = append(out.cands, cand)

@@ -1,6 +1,8 @@
 package cegar
 
 import (
+	"time"
+
 	"fencer/fences"
 	"fencer/memmodel"
 )
@@ -28,11 +30,14 @@ func (e *engine) shrink(r *refiner, w *Witness, cand []fences.Element) ([]fences
 	if err != nil || !c.IsBadState(states[len(states)-1]) {
 		return cand, nil
 	}
-	run, runStates, set, ok := fences.Shrink(r.sys, c, base, states, e.opt.StoreFences, 0)
-	if !ok || len(set) == 0 || len(set) >= len(cand) || !within(set, cand) {
+	start := time.Now()
+	sh := fences.Shrink(r.sys, c, base, states, e.opt.StoreFences, 0)
+	if !sh.OK || len(sh.Set) == 0 || len(sh.Set) >= len(cand) || !within(sh.Set, cand) {
+		e.logf("fence case: candidate sites %v not shrunk (%d states searched, %v)", siteLines(r.sys, cand), sh.Searched, time.Since(start).Round(time.Microsecond))
 		return cand, nil
 	}
-	return set, &Witness{Sys: r.sys, Model: w.Model, Trace: run, States: runStates}
+	e.logf("fence case: candidate sites %v shrunk to %v by a real run (%d states searched, %v)", siteLines(r.sys, cand), siteLines(r.sys, sh.Set), sh.Searched, time.Since(start).Round(time.Microsecond))
+	return sh.Set, &Witness{Sys: r.sys, Model: w.Model, Trace: sh.Run, States: sh.States}
 }
 
 // within reports whether every element of a is in b.

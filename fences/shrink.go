@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fencer/cs"
+	"fencer/kabs"
 	"fencer/memmodel"
 )
 
@@ -13,6 +14,25 @@ import (
 // its caller gives no limit: a few milliseconds to tens of milliseconds of
 // work, against explorations of thousands to millions of states.
 const DefaultShrinkLimit = 20000
+
+// One search of Shrink visits at most a quarter of its limit, so that a
+// search that finds nothing leaves room for the others.
+const searchShare = 4
+
+// Shrunk is what Shrink found.
+type Shrunk struct {
+	// Set is the smallest candidate set found: that of Run, or that of the
+	// trace given when OK is false.
+	Set []Element
+	OK  bool
+	// Run is a run of the system to a bad state whose candidate set is
+	// Set, and States its states (memmodel.Concrete.Replay); nil when OK is
+	// false.
+	Run    *memmodel.Trace
+	States []*memmodel.State
+	// Searched is the number of states the searches visited.
+	Searched int
+}
 
 // Shrink looks for a real counterexample whose candidate set (Blocking) is
 // a proper subset of that of tr: a run of sys (without fences) to a bad
@@ -25,7 +45,10 @@ const DefaultShrinkLimit = 20000
 // (each process takes the edges it took in tr, in order, with the same
 // havoc values, or a prefix of them; only the interleaving and the flushes
 // are chosen), by a depth-first search over the concrete semantics that
-// tries tr's own order first. A run found is replayed from scratch by c
+// tries tr's own order first and takes a step of a process that touches
+// only its own locals and buffers, and enters or leaves no location of a
+// bad state, as soon as it is enabled (such a step commutes with every
+// other: a partial-order reduction). A run found is replayed from scratch by c
 // (memmodel.Concrete.Replay) and kept only when it ends in a bad state and
 // its candidate set, computed by Blocking, is non-empty and contained in
 // S\{s}; S becomes that set. Store fences are not modelled in the search,
@@ -35,23 +58,24 @@ const DefaultShrinkLimit = 20000
 // every fence set disjoint from it keeps (Candidates): every correct fence
 // set hits it, and since it is inside C, hitting it implies hitting C. The
 // search visits at most limit states in all (≤ 0: DefaultShrinkLimit);
-// when it runs out, the smallest set found so far stands. ok is false when
-// no smaller set was found; the result does not depend on anything but the
-// arguments.
-func Shrink(sys *cs.System, c *memmodel.Concrete, tr *memmodel.Trace, states []*memmodel.State, store bool, limit int) (run *memmodel.Trace, runStates []*memmodel.State, set []Element, ok bool) {
+// when it runs out, the smallest set found so far stands. The result
+// depends on nothing but the arguments.
+//
+// Shrunk says what it found.
+func Shrink(sys *cs.System, c *memmodel.Concrete, tr *memmodel.Trace, states []*memmodel.State, store bool, limit int) Shrunk {
 	if limit <= 0 {
 		limit = DefaultShrinkLimit
 	}
 	full := Blocking(sys, c, tr, states, store)
-	set = full
+	res := Shrunk{Set: full}
 	sh := newShrinker(sys, c, tr, limit)
 	for _, s := range full {
-		if !slices.Contains(set, s) {
+		if !slices.Contains(res.Set, s) {
 			continue
 		}
-		target := without(set, s)
-		if len(target) == 0 {
-			continue // a run that no fence blocks would be an SC run
+		target := without(res.Set, s)
+		if !sh.mayBlock(target) {
+			continue // every run found would have an empty candidate set
 		}
 		cand, found := sh.search(target)
 		if sh.left <= 0 && !found {
@@ -68,12 +92,10 @@ func Shrink(sys *cs.System, c *memmodel.Concrete, tr *memmodel.Trace, states []*
 		if len(b) == 0 || !subset(b, target) {
 			continue
 		}
-		set, run, runStates, ok = b, cand, st, true
+		res = Shrunk{Set: b, OK: true, Run: cand, States: st}
 	}
-	if !ok {
-		return nil, nil, full, false
-	}
-	return run, runStates, set, true
+	res.Searched = limit - sh.left
+	return res
 }
 
 // without returns set with e left out.
@@ -111,18 +133,22 @@ type shrinker struct {
 	// flushAt[p*ns+x] are the indices in tr of p's flushes of x, in order.
 	flushAt [][]int
 	init    []int64
-	left    int // states the searches may still visit
+	visible [][]bool // kabs.Visibility
+	left    int      // states the searches may still visit
+	share   int      // states one search may visit
 	// for one search:
 	fenced  map[int]bool // sites where a full fence is assumed
 	visited map[string]bool
 	steps   []memmodel.Step
+	here    int // states this search may still visit
 }
 
 func newShrinker(sys *cs.System, c *memmodel.Concrete, tr *memmodel.Trace, limit int) *shrinker {
 	n, ns := len(sys.Procs), c.NumShared()
 	sh := &shrinker{sys: sys, c: c, ns: ns, perVar: c.Model.Layout() == memmodel.PerVariable,
 		ops: make([][]memmodel.Step, n), at: make([][]int, n),
-		flushAt: make([][]int, n*ns), init: tr.Init, left: limit}
+		flushAt: make([][]int, n*ns), init: tr.Init, visible: kabs.Visibility(sys), left: limit,
+		share: max(1, limit/searchShare)}
 	for i, st := range tr.Steps {
 		if st.IsFlush() {
 			if k := st.Proc*ns + st.Var; st.Var >= 0 && st.Var < ns {
@@ -164,6 +190,7 @@ func (sh *shrinker) search(target []Element) (*memmodel.Trace, bool) {
 	root := &node{s: s0, pos: make([]int, n), pending: make([]bool, n), flushed: make([]int, n*sh.ns)}
 	sh.visited = map[string]bool{}
 	sh.steps = sh.steps[:0]
+	sh.here = min(sh.share, sh.left)
 	if !sh.dfs(root) {
 		return nil, false
 	}
@@ -189,7 +216,7 @@ func (sh *shrinker) dfs(v *node) bool {
 	if sh.c.IsBadState(v.s) {
 		return true
 	}
-	if sh.left <= 0 {
+	if sh.here <= 0 {
 		return false
 	}
 	k := sh.key(v)
@@ -198,6 +225,15 @@ func (sh *shrinker) dfs(v *node) bool {
 	}
 	sh.visited[k] = true
 	sh.left--
+	sh.here--
+	if m, w, ok := sh.localStep(v); ok {
+		sh.steps = append(sh.steps, m)
+		if sh.dfs(w) {
+			return true
+		}
+		sh.steps = sh.steps[:len(sh.steps)-1]
+		return false
+	}
 	for _, m := range sh.moves(v) {
 		w := sh.apply(v, m.st)
 		if w == nil {
@@ -208,8 +244,87 @@ func (sh *shrinker) dfs(v *node) bool {
 			return true
 		}
 		sh.steps = sh.steps[:len(sh.steps)-1]
-		if sh.left <= 0 {
+		if sh.here <= 0 {
 			return false
+		}
+	}
+	return false
+}
+
+// localStep returns the next operation of the first process whose next
+// operation is enabled, touches only its locals and its own buffers (an
+// assignment, an assume, a havoc, a write, a full fence: under TSO and PSO
+// their guards read only locals, kabs.Abs.Local) and neither leaves nor
+// enters a location of a bad state, with the node it leads to. Such a step
+// commutes with every step of another process and with the flushes (a
+// flush only empties a buffer, which keeps the step enabled), stays
+// enabled until it is taken and does not change whether a state is bad,
+// so taking it at once loses no run to a bad state: the search has no
+// cycle (every step takes an operation or flushes a write), so that is the
+// whole of the partial-order argument.
+func (sh *shrinker) localStep(v *node) (memmodel.Step, *node, bool) {
+	for p, ops := range sh.ops {
+		i := v.pos[p]
+		if i >= len(ops) {
+			continue
+		}
+		st := ops[i]
+		e := sh.sys.Procs[p].Edges[st.Edge]
+		switch e.Op.Kind {
+		case cs.OpAssign, cs.OpAssume, cs.OpHavoc, cs.OpWrite:
+		case cs.OpFence:
+			if e.Op.Fence != cs.FullFence {
+				continue
+			}
+		default:
+			continue
+		}
+		if sh.visible[p][e.From] || sh.visible[p][e.To] {
+			continue
+		}
+		if w := sh.apply(v, st); w != nil {
+			return st, w, true
+		}
+	}
+	return memmodel.Step{}, nil, false
+}
+
+// mayBlock reports whether a run of tr's steps that passes no fenced site
+// (outside target) with a non-empty buffer could pass an element of
+// target so: whether some process passes a point of target after an
+// operation that has a next one, with a write of its own before it that
+// nothing forces to memory in between (a fenced point passed before a next
+// operation, an atomic block, a full fence). When none can, every such run
+// has an empty candidate set and Shrink would not keep it.
+func (sh *shrinker) mayBlock(target []Element) bool {
+	inTarget := map[int]bool{}
+	for _, e := range target {
+		inTarget[e.Site] = true
+	}
+	fenced := func(id int) bool {
+		return sh.fullCandidate(id) && !slices.Contains(target, Element{Site: id, Kind: cs.FullFence})
+	}
+	for p, ops := range sh.ops {
+		live := false // a write of p may be buffered
+		for i, st := range ops {
+			op := sh.sys.Procs[p].Edges[st.Edge].Op
+			switch {
+			case op.Kind == cs.OpAtomic, op.Kind == cs.OpFence && op.Fence == cs.FullFence:
+				live = false
+			case op.Kind == cs.OpWrite:
+				live = true
+			}
+			if i+1 >= len(ops) {
+				break
+			}
+			points := sh.sys.Procs[p].Edges[st.Edge].Points
+			if slices.ContainsFunc(points, fenced) {
+				live = false
+				continue
+			}
+			if live && slices.ContainsFunc(points, func(id int) bool { return inTarget[id] }) {
+				return true
+			}
 		}
 	}
 	return false

@@ -116,8 +116,9 @@ func TestShrinkRing(t *testing.T) {
 						t.Fatalf("n=%d %s: the delayed run's candidate set %v does not involve every process", n, m, full)
 					}
 				}
-				run, _, set, ok := Shrink(sys, c, tr, states, store, 0)
-				if !ok {
+				sh := Shrink(sys, c, tr, states, store, 0)
+				run, set := sh.Run, sh.Set
+				if !sh.OK {
 					t.Fatalf("n=%d %s store=%v: candidate set %v not shrunk", n, m, store, full)
 				}
 				checkShrunk(t, sys, c, run, set, full, store)
@@ -129,8 +130,10 @@ func TestShrinkRing(t *testing.T) {
 					t.Errorf("n=%d %s store=%v: shrunk set %v has the sites of %d processes, want 1", n, m, store, set, len(procs))
 				}
 				// A run whose candidate set cannot shrink further.
-				if _, _, again, ok := Shrink(sys, c, run, mustReplay(t, c, run), store, 0); ok {
-					t.Errorf("n=%d %s: the shrunk set %v shrank again to %v", n, m, set, again)
+				again := Shrink(sys, c, run, mustReplay(t, c, run), store, 0)
+				t.Logf("n=%d %s store=%v: %d states searched to shrink, %d to find no smaller set", n, m, store, sh.Searched, again.Searched)
+				if again.OK {
+					t.Errorf("n=%d %s: the shrunk set %v shrank again to %v", n, m, set, again.Set)
 				}
 			}
 		}
@@ -149,8 +152,9 @@ func TestShrinkKeepsTwoDelays(t *testing.T) {
 		c := memmodel.NewConcrete(sys, m)
 		tr, states := delayedRun(t, sys, c)
 		full := Blocking(sys, c, tr, states, false)
-		run, _, set, ok := Shrink(sys, c, tr, states, false, 0)
-		if !ok {
+		sh := Shrink(sys, c, tr, states, false, 0)
+		run, set := sh.Run, sh.Set
+		if !sh.OK {
 			t.Fatalf("%s: candidate set %v not shrunk", m, full)
 		}
 		checkShrunk(t, sys, c, run, set, full, false)
@@ -175,8 +179,8 @@ func TestShrinkLimit(t *testing.T) {
 	}
 	c := memmodel.NewConcrete(sys, memmodel.TSO)
 	tr, states := delayedRun(t, sys, c)
-	if _, _, set, ok := Shrink(sys, c, tr, states, false, 1); ok || len(set) != len(Blocking(sys, c, tr, states, false)) {
-		t.Errorf("with a limit of 1 state: shrunk to %v", set)
+	if sh := Shrink(sys, c, tr, states, false, 1); sh.OK || len(sh.Set) != len(Blocking(sys, c, tr, states, false)) || sh.Searched > 1 {
+		t.Errorf("with a limit of 1 state: shrunk to %v, %d states searched", sh.Set, sh.Searched)
 	}
 }
 
