@@ -187,7 +187,8 @@
 // process, and its n images ask for all n fences at once. Store fences
 // are not modelled in the search, only in the check: a run that a store
 // fence outside the smaller set would block is not kept. Options.NoShrink
-// turns the shrinking off; Insert's --all alternatives are not shrunk.
+// turns the shrinking off. The counterexamples that Insert's --all
+// alternatives find (alternatives.go) are shrunk the same way.
 //
 // # Symmetry of states
 //

@@ -287,8 +287,11 @@ type outcome struct {
 	fences  []fences.Element // sorted (fences.Compare)
 	cands   [][]fences.Element
 	wits    []*Witness
-	reason  string
-	limit   Limit // the limit hit (Unknown)
+	// shrunkFrom maps the witness of a shrunk candidate set (shrink.go)
+	// to the counterexample it was shrunk from.
+	shrunkFrom map[*Witness]original
+	reason     string
+	limit      Limit // the limit hit (Unknown)
 }
 
 // loop runs CEGAR on sys under the engine's model: explore under the
@@ -411,6 +414,7 @@ func (e *engine) refine(ctx context.Context, r *refiner, x *exploration, prec Pr
 		}
 		wit := res.real
 		if sc, sw := e.shrink(r, res.real, cand); sw != nil { // shrink.go
+			out.remember(sw, res.real, cand)
 			cand, wit = sc, sw
 		}
 		out.cands = append(out.cands, cand)
