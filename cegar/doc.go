@@ -159,7 +159,8 @@
 // processes written out one by one get new sets from it: on the n-thread
 // store-buffering ring the exploration with F finds the run that delays
 // every process outside F, and its images are the rotations of that
-// complement.
+// complement (of the smaller set that the shrinking below makes of it,
+// when that is on).
 //
 // # Candidate sets shrunk by witness
 //

@@ -41,7 +41,7 @@ func TestShrinkDifferential(t *testing.T) {
 	names := []string{"sb.cs", "sb_procs.cs", "dekker_simple.cs", "peterson.cs", "burns.cs", "mp.cs", "litmus/2+2w.cs", "litmus/3sb.cs"}
 	if !testing.Short() {
 		names = []string{"bakery.cs", "burns.cs", "dekker_full.cs", "dekker_simple.cs", "dijkstra.cs", "lamport_fast.cs",
-			"peterson.cs", "sb.cs", "sb_procs.cs", "mp.cs", "mp_array.cs", "lb.cs", "ring_buffer.cs", "spinlock_cas.cs"}
+			"peterson.cs", "sb.cs", "sb_procs.cs", "mp.cs", "mp_array.cs", "lb.cs", "ring_buffer.cs", "spinlock_cas.cs", "seqlock.cs"}
 		lit, err := filepath.Glob(filepath.Join("..", "benchmarks", "litmus", "*.cs"))
 		if err != nil {
 			t.Fatal(err)

@@ -126,8 +126,8 @@ func TestShrinkRing(t *testing.T) {
 				for _, e := range set {
 					procs[owner[e.Site]] = true
 				}
-				if len(procs) != 1 {
-					t.Errorf("n=%d %s store=%v: shrunk set %v has the sites of %d processes, want 1", n, m, store, set, len(procs))
+				if len(procs) != 1 || len(set) != 1 {
+					t.Errorf("n=%d %s store=%v: shrunk set %v has %d sites of %d processes, want 1 site (the point after the write of one process)", n, m, store, set, len(set), len(procs))
 				}
 				// A run whose candidate set cannot shrink further.
 				again := Shrink(sys, c, run, mustReplay(t, c, run), store, 0)
