@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"fencer/cs"
+	"fencer/internal/progen"
 	"fencer/memmodel"
 )
 
@@ -26,7 +28,8 @@ forbidden Q0@cs, Q1@cs, Q2@cs, Q3@cs;
 // and states a run takes, never its answer: insert with and without it
 // (Options.NoShrink) gives the same verdict and number of fences, under
 // TSO and PSO, with full fences and with store fences too, on the Table 1
-// benchmarks, the litmus tests, store-buffering rings and twoPairs. Every
+// benchmarks, the litmus tests, store-buffering rings, twoPairs and (not
+// with -short) eight random ring programs of internal/progen. Every
 // fence's witness is a real run to a bad state of the program.
 func TestShrinkDifferential(t *testing.T) {
 	sol := newSolver(t)
@@ -52,6 +55,14 @@ func TestShrinkDifferential(t *testing.T) {
 	}
 	for _, name := range names {
 		progs = append(progs, prog{name, benchSystem(t, name)})
+	}
+	for seed, n := int64(1), 0; !testing.Short() && n < 8; seed++ {
+		src := progen.Ring(seed)
+		if strings.Contains(src, "const N = 4") {
+			continue // seconds to a minute each
+		}
+		progs = append(progs, prog{fmt.Sprintf("progen.Ring(%d)", seed), parseCS(t, src)})
+		n++
 	}
 	run := func(sys *cs.System, opt Options) *Result {
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)

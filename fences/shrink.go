@@ -205,13 +205,15 @@ func (sh *shrinker) fullCandidate(id int) bool {
 }
 
 // move is a step the search may take from a node, with the index in tr of
-// the step it stands for (len(tr.Steps) when none), to try tr's order
-// first.
+// the step it stands for (past every index when none: a flush tr does not
+// make), to try tr's order first.
 type move struct {
 	st   memmodel.Step
 	rank int
 }
 
+// dfs searches from v for a bad state, appending the steps taken to
+// sh.steps; it reports whether it found one (sh.steps then leads there).
 func (sh *shrinker) dfs(v *node) bool {
 	if sh.c.IsBadState(v.s) {
 		return true
