@@ -46,6 +46,12 @@ func alternatives(ctx context.Context, sys *cs.System, sol Solver, opt Options, 
 			if len(cand) == 0 {
 				continue
 			}
+			if !opt.NoShrink {
+				if sc, sw, _ := shrinkWitness(sys, w, cand, opt.StoreFences); sw != nil { // shrink.go
+					o.remember(sw, w, cand)
+					cand, w = sc, sw
+				}
+			}
 			o.cands = append(o.cands, cand)
 			o.wits = append(o.wits, w)
 		}

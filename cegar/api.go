@@ -208,7 +208,7 @@ func witnessFor(id fences.Element, o *outcome) *Witness {
 			}
 		}
 		if has && others == 0 {
-			return o.wits[i]
+			return o.shown(o.wits[i], in) // shrink.go
 		}
 		if has && any == nil {
 			any = o.wits[i]

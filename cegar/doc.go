@@ -159,7 +159,37 @@
 // processes written out one by one get new sets from it: on the n-thread
 // store-buffering ring the exploration with F finds the run that delays
 // every process outside F, and its images are the rotations of that
-// complement.
+// complement (of the smaller set that the shrinking below makes of it,
+// when that is on).
+//
+// # Candidate sets shrunk by witness
+//
+// The exploration with fence set F finds, as a rule, a run that delays
+// every write it can: its candidate set is all of what F leaves out, and
+// the minimum hitting set moves by one fence set at a time. Before the
+// candidate set of a real counterexample t is recorded, fences.Shrink
+// (shrink.go) looks for a real run of the system without fences that
+// fewer elements block: it drops the elements of cand(t) one by one, each
+// time searching, among the interleavings and flushes of t's own steps, a
+// run that passes no other full-fence site with a non-empty buffer, and
+// keeps a run found only after it has been replayed from scratch by the
+// explicit checker (memmodel.Concrete.Replay) to a bad state and its
+// candidate set, computed by fences.Blocking as for t, is a non-empty
+// proper subset of cand(t). That run u is a run of the system to a bad
+// state like t, so (fences/doc.go) every correct fence set hits cand(u);
+// nothing else is assumed, and the search (bounded by
+// fences.DefaultShrinkLimit states per counterexample) only decides which
+// real run is found. cand(u) ⊂ cand(t), so hitting cand(u) also hits
+// cand(t), and the engine records cand(u) with u as its witness (the run
+// --explain shows for a fence) instead of t; F, disjoint from cand(t), is
+// disjoint from cand(u), so the next minimum hitting set differs from F and
+// the loop still ends. The images of cand(u) under the automorphisms
+// follow (above): on the n-thread store-buffering ring u delays one
+// process, and its n images ask for all n fences at once. Store fences
+// are not modelled in the search, only in the check: a run that a store
+// fence outside the smaller set would block is not kept. Options.NoShrink
+// turns the shrinking off. The counterexamples that Insert's --all
+// alternatives find (alternatives.go) are shrunk the same way.
 //
 // # Symmetry of states
 //

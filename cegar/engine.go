@@ -66,6 +66,9 @@ type Options struct {
 	// search (orbit.go): the symmetry reduction of states and the images
 	// of candidate sets (for the tests that compare with and without).
 	NoSymmetry bool
+	// NoShrink turns off the shrinking of candidate sets by witness
+	// (shrink.go; for the tests that compare with and without).
+	NoShrink bool
 	// Workers is the number of goroutines that expand the states of an
 	// exploration (parallel.go); 0 or 1: one. More need a solver that can
 	// fork (Z3Solver).
@@ -284,8 +287,11 @@ type outcome struct {
 	fences  []fences.Element // sorted (fences.Compare)
 	cands   [][]fences.Element
 	wits    []*Witness
-	reason  string
-	limit   Limit // the limit hit (Unknown)
+	// shrunkFrom maps the witness of a shrunk candidate set (shrink.go)
+	// to the counterexample it was shrunk from.
+	shrunkFrom map[*Witness]original
+	reason     string
+	limit      Limit // the limit hit (Unknown)
 }
 
 // loop runs CEGAR on sys under the engine's model: explore under the
@@ -406,9 +412,14 @@ func (e *engine) refine(ctx context.Context, r *refiner, x *exploration, prec Pr
 			unknown(out, "a real counterexample under "+model.String()+" passes no fence site with a non-empty buffer (it should be feasible under SC: fencer bug)")
 			return prec, true, nil
 		}
+		wit := res.real
+		if sc, sw := e.shrink(r, res.real, cand); sw != nil { // shrink.go
+			out.remember(sw, res.real, cand)
+			cand, wit = sc, sw
+		}
 		out.cands = append(out.cands, cand)
-		out.wits = append(out.wits, res.real)
-		imgs, iws, err := e.imageCandidates(r, res.real, out.cands) // orbitcands.go
+		out.wits = append(out.wits, wit)
+		imgs, iws, err := e.imageCandidates(r, wit, out.cands) // orbitcands.go
 		if err != nil {
 			return prec, false, err
 		}

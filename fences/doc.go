@@ -39,6 +39,14 @@
 // found so far, and NextMinimum, the other sets of that size in the order
 // of preference (insert --all).
 //
+// Shrink makes the candidate sets smaller without a new argument: given
+// a real counterexample, it searches the interleavings of its steps for
+// another real run, replayed by memmodel.Concrete, whose candidate set
+// (Blocking) is a proper subset of the first; the same reasoning makes
+// that smaller set one that every correct fence set hits, and hitting it
+// implies hitting the first. A smaller set rules out more fence sets at
+// once: a run that needs one delayed process instead of all of them.
+//
 // MinHittingSet computes that set exactly, in the shape of weighted partial
 // MaxSAT with unit weights: one hard clause per counterexample (fence one of
 // its candidate sites) and one soft clause per site (do not fence it). Among
