@@ -53,11 +53,11 @@ type Abs struct {
 	Model memmodel.Model
 	K     int // exact writes kept per buffer; Unbounded for the exact semantics
 
-	layout   memmodel.Layout // Model.Layout(): the buffers abstracted
-	shared   []string
-	sidx     map[string]int
-	epochs   bool // PSO with store fences: Ctl.E orders the exact writes
-	memo     *transMemo
+	layout memmodel.Layout // Model.Layout(): the buffers abstracted
+	shared []string
+	sidx   map[string]int
+	epochs bool // PSO with store fences: Ctl.E orders the exact writes
+	memo   *transMemo
 }
 
 // transID identifies the transition of an abstract step: the same process,
