@@ -27,6 +27,7 @@ type worker struct {
 	dl                       *lia.Solver // the prover of a fork; nil for worker 0
 	scratch                  []int64
 	ffCur, ffNext, ffScratch []int64
+	ctl                      ctlScratch // ctlexpand.go
 	// Counts of the partial-order reduction, added to porInfo's.
 	passed, reduced, full int
 }
@@ -168,7 +169,7 @@ type succRec struct {
 // choice included), stopping after a bad one: the search stores that one
 // and ends.
 func (x *explorer) expandState(w *worker, it *item) {
-	succs, err := x.expand(it.n)
+	succs, err := x.expand(w, it.n)
 	if err != nil {
 		it.err = err
 		return
@@ -232,7 +233,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 	for a := x.ampleOf(it.n); len(a) > 0; {
 		var cand []int32
 		cand, a = nextAmple(a)
-		if err := x.resolve(it.n, cand); err != nil {
+		if err := x.resolve(w, it.n, cand); err != nil {
 			it.err = err
 			return
 		}
@@ -255,7 +256,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 		}
 	}
 	if !reduced {
-		if err := x.resolve(it.n, nil); err != nil {
+		if err := x.resolve(w, it.n, nil); err != nil {
 			it.err = err
 			return
 		}
