@@ -28,6 +28,7 @@ type worker struct {
 	scratch                  []int64
 	ffCur, ffNext, ffScratch []int64
 	ctl                      ctlScratch // ctlexpand.go
+	symTmp, symOut           []int64    // stateSym.canon's
 	// Counts of the partial-order reduction, added to porInfo's.
 	passed, reduced, full int
 }
@@ -210,6 +211,10 @@ func (x *explorer) expandState(w *worker, it *item) {
 				}
 				depth += int32(passed)
 				w.passed += passed
+			}
+			if x.sym != nil {
+				// The least image is stored (orbitstates.go).
+				next, vals, _ = x.sym.canon(x, w, next, vals)
 			}
 			off, eoff := len(it.arena), len(it.enc)
 			it.arena = append(it.arena, vals...)

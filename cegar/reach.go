@@ -463,16 +463,9 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 			found := int32(-1)
 			for _, r := range it.outs {
-				var k stateKey
-				if x.sym != nil {
-					// The least image of the successor is stored
-					// (orbitstates.go); the workers' encoding is of
-					// the successor itself.
-					r.next, r.vals, _ = x.sym.canon(x, r.next, r.vals)
-					k = st.keyOf(r.next.id, r.vals)
-				} else {
-					k = keyOf(&r)
-				}
+				// Under the symmetry reduction r is the least image
+				// of the successor (expandState).
+				k := keyOf(&r)
 				first, seen := st.lookup(k)
 				if seen && st.subsumed(first, r.cube) {
 					continue
