@@ -17,9 +17,12 @@ import (
 // the limit starts at gcFloor (a small run stays small) and, as the live
 // heap grows, rises to twice the live heap (the collector then works as
 // with GOGC=100: a collection per live heap's worth of allocation, never
-// harder), up to twice --max-memory: the exploration stops when its live
-// heap passes --max-memory (cegar/memlimit.go), before the limit is
-// reached. GOMEMLIMIT in the environment takes precedence.
+// harder), up to one and a half times --max-memory: the exploration stops
+// when its live heap passes --max-memory (cegar/memlimit.go), so the
+// collector works harder only in the last quarter before that, and the
+// heap stays within 1.5 times --max-memory (with the default, half the
+// machine's memory, within three quarters of it). GOMEMLIMIT in the
+// environment takes precedence.
 
 // gcFloor is the soft limit while the live heap is small.
 const gcFloor = 768 << 20
@@ -29,9 +32,9 @@ const gcPoll = 50 * time.Millisecond
 
 // softLimit returns the soft memory limit for a live heap of live bytes
 // and --max-memory maxMem: twice the live heap, at least gcFloor (or
-// maxMem, when the user set it below gcFloor), at most twice maxMem.
+// maxMem, when the user set it below gcFloor), at most 1.5 times maxMem.
 func softLimit(live, maxMem int64) int64 {
-	lo, hi := int64(gcFloor), 2*maxMem
+	lo, hi := int64(gcFloor), maxMem+maxMem/2
 	if maxMem < gcFloor {
 		lo = maxMem
 	}
