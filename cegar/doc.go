@@ -278,28 +278,37 @@
 // store sees the successors in the sequential order, so the states stored,
 // their numbering and the counterexample found are those of one goroutine
 // (TestWorkersSameRun; the differential suite runs with two workers). What
-// the workers share: the control nodes, created under the explorer's lock
-// the first time a control state is expanded or a step first taken, and
-// read without it once filled in (a node's ready flag and a step's target
-// are atomic, the lists of chunks are replaced, not changed, when they
-// grow); the memos of posts and sliced queries (predabs.Abstractor.Fork);
-// each worker has its own lia solver with its own Z3 context for the
-// fallback. The main context (classification, interpolation) gets no
-// abstraction query at all, so its history, on which Spacer's
-// interpolants depend, is the same whatever the number of workers.
+// the workers share: the control nodes, created the first time a control
+// state is expanded or a step first taken, and read without a lock once
+// filled in (a node's ready flag and a step's target are atomic, the lists
+// of chunks are replaced, not changed, when they grow); the memos of posts
+// and sliced queries (predabs.Abstractor.Fork); each worker has its own
+// lia solver with its own Z3 context for the fallback. The main context
+// (classification, interpolation) gets no abstraction query at all, so its
+// history, on which Spacer's interpolants depend, is the same whatever the
+// number of workers.
+//
+// The first expansion of a control state (ctlexpand.go) is done by the
+// worker that meets it, mostly without the explorer's lock: decoding the
+// control state, its kabs successors (kabs.Abs.Successors is safe for
+// concurrent use: its memo of transitions is read without a lock), the
+// ample sets, the keys and hashes of the targets and the profiles of those
+// not yet made. The lock is held only to copy a node's key, look the
+// targets up, make the missing ones, compile new steps and publish; two
+// workers that expand one control state at once both compute, the first
+// to take the lock publishes. Control nodes are therefore numbered in an
+// order that depends on the workers' timing: nothing stored or reported
+// depends on it (states are numbered by the store, the symmetry reduction
+// orders control states by their keys).
 //
 // Explorations of a system whose variables are all finite use the workers
 // too, without a prover each (there is no abstract post: workersFor):
-// there the storing goroutine does about a third of the work (interning
-// the values, the lookup, the queue) and the workers the rest (the
-// control steps, the explicit steps, the states passed through, the
-// values' encoding and hash). Explorations with no predicate but some
-// unbounded variable have one worker. The first expansion of a control
-// state (its kabs successors, whose memos are not safe for concurrent use,
-// and the nodes of its targets) is done under the explorer's lock: where
-// most expansions meet a new control state the workers queue there and
-// two are no faster than one (Burns's lock with four processes); where
-// control states recur (Dijkstra's with three) they are.
+// there the storing goroutine does the interning of the values, the
+// lookup and the queue, and the workers the rest (the control steps, the
+// explicit steps, the states passed through, under the symmetry reduction
+// the least image of each successor, the values' encoding and hash).
+// Explorations with no predicate but some unbounded variable have one
+// worker.
 //
 // # The loop
 //

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"fencer/cs"
 	"fencer/domains"
@@ -28,15 +29,19 @@ import (
 // when it maps each dynamic variable onto one with the same candidate
 // domain (sameDomains).
 
-// stateSym is the reduction of one exploration.
+// stateSym is the reduction of one exploration. The workers canonicalise
+// the successors they compute (canon), each with buffers of its own; the
+// images of a control node are computed once, by the first worker that
+// needs them, and read without a lock from then on.
 type stateSym struct {
 	g   *group
 	pos [][]int // pos[a][i]: the position of the image of position i under element a
 	inv [][]int // the inverse permutations of the processes
-	// imgs holds per control node (by id) the keys of its images and, once
-	// made, their nodes.
-	imgs     []*ctlImages
-	tmp, out []int64
+	// imgs holds per control node (by id) the keys of its images and,
+	// once made, their nodes: in chunks of 1<<chunkBits that never move,
+	// the list of chunks replaced under the explorer's lock when one is
+	// added (as explorer.nodes).
+	imgs atomic.Pointer[[]*[1 << chunkBits]atomic.Pointer[ctlImages]]
 	// sorted is set under PSO, whose exact writes are kept sorted by
 	// variable (kabs.Ctl.B): an image is sorted again.
 	sorted bool
@@ -46,7 +51,7 @@ type ctlImages struct {
 	ctl   *kabs.Ctl
 	self  string // the node's own key
 	keys  []string
-	nodes []*ctlNode
+	nodes []atomic.Pointer[ctlNode]
 }
 
 // stateSymmetry returns the reduction for exploration x, or nil when it
@@ -93,7 +98,6 @@ func (e *engine) stateSymmetry(x *explorer) *stateSym {
 	if len(s.g.elems) == 0 {
 		return nil
 	}
-	s.tmp, s.out = make([]int64, len(names)), make([]int64, len(names))
 	e.logf("symmetry: %d automorphisms of the system explored", len(s.g.elems))
 	return s
 }
@@ -206,30 +210,83 @@ func (s *stateSym) permCtl(c *kabs.Ctl, a int) *kabs.Ctl {
 	return out
 }
 
-// images returns the images of node n, computing their keys once.
-func (s *stateSym) images(x *explorer, n *ctlNode) *ctlImages {
-	if int(n.id) < len(s.imgs) && s.imgs[n.id] != nil {
-		return s.imgs[n.id]
+// imagesOf returns the images of node n, nil when not yet computed.
+func (s *stateSym) imagesOf(n *ctlNode) *ctlImages {
+	dir := s.imgs.Load()
+	if dir == nil || int(n.id)>>chunkBits >= len(*dir) {
+		return nil
 	}
-	c := x.ctl(n)
-	im := &ctlImages{ctl: c, self: string(x.ctls.key(n.id)), keys: make([]string, len(s.g.elems)), nodes: make([]*ctlNode, len(s.g.elems))}
+	return (*dir)[n.id>>chunkBits][n.id&(1<<chunkBits-1)].Load()
+}
+
+// images returns the images of node n, computing their keys once: without
+// the lock, then entered under it unless another worker was first.
+func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) *ctlImages {
+	if im := s.imagesOf(n); im != nil {
+		return im
+	}
+	c := x.ctlOfNode(w, n)
+	im := &ctlImages{ctl: c, self: string(w.ctl.kb), keys: make([]string, len(s.g.elems)), nodes: make([]atomic.Pointer[ctlNode], len(s.g.elems))}
 	for a := range s.g.elems {
-		im.keys[a] = string(x.ctlKey(s.permCtl(c, a)))
+		w.ctl.keys = appendCtlKey(w.ctl.keys[:0], s.permCtl(c, a))
+		im.keys[a] = string(w.ctl.keys)
 	}
-	for len(s.imgs) <= int(n.id) {
-		s.imgs = append(s.imgs, nil)
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	dir := s.imgs.Load()
+	for dir == nil || int(n.id)>>chunkBits >= len(*dir) {
+		var grown []*[1 << chunkBits]atomic.Pointer[ctlImages]
+		if dir != nil {
+			grown = append(grown, *dir...)
+		}
+		grown = append(grown, new([1 << chunkBits]atomic.Pointer[ctlImages]))
+		s.imgs.Store(&grown)
+		dir = &grown
 	}
-	s.imgs[n.id] = im
+	slot := &(*dir)[n.id>>chunkBits][n.id&(1<<chunkBits-1)]
+	if old := slot.Load(); old != nil {
+		return old
+	}
+	slot.Store(im)
 	return im
 }
 
-// canon returns the least image of the state (n, vals) and the element
-// that gives it (-1: the state itself). The values returned live in s
-// until the next call.
-func (s *stateSym) canon(x *explorer, n *ctlNode, vals []int64) (*ctlNode, []int64, int) {
+// imageNode returns the node of image a of im, made on first need (its
+// draft without the lock, as the targets of an expansion: ctlexpand.go).
+func (s *stateSym) imageNode(x *explorer, w *worker, im *ctlImages, a int) *ctlNode {
+	if n := im.nodes[a].Load(); n != nil {
+		return n
+	}
+	kb := []byte(im.keys[a])
+	h := x.ctls.hash(kb)
 	x.mu.Lock()
-	defer x.mu.Unlock()
-	im := s.images(x, n)
+	id, ok := x.ctls.lookup(kb, h)
+	x.mu.Unlock()
+	var n *ctlNode
+	if ok {
+		n = x.nodeAt(id)
+	} else {
+		d := x.draft(s.permCtl(im.ctl, a))
+		x.mu.Lock()
+		if id, ok := x.ctls.lookup(kb, h); ok {
+			n = x.nodeAt(id)
+		} else {
+			n = x.addNode(kb, h, &d)
+		}
+		x.mu.Unlock()
+	}
+	im.nodes[a].Store(n)
+	return n
+}
+
+// canon returns the least image of the state (n, vals) and the element
+// that gives it (-1: the state itself). The values returned live in w's
+// buffers until the next call with w.
+func (s *stateSym) canon(x *explorer, w *worker, n *ctlNode, vals []int64) (*ctlNode, []int64, int) {
+	im := s.images(x, w, n)
+	if len(w.symTmp) != len(vals) {
+		w.symTmp, w.symOut = make([]int64, len(vals)), make([]int64, len(vals))
+	}
 	best, bestKey, bestVals := -1, im.self, vals
 	for a, k := range im.keys {
 		c := strings.Compare(k, bestKey)
@@ -237,21 +294,18 @@ func (s *stateSym) canon(x *explorer, n *ctlNode, vals []int64) (*ctlNode, []int
 			continue
 		}
 		for i, v := range vals {
-			s.tmp[s.pos[a][i]] = v
+			w.symTmp[s.pos[a][i]] = v
 		}
-		if c < 0 || slices.Compare(s.tmp, bestVals) < 0 {
+		if c < 0 || slices.Compare(w.symTmp, bestVals) < 0 {
 			best, bestKey = a, k
-			s.tmp, s.out = s.out, s.tmp
-			bestVals = s.out
+			w.symTmp, w.symOut = w.symOut, w.symTmp
+			bestVals = w.symOut
 		}
 	}
 	if best < 0 {
 		return n, vals, -1
 	}
-	if im.nodes[best] == nil {
-		im.nodes[best] = x.node(s.permCtl(im.ctl, best))
-	}
-	return im.nodes[best], bestVals, best
+	return s.imageNode(x, w, im, best), bestVals, best
 }
 
 // symmetrize records, for each value of a dynamic variable observed
@@ -371,7 +425,7 @@ func (x *explorer) symReplay(w *worker, st *stateStore, i int32) ([]kabs.AStep, 
 				return false
 			}
 		}
-		cn, cv, a := x.sym.canon(x, c, v)
+		cn, cv, a := x.sym.canon(x, w, c, v)
 		found = cn.id == r.c && slices.Equal(cv, iv)
 		elem = a
 		return !found

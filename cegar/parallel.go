@@ -27,6 +27,8 @@ type worker struct {
 	dl                       *lia.Solver // the prover of a fork; nil for worker 0
 	scratch                  []int64
 	ffCur, ffNext, ffScratch []int64
+	ctl                      ctlScratch // ctlexpand.go
+	symTmp, symOut           []int64    // stateSym.canon's
 	// Counts of the partial-order reduction, added to porInfo's.
 	passed, reduced, full int
 }
@@ -168,7 +170,7 @@ type succRec struct {
 // choice included), stopping after a bad one: the search stores that one
 // and ends.
 func (x *explorer) expandState(w *worker, it *item) {
-	succs, err := x.expand(it.n)
+	succs, err := x.expand(w, it.n)
 	if err != nil {
 		it.err = err
 		return
@@ -210,6 +212,10 @@ func (x *explorer) expandState(w *worker, it *item) {
 				depth += int32(passed)
 				w.passed += passed
 			}
+			if x.sym != nil {
+				// The least image is stored (orbitstates.go).
+				next, vals, _ = x.sym.canon(x, w, next, vals)
+			}
 			off, eoff := len(it.arena), len(it.enc)
 			it.arena = append(it.arena, vals...)
 			it.enc = appendVals(it.enc, vals)
@@ -232,7 +238,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 	for a := x.ampleOf(it.n); len(a) > 0; {
 		var cand []int32
 		cand, a = nextAmple(a)
-		if err := x.resolve(it.n, cand); err != nil {
+		if err := x.resolve(w, it.n, cand); err != nil {
 			it.err = err
 			return
 		}
@@ -255,7 +261,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 		}
 	}
 	if !reduced {
-		if err := x.resolve(it.n, nil); err != nil {
+		if err := x.resolve(w, it.n, nil); err != nil {
 			it.err = err
 			return
 		}

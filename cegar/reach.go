@@ -179,7 +179,13 @@ type stepKey struct {
 
 // ctlKey encodes c (as kabs.Ctl.Key, in fewer bytes) into x.kbuf.
 func (x *explorer) ctlKey(c *kabs.Ctl) []byte {
-	b := x.kbuf[:0]
+	x.kbuf = appendCtlKey(x.kbuf[:0], c)
+	return x.kbuf
+}
+
+// appendCtlKey appends the key of c (ctlKey) to b: the workers encode
+// into buffers of their own (ctlexpand.go).
+func appendCtlKey(b []byte, c *kabs.Ctl) []byte {
 	for p := range c.PC {
 		b = binary.AppendUvarint(b, uint64(c.PC[p]))
 		if c.B == nil {
@@ -200,7 +206,6 @@ func (x *explorer) ctlKey(c *kabs.Ctl) []byte {
 			}
 		}
 	}
-	x.kbuf = b
 	return b
 }
 
@@ -210,8 +215,10 @@ func (x *explorer) nodeAt(i int32) *ctlNode {
 }
 
 // ctl decodes the control state of n from its key.
-func (x *explorer) ctl(n *ctlNode) *kabs.Ctl {
-	b := x.ctls.key(n.id)
+func (x *explorer) ctl(n *ctlNode) *kabs.Ctl { return x.ctlOf(x.ctls.key(n.id)) }
+
+// ctlOf decodes a control state from its key (ctlKey).
+func (x *explorer) ctlOf(b []byte) *kabs.Ctl {
 	next := func() int {
 		v, k := binary.Uvarint(b)
 		b = b[k:]
@@ -251,75 +258,16 @@ func (x *explorer) ctl(n *ctlNode) *kabs.Ctl {
 	return c
 }
 
-// node returns the control node of c, made on first sight.
+// node returns the control node of c, made on first sight. The caller
+// holds the explorer's lock or is alone (ctlexpand.go).
 func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 	kb := x.ctlKey(c)
 	h := x.ctls.hash(kb)
 	if id, ok := x.ctls.lookup(kb, h); ok {
 		return x.nodeAt(id)
 	}
-	id := x.ctls.push(kb)
-	x.ctls.put(h, id)
-	if dir := x.nodes.Load(); dir == nil || int(id)>>chunkBits == len(*dir) {
-		var grown []*[1 << chunkBits]ctlNode
-		if dir != nil {
-			grown = append(grown, *dir...)
-		}
-		grown = append(grown, new([1 << chunkBits]ctlNode))
-		x.nodes.Store(&grown)
-	}
-	n := x.nodeAt(id)
-	n.id, n.bad = id, x.abs.Sys.IsBad(c.PC)
-	xv := x.lay.Explicit(c)
-	var pk []byte // the profile's key
-	for _, b := range xv {
-		if b {
-			pk = append(pk, '1')
-		} else {
-			pk = append(pk, '0')
-		}
-	}
-	nx := len(pk)
-	zero := x.lay.Zero(c)
-	pk = binary.AppendUvarint(pk, uint64(len(zero)))
-	for _, i := range zero {
-		pk = binary.AppendUvarint(pk, uint64(i))
-	}
-	rel, relKey := x.rel.Mask(c)
-	kk := []byte(relKey)
-	anyKeep := false
-	for i, p := range x.e.prec.Preds.All() {
-		if !rel[i] {
-			continue
-		}
-		explicit := true
-		for v := range p.Vars {
-			if j, ok := x.lay.Index(v); !ok || !xv[j] {
-				explicit = false
-				break
-			}
-		}
-		if explicit {
-			rel[i] = false
-			kk[i/8] &^= 1 << (i % 8)
-		} else {
-			anyKeep = true
-		}
-	}
-	pk = binary.AppendUvarint(pk, uint64(len(kk)))
-	pk = append(pk, kk...)
-	dyn := x.lay.DynPositions(c)
-	for _, d := range dyn {
-		pk = binary.AppendUvarint(pk, uint64(d.Pos))
-		pk = binary.AppendUvarint(pk, uint64(d.Var))
-	}
-	if pr, ok := x.profs[string(pk)]; ok {
-		n.ctlProfile = pr
-	} else {
-		n.ctlProfile = &ctlProfile{x: xv, xsig: string(pk[:nx]), zero: zero, keep: rel, keepKey: string(kk), anyKeep: anyKeep, dyn: dyn}
-		x.profs[string(pk)] = n.ctlProfile
-	}
-	return n
+	d := x.draft(c)
+	return x.addNode(kb, h, &d)
 }
 
 // succsOf returns the steps out of c that the exploration takes (those of
@@ -342,121 +290,6 @@ func (x *explorer) succsOf(c *kabs.Ctl) []kabs.Succ {
 // computed again: kabs.Abs.Successors is deterministic).
 func (x *explorer) stepAt(r stepRef) kabs.Succ {
 	return x.succsOf(x.ctl(r.n))[r.i]
-}
-
-func (x *explorer) expand(n *ctlNode) ([]ctlSucc, error) {
-	if n.ready.Load() {
-		return x.succsOfNode(n), nil
-	}
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	if n.ready.Load() {
-		return x.succsOfNode(n), nil
-	}
-	c := x.ctl(n)
-	succ := x.succsOf(c)
-	if len(succ) > arenaLast {
-		return nil, fmt.Errorf("internal error: a control state with %d steps", len(succ))
-	}
-	ref, out := x.succArena.alloc(len(succ))
-	n.succRef, n.nsucc = ref, uint32(len(succ))
-	var ample []int32
-	if x.por != nil {
-		flat := x.por.candidates(x.abs, c, succ)
-		ref, ample = x.ampleArena.alloc(len(flat))
-		copy(ample, flat)
-		n.ampleRef, n.nample = ref, uint32(len(flat))
-	}
-	// The steps taken first: those of the first candidate ample set, or
-	// all; the others only if needed (resolve).
-	var first []int32
-	if len(ample) > 0 {
-		first, _ = nextAmple(ample)
-	}
-	if err := x.resolveFrom(n, first, succ); err != nil {
-		return nil, err
-	}
-	n.ready.Store(true)
-	return out, nil
-}
-
-// resolved reports whether the steps idx of n (all when nil) have their
-// targets.
-func (x *explorer) resolved(n *ctlNode, idx []int32) bool {
-	succs := x.succsOfNode(n)
-	if idx == nil {
-		for i := range succs {
-			if succs[i].next.Load() == 0 {
-				return false
-			}
-		}
-		return true
-	}
-	for _, i := range idx {
-		if succs[i].next.Load() == 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// resolve makes the target nodes and the compiled steps of the steps idx
-// of n (all when idx is nil) when they are first taken. The target control
-// states are computed again (kabs.Abs.Successors is deterministic):
-// keeping those of the steps not yet taken cost more memory than the rest
-// of the exploration.
-func (x *explorer) resolve(n *ctlNode, idx []int32) error {
-	if x.resolved(n, idx) {
-		return nil
-	}
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	if x.resolved(n, idx) {
-		return nil
-	}
-	return x.resolveFrom(n, idx, x.succsOf(x.ctl(n)))
-}
-
-// resolveFrom is resolve with the successors of n's control state
-// (succsOf: n's steps in the same order).
-func (x *explorer) resolveFrom(n *ctlNode, idx []int32, succ []kabs.Succ) error {
-	succs := x.succsOfNode(n)
-	if len(succ) != len(succs) {
-		return fmt.Errorf("internal error: a control state's steps are not found again")
-	}
-	for i := range succs {
-		s := &succs[i]
-		if s.next.Load() != 0 {
-			if x.compiledOf(s).t != succ[i].T {
-				return fmt.Errorf("internal error: a control step is not found again")
-			}
-			continue
-		}
-		if idx != nil && !contains(idx, int32(i)) {
-			continue
-		}
-		t := succ[i].T
-		next := x.node(succ[i].Ctl)
-		sk := stepKey{t, n.xsig, next.xsig}
-		k, ok := x.steps[sk]
-		if !ok {
-			st, err := x.lay.Compile(n.x, next.x, t, succ[i].Step)
-			if err != nil {
-				return err
-			}
-			var tab []*compiled
-			if old := x.stepTab.Load(); old != nil {
-				tab = append(tab, *old...)
-			}
-			tab = append(tab, &compiled{t, st})
-			x.stepTab.Store(&tab)
-			k = int32(len(tab))
-			x.steps[sk] = k
-		}
-		s.step.Store(k)
-		s.next.Store(next.id + 1)
-	}
-	return nil
 }
 
 func (x *explorer) env(n *ctlNode, vals []int64, key string) *domains.Env {
@@ -630,16 +463,9 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 			found := int32(-1)
 			for _, r := range it.outs {
-				var k stateKey
-				if x.sym != nil {
-					// The least image of the successor is stored
-					// (orbitstates.go); the workers' encoding is of
-					// the successor itself.
-					r.next, r.vals, _ = x.sym.canon(x, r.next, r.vals)
-					k = st.keyOf(r.next.id, r.vals)
-				} else {
-					k = keyOf(&r)
-				}
+				// Under the symmetry reduction r is the least image
+				// of the successor (expandState).
+				k := keyOf(&r)
 				first, seen := st.lookup(k)
 				if seen && st.subsumed(first, r.cube) {
 					continue
@@ -727,7 +553,7 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]stepRef) 
 	copy(cur, vals)
 	passed := 0
 	for !c.bad {
-		succs, err := x.expand(c)
+		succs, err := x.expand(w, c)
 		if err != nil {
 			return nil, nil, 0, err
 		}
@@ -737,7 +563,7 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]stepRef) 
 		for a := x.ampleOf(c); len(a) > 0; {
 			var cand []int32
 			cand, a = nextAmple(a)
-			if err := x.resolve(c, cand); err != nil {
+			if err := x.resolve(w, c, cand); err != nil {
 				return nil, nil, 0, err
 			}
 			for _, i := range cand {

@@ -53,12 +53,11 @@ type Abs struct {
 	Model memmodel.Model
 	K     int // exact writes kept per buffer; Unbounded for the exact semantics
 
-	layout   memmodel.Layout // Model.Layout(): the buffers abstracted
-	shared   []string
-	sidx     map[string]int
-	epochs   bool // PSO with store fences: Ctl.E orders the exact writes
-	interned map[string]*Trans
-	memo     map[transID]*Trans
+	layout memmodel.Layout // Model.Layout(): the buffers abstracted
+	shared []string
+	sidx   map[string]int
+	epochs bool // PSO with store fences: Ctl.E orders the exact writes
+	memo   *transMemo
 }
 
 // transID identifies the transition of an abstract step: the same process,
@@ -68,20 +67,14 @@ type transID struct {
 	rule             Rule
 }
 
-// trans returns the memoised transition of id, building it once.
-func (a *Abs) trans(id transID, build func() *Trans) *Trans {
-	if t, ok := a.memo[id]; ok {
-		return t
-	}
-	t := a.intern(build())
-	a.memo[id] = t
-	return t
-}
+// trans returns the memoised transition of id, building it once (safe for
+// concurrent use: memo.go).
+func (a *Abs) trans(id transID, build func() *Trans) *Trans { return a.memo.get(id, build) }
 
 // NewAbs returns the k-abstraction of sys under m.
 func NewAbs(sys *cs.System, m memmodel.Model, k int) (*Abs, error) {
 	m = memmodel.OrSC(m)
-	a := &Abs{Sys: sys, Model: m, layout: m.Layout(), K: k, sidx: map[string]int{}, interned: map[string]*Trans{}, memo: map[transID]*Trans{}}
+	a := &Abs{Sys: sys, Model: m, layout: m.Layout(), K: k, sidx: map[string]int{}, memo: newTransMemo()}
 	for i, v := range sys.Shared {
 		a.shared = append(a.shared, v.Name)
 		a.sidx[v.Name] = i
@@ -239,7 +232,9 @@ type Succ struct {
 }
 
 // Successors returns every abstract step enabled in c (as far as control
-// goes: the data guard is in T).
+// goes: the data guard is in T). It is safe for concurrent use: the
+// abstraction's only mutable part is the memo of its transitions
+// (memo.go).
 func (a *Abs) Successors(c *Ctl) []Succ {
 	var out []Succ
 	for p, proc := range a.Sys.Procs {
@@ -249,14 +244,6 @@ func (a *Abs) Successors(c *Ctl) []Succ {
 		out = a.flushSucc(out, c, p)
 	}
 	return out
-}
-
-func (a *Abs) intern(t *Trans) *Trans {
-	if u, ok := a.interned[t.key]; ok {
-		return u
-	}
-	a.interned[t.key] = t
-	return t
 }
 
 // Buffered reports whether p's buffer holds a write to x (Contain(x) of the

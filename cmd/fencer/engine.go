@@ -64,6 +64,8 @@ func engineOptions(c *cli.Context, m memmodel.Model) (cegar.Options, error) {
 		return opt, err
 	}
 	opt.MaxMemory = mem
+	// The soft memory limit follows the live heap, up to 1.5 times mem (gclimit.go).
+	followMemory(mem)
 	if k := c.String("kinds"); k != "" { // insert only
 		store, err := kindsOf(k)
 		if err != nil {

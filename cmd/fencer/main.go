@@ -69,16 +69,17 @@ func main() {
 // explorations allocate many short-lived terms and cubes, and with Go's
 // default (GOGC=100) the collector took a fifth of Bakery's CPU. With 400
 // it runs a quarter as often; the soft limit makes it collect harder again
-// as the heap nears 768 MiB, so a large exploration stays under 1 GB where
-// GOGC=100 alone would let it reach 1.6 GB (szymanski_4 TSO: 101 s and
-// 900 MB against 60 s and 1,584 MB). GOGC and GOMEMLIMIT in the
-// environment take precedence.
+// as the heap nears gcFloor (768 MiB), so a small exploration stays small
+// where GOGC=400 alone would let its heap grow to five times what is live.
+// The commands that explore then let the limit follow the live heap up to
+// 1.5 times --max-memory (followMemory, gclimit.go). GOGC and GOMEMLIMIT in
+// the environment take precedence.
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(768 << 20)
+		debug.SetMemoryLimit(gcFloor)
 	}
 }
 

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"os"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync"
+	"time"
+)
+
+// The garbage collector's soft memory limit follows the live heap, within
+// what --max-memory allows. fencer runs with GOGC=400 (tuneGC): the heap
+// may grow to five times what is live between collections, and the soft
+// limit holds it back. A fixed limit made every run whose live heap came
+// near it collect without pause (the runtime then gives the collector up
+// to half the CPU), long before --max-memory stopped the exploration. So
+// the limit starts at gcFloor (a small run stays small) and, as the live
+// heap grows, rises to twice the live heap (the collector then works as
+// with GOGC=100: a collection per live heap's worth of allocation, never
+// harder), up to one and a half times --max-memory: the exploration stops
+// when its live heap passes --max-memory (cegar/memlimit.go), so the
+// collector works harder only in the last quarter before that, and the
+// heap stays within 1.5 times --max-memory (with the default, half the
+// machine's memory, within three quarters of it). GOMEMLIMIT in the
+// environment takes precedence.
+
+// gcFloor is the soft limit while the live heap is small.
+const gcFloor = 768 << 20
+
+// gcPoll is how often the live heap is read (runtime/metrics, cheap).
+const gcPoll = 50 * time.Millisecond
+
+// softLimit returns the soft memory limit for a live heap of live bytes
+// and --max-memory maxMem: twice the live heap, at least gcFloor (or
+// maxMem, when the user set it below gcFloor), at most 1.5 times maxMem.
+func softLimit(live, maxMem int64) int64 {
+	lo, hi := int64(gcFloor), maxMem+maxMem/2
+	if maxMem < gcFloor {
+		lo = maxMem
+	}
+	return min(max(2*live, lo), max(hi, lo))
+}
+
+var followOnce sync.Once
+
+// followMemory starts, once, the goroutine that sets the soft limit from
+// the live heap and maxMem (softLimit), unless GOMEMLIMIT is set. It sets
+// the first limit before it returns.
+func followMemory(maxMem int64) {
+	if os.Getenv("GOMEMLIMIT") != "" || maxMem <= 0 {
+		return
+	}
+	followOnce.Do(func() {
+		cur := softLimit(liveHeap(), maxMem)
+		debug.SetMemoryLimit(cur)
+		go func() {
+			for range time.Tick(gcPoll) {
+				if l := softLimit(liveHeap(), maxMem); l != cur {
+					debug.SetMemoryLimit(l)
+					cur = l
+				}
+			}
+		}()
+	})
+}
+
+// liveHeap is the live heap marked by the last collection (0 before any).
+func liveHeap() int64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(s[0].Value.Uint64())
+}
