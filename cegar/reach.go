@@ -154,6 +154,12 @@ type explorer struct {
 	succArena  arena[ctlSucc]
 	ampleArena arena[int32]
 	kbuf       []byte
+	// Scratch buffers of node: the explicitness, Zero and the profile's
+	// key of a new control state.
+	xbuf  []bool
+	zbuf  []int
+	pkbuf []byte
+	ppos  [][]int // predPos
 	// por is the partial-order reduction, nil when it is off (por.go).
 	por *porInfo
 	// active is the number of processes that move (the first ones), all
@@ -270,8 +276,10 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 	}
 	n := x.nodeAt(id)
 	n.id, n.bad = id, x.abs.Sys.IsBad(c.PC)
-	xv := x.lay.Explicit(c)
-	var pk []byte // the profile's key
+	// The profile's key, in scratch buffers: the profile is made, and
+	// they copied, only when the key is new.
+	xv := x.lay.AppendExplicit(x.xbuf[:0], c)
+	pk := x.pkbuf[:0]
 	for _, b := range xv {
 		if b {
 			pk = append(pk, '1')
@@ -280,7 +288,7 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 		}
 	}
 	nx := len(pk)
-	zero := x.lay.Zero(c)
+	zero := x.lay.AppendZero(x.zbuf[:0], c)
 	pk = binary.AppendUvarint(pk, uint64(len(zero)))
 	for _, i := range zero {
 		pk = binary.AppendUvarint(pk, uint64(i))
@@ -288,13 +296,13 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 	rel, relKey := x.rel.Mask(c)
 	kk := []byte(relKey)
 	anyKeep := false
-	for i, p := range x.e.prec.Preds.All() {
+	for i := range x.e.prec.Preds.All() {
 		if !rel[i] {
 			continue
 		}
 		explicit := true
-		for v := range p.Vars {
-			if j, ok := x.lay.Index(v); !ok || !xv[j] {
+		for _, j := range x.predPos(i) {
+			if j < 0 || !xv[j] {
 				explicit = false
 				break
 			}
@@ -313,13 +321,32 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 		pk = binary.AppendUvarint(pk, uint64(d.Pos))
 		pk = binary.AppendUvarint(pk, uint64(d.Var))
 	}
+	x.xbuf, x.zbuf, x.pkbuf = xv, zero, pk
 	if pr, ok := x.profs[string(pk)]; ok {
 		n.ctlProfile = pr
 	} else {
-		n.ctlProfile = &ctlProfile{x: xv, xsig: string(pk[:nx]), zero: zero, keep: rel, keepKey: string(kk), anyKeep: anyKeep, dyn: dyn}
+		n.ctlProfile = &ctlProfile{x: slices.Clone(xv), xsig: string(pk[:nx]), zero: slices.Clone(zero), keep: rel, keepKey: string(kk), anyKeep: anyKeep, dyn: dyn}
 		x.profs[string(pk)] = n.ctlProfile
 	}
 	return n
+}
+
+// predPos returns the positions in the layout of the variables of the
+// i-th predicate, -1 for one without a position, computed once.
+func (x *explorer) predPos(i int) []int {
+	all := x.e.prec.Preds.All()
+	for len(x.ppos) < len(all) {
+		var pos []int
+		for v := range all[len(x.ppos)].Vars {
+			j, ok := x.lay.Index(v)
+			if !ok {
+				j = -1
+			}
+			pos = append(pos, j)
+		}
+		x.ppos = append(x.ppos, pos)
+	}
+	return x.ppos[i]
 }
 
 // succsOf returns the steps out of c that the exploration takes (those of
@@ -640,9 +667,17 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				} else {
 					k = keyOf(&r)
 				}
-				first, seen := st.lookup(k)
-				if seen && st.subsumed(first, r.cube) {
+				if k.v < 0 {
+					finish()
+					return nil, errVecsFull
+				}
+				slot, seen := st.find(k)
+				if seen && st.subsumedAt(slot, r.cube) {
 					continue
+				}
+				first := int32(-1)
+				if seen {
+					first = st.firstAt(slot)
 				}
 				if st.n >= min(e.opt.MaxStates, math.MaxInt32) { // node indices are int32
 					finish()
@@ -664,7 +699,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 			if found >= 0 {
 				finish()
-				e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), counterexample of %d steps", x.activeNote(), st.n, e.prec.K, e.prec.Preds.Len(), x.por.note(), st.at(found).depth)
+				e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), counterexample of %d steps", x.activeNote(), st.n, x.ctls.n, e.prec.K, e.prec.Preds.Len(), x.por.note(), st.at(found).depth)
 				return x.pathTo(ws[0], st, found)
 			}
 			if it.err != nil {
@@ -678,9 +713,13 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		queue[d] = nil
 	}
 	finish()
-	e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), no bad state", x.activeNote(), st.n, e.prec.K, e.prec.Preds.Len(), x.por.note())
+	e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), no bad state", x.activeNote(), st.n, x.ctls.n, e.prec.K, e.prec.Preds.Len(), x.por.note())
 	return nil, nil
 }
+
+// errVecsFull ends an exploration whose value vectors fill the store's
+// arena (vecSet.push): 2 GB of them, beyond any sensible memory limit.
+var errVecsFull = &errLimit{MemoryLimit, "memory limit reached (2 GB of value vectors in one exploration)"}
 
 // valHash is the store's hash of an encoded value vector (appendVals).
 func (x *explorer) valHash(enc []byte) uint64 { return maphash.Bytes(x.valSeed, enc) }
