@@ -586,10 +586,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	c0 := x.node(init)
 	st := newStateStore()
 	x.valSeed = st.vals.seed
-	// keyOf maps a successor to its key in st.
-	keyOf := func(r *succRec) stateKey {
-		return st.keyOfEncoded(r.next.id, r.enc, r.h)
-	}
+	var keys []stateKey // the keys of an item's successors (keysOf)
 	roots, err := x.addInits(st, c0) // inits.go
 	if err != nil || len(roots) == 0 {
 		return nil, err
@@ -656,7 +653,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				x.expandState(ws[0], it)
 			}
 			found := int32(-1)
-			for _, r := range it.outs {
+			if x.sym == nil {
+				keys = st.keysOf(it.outs, keys)
+			}
+			for j, r := range it.outs {
 				var k stateKey
 				if x.sym != nil {
 					// The least image of the successor is stored
@@ -665,7 +665,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					r.next, r.vals, _ = x.sym.canon(x, r.next, r.vals)
 					k = st.keyOf(r.next.id, r.vals)
 				} else {
-					k = keyOf(&r)
+					k = keys[j]
 				}
 				if k.v < 0 {
 					finish()

@@ -38,6 +38,7 @@ type stateStore struct {
 	// there are several.
 	cubes map[int32]predabs.Cube
 	more  map[int32][]predabs.Cube
+	sink  uint64 // keysOf's loads, kept
 }
 
 // stateKey identifies a state up to its cube: its control node's id and
@@ -84,6 +85,29 @@ func (s *stateStore) keyOfEncoded(c int32, enc []byte, h uint64) stateKey {
 		}
 	}
 	return stateKey{c, v}
+}
+
+// keysOf returns, in keys, the keys of the successors outs, their vectors
+// interned in order as keyOfEncoded does. The table slots where their
+// probes start are loaded for all of them before any is used: those loads
+// do not depend on each other, so their cache misses overlap (the
+// successors of a state are scattered over the tables).
+func (s *stateStore) keysOf(outs []succRec, keys []stateKey) []stateKey {
+	var sink uint64
+	vm := uint64(len(s.vals.table) - 1)
+	for i := range outs {
+		sink += s.vals.table[outs[i].h&vm]
+	}
+	keys = keys[:0]
+	for i := range outs {
+		keys = append(keys, s.keyOfEncoded(outs[i].next.id, outs[i].enc, outs[i].h))
+	}
+	km := uint64(len(s.keys) - 1)
+	for _, k := range keys {
+		sink += s.keys[hashKey(k)&km]
+	}
+	s.sink = sink
+	return keys
 }
 
 // key returns the key of node i.
