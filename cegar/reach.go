@@ -586,7 +586,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	c0 := x.node(init)
 	st := newStateStore()
 	x.valSeed = st.vals.seed
-	var keys []stateKey // the keys of an item's successors (keysOf)
+	var keys []stateKey              // the keys of an item's successors (keysOf)
 	roots, err := x.addInits(st, c0) // inits.go
 	if err != nil || len(roots) == 0 {
 		return nil, err
