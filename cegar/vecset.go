@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/maphash"
+	"slices"
 )
 
 // vecSet interns the value vectors of a state store (appendVals'
@@ -105,13 +106,19 @@ func (s *vecSet) bytes() int64 {
 // interns it: zigzag varints, binary.AppendVarint's, with a fast path for
 // the values of one byte).
 func appendVals(b []byte, vals []int64) []byte {
-	for _, v := range vals {
+	n := len(b)
+	b = slices.Grow(b, len(vals))[:n+len(vals)]
+	dst := b[n:]
+	for i, v := range vals {
 		u := uint64(v<<1) ^ uint64(v>>63)
-		if u < 0x80 {
-			b = append(b, byte(u))
-		} else {
-			b = binary.AppendUvarint(b, u)
+		if u >= 0x80 {
+			b = b[:n+i]
+			for _, v := range vals[i:] {
+				b = binary.AppendVarint(b, v)
+			}
+			return b
 		}
+		dst[i] = byte(u)
 	}
 	return b
 }
