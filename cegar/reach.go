@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"fencer/cs"
 	"fencer/domains"
@@ -608,6 +609,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			pl.close()
 		}
 		e.stats.States += st.n
+		x.logMemory(st)
 		e.stats.noteStore(st.bytes(), st.n)
 		if x.sym != nil {
 			x.sym.symmetrize(x)
@@ -720,6 +722,23 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 // errVecsFull ends an exploration whose value vectors fill the store's
 // arena (vecSet.push): 2 GB of them, beyond any sensible memory limit.
 var errVecsFull = &errLimit{MemoryLimit, "memory limit reached (2 GB of value vectors in one exploration)"}
+
+// logMemory logs what the tables of the exploration hold, as allocated:
+// the store of states (its value vectors included) and the control
+// states' keys, nodes, steps and ample sets.
+func (x *explorer) logMemory(st *stateStore) {
+	if st.n == 0 {
+		return
+	}
+	nodes := int64(0)
+	if dir := x.nodes.Load(); dir != nil {
+		nodes = int64(len(*dir)) * int64(unsafe.Sizeof([1 << chunkBits]ctlNode{}))
+	}
+	per := func(b int64) float64 { return float64(b) / float64(st.n) }
+	x.e.logf("exploration memory per stored state: store %.1f B (%d value vectors), control states %.1f B (%d: keys %.1f, nodes %.1f, steps %.1f, ample sets %.1f)",
+		per(st.bytes()), st.vals.n, per(x.ctls.bytes()+nodes+x.succArena.bytes(int(unsafe.Sizeof(ctlSucc{})))+x.ampleArena.bytes(4)), x.ctls.n,
+		per(x.ctls.bytes()), per(nodes), per(x.succArena.bytes(int(unsafe.Sizeof(ctlSucc{})))), per(x.ampleArena.bytes(4)))
+}
 
 // valHash is the store's hash of an encoded value vector (appendVals).
 func (x *explorer) valHash(enc []byte) uint64 { return maphash.Bytes(x.valSeed, enc) }
