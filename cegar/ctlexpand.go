@@ -59,13 +59,13 @@ func (x *explorer) draft(c *kabs.Ctl) nodeDraft {
 	}
 	rel, relKey := x.rel.Mask(c)
 	kk := []byte(relKey)
-	for i, p := range x.e.prec.Preds.All() {
+	for i, pos := range x.ppos {
 		if !rel[i] {
 			continue
 		}
 		explicit := true
-		for v := range p.Vars {
-			if j, ok := x.lay.Index(v); !ok || !d.xv[j] {
+		for _, j := range pos {
+			if j < 0 || !d.xv[j] {
 				explicit = false
 				break
 			}

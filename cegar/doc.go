@@ -248,21 +248,30 @@
 // # The state store
 //
 // An exploration's tables hold no Go pointer and make no allocation per
-// state (stateset.go, keyset.go, arena.go). A control state is interned in
-// a keySet (its ctlKey as varints in an arena of large chunks, an
-// open-addressing table over 64-bit hashes, a 32-bit id); its node (32
-// bytes, in chunks of 1024 nodes that never move) refers to its steps and
-// ample sets in two arenas, a step being 8 bytes (the target's id and the
-// index of its compiled step in a per-exploration table). The store of
+// state (stateset.go, vecset.go, keyset.go, arena.go). A control state is
+// interned in a keySet (its ctlKey as varints in an arena of large chunks,
+// an open-addressing table over 64-bit hashes, a dense 32-bit id); its node
+// (40 bytes, in chunks of 1024 nodes that never move) refers to its steps
+// and ample sets in two arenas, a step being 8 bytes (the target's id and
+// the index of its compiled step in a per-exploration table). The store of
 // states is a collapse compression in two components: a state's key is its
-// control node's id and the id of its vector of explicit values, interned
-// in another keySet (few distinct vectors are shared by many control
-// states: dijkstra_3 has 42,574 for 948,894 states), so a stored state is
-// a node of 20 bytes (control id, values id, step, parent, depth) and its
-// slot in the table. There are up to as many control nodes as stored
-// states (dijkstra_3: 375,948), each with its steps: together they cost
-// more than the store. The memory limit (--max-memory) is checked against
-// the live heap, which counts them all.
+// control node's id and the reference of its vector of explicit values,
+// interned in a vecSet (zigzag varints, one byte for a value in -64..63;
+// the reference is the vector's place in the arena, so that finding one
+// reads its table slot and the vector, no table of references; few
+// distinct vectors are shared by many control states: dijkstra_3 has
+// 42,574 for 948,894 states). A stored state is a node of 20 bytes
+// (control id, vector reference, step, parent, depth) and a slot of the
+// table, which holds the keys themselves, mixed by a bijection (hashKey),
+// so that a lookup reads the slot and no node; the index of the first node
+// stored under each key is kept beside the table only once a state with a
+// predicate cube is stored (without cubes a state seen is subsumed). The
+// successors of a state are interned and their table slots loaded
+// together before they are stored one by one (keysOf): the cache misses
+// of independent loads overlap. There are up to as many control nodes as
+// stored states (dijkstra_3: 375,948), each with its steps: together they
+// cost more than the store. The memory limit (--max-memory) is checked
+// against the live heap, which counts them all.
 //
 // # Parallel expansion
 //

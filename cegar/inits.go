@@ -32,7 +32,10 @@ func (x *explorer) addInits(st *stateStore, c0 *ctlNode) ([]int32, error) {
 			return nil, domains.ErrDomainFull
 		}
 		k := st.keyOf(c0.id, vals)
-		if _, seen := st.lookup(k); seen {
+		if k.v < 0 {
+			return nil, errVecsFull
+		}
+		if _, seen := st.find(k); seen {
 			continue
 		}
 		roots = append(roots, st.add(rnode{via: -1, parent: -1}, k, cube, -1))

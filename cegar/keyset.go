@@ -14,7 +14,8 @@ import (
 // is no Go allocation and no pointer per key: a key costs its bytes and a
 // length byte, 8 bytes of ref and, in the table, 8-16 bytes (at a load
 // between 3/8 and 3/4). The explorer keeps its control states (ctlKey) in
-// one and the state store its value vectors (stateStore.keyOf) in another.
+// one; the state store its value vectors in a vecSet (vecset.go), whose
+// references are places in its arena, not dense indices.
 type keySet struct {
 	arena [][]byte
 	refs  [][]uint64 // by index, in chunks of 1<<refBits: chunk << 32 | offset

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"fencer/cs"
 	"fencer/domains"
@@ -154,6 +155,9 @@ type explorer struct {
 	succArena  arena[ctlSucc]
 	ampleArena arena[int32]
 	kbuf       []byte
+	// ppos holds, per predicate, the positions in the layout of its
+	// variables, -1 for one without a position (predPositions).
+	ppos [][]int
 	// por is the partial-order reduction, nil when it is off (por.go).
 	por *porInfo
 	// active is the number of processes that move (the first ones), all
@@ -270,6 +274,23 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 	return x.addNode(kb, h, &d)
 }
 
+// predPositions returns, per predicate of preds, the positions in lay
+// of its variables, -1 for one without a position. The predicates do not
+// change during an exploration, so the workers read it without a lock.
+func predPositions(preds []*predabs.Pred, lay *domains.Layout) [][]int {
+	out := make([][]int, len(preds))
+	for i, p := range preds {
+		for v := range p.Vars {
+			j, ok := lay.Index(v)
+			if !ok {
+				j = -1
+			}
+			out[i] = append(out[i], j)
+		}
+	}
+	return out
+}
+
 // succsOf returns the steps out of c that the exploration takes (those of
 // the active processes), in the order of the steps of c's node.
 func (x *explorer) succsOf(c *kabs.Ctl) []kabs.Succ {
@@ -383,6 +404,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: active,
 		ctls: newKeySet(), profs: map[string]*ctlProfile{},
 		steps: map[stepKey]int32{}}
+	x.ppos = predPositions(e.prec.Preds.All(), lay)
 	init := abs.Init()
 	x.hasB, x.hasE = init.B != nil, init.E != nil
 	if e.porApplies() {
@@ -392,10 +414,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	c0 := x.node(init)
 	st := newStateStore()
 	x.valSeed = st.vals.seed
-	// keyOf maps a successor to its key in st.
-	keyOf := func(r *succRec) stateKey {
-		return st.keyOfEncoded(r.next.id, r.enc, r.h)
-	}
+	var keys []stateKey              // the keys of an item's successors (keysOf)
 	roots, err := x.addInits(st, c0) // inits.go
 	if err != nil || len(roots) == 0 {
 		return nil, err
@@ -417,6 +436,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			pl.close()
 		}
 		e.stats.States += st.n
+		x.logMemory(st)
 		e.stats.noteStore(st.bytes(), st.n)
 		if x.sym != nil {
 			x.sym.symmetrize(x)
@@ -462,13 +482,22 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				x.expandState(ws[0], it)
 			}
 			found := int32(-1)
-			for _, r := range it.outs {
+			keys = st.keysOf(it.outs, keys)
+			for j, r := range it.outs {
 				// Under the symmetry reduction r is the least image
 				// of the successor (expandState).
-				k := keyOf(&r)
-				first, seen := st.lookup(k)
-				if seen && st.subsumed(first, r.cube) {
+				k := keys[j]
+				if k.v < 0 {
+					finish()
+					return nil, errVecsFull
+				}
+				slot, seen := st.find(k)
+				if seen && st.subsumedAt(slot, r.cube) {
 					continue
+				}
+				first := int32(-1)
+				if seen {
+					first = st.firstAt(slot)
 				}
 				if st.n >= min(e.opt.MaxStates, math.MaxInt32) { // node indices are int32
 					finish()
@@ -490,7 +519,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 			if found >= 0 {
 				finish()
-				e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), counterexample of %d steps", x.activeNote(), st.n, e.prec.K, e.prec.Preds.Len(), x.por.note(), st.at(found).depth)
+				e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), counterexample of %d steps", x.activeNote(), st.n, x.ctls.n, e.prec.K, e.prec.Preds.Len(), x.por.note(), st.at(found).depth)
 				return x.pathTo(ws[0], st, found)
 			}
 			if it.err != nil {
@@ -504,8 +533,29 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		queue[d] = nil
 	}
 	finish()
-	e.logf("exploration%s: %d abstract states (k=%d, %d predicates%s), no bad state", x.activeNote(), st.n, e.prec.K, e.prec.Preds.Len(), x.por.note())
+	e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), no bad state", x.activeNote(), st.n, x.ctls.n, e.prec.K, e.prec.Preds.Len(), x.por.note())
 	return nil, nil
+}
+
+// errVecsFull ends an exploration whose value vectors fill the store's
+// arena (vecSet.push): 2 GB of them, beyond any sensible memory limit.
+var errVecsFull = &errLimit{MemoryLimit, "memory limit reached (2 GB of value vectors in one exploration)"}
+
+// logMemory logs what the tables of the exploration hold, as allocated:
+// the store of states (its value vectors included) and the control
+// states' keys, nodes, steps and ample sets.
+func (x *explorer) logMemory(st *stateStore) {
+	if st.n == 0 {
+		return
+	}
+	nodes := int64(0)
+	if dir := x.nodes.Load(); dir != nil {
+		nodes = int64(len(*dir)) * int64(unsafe.Sizeof([1 << chunkBits]ctlNode{}))
+	}
+	per := func(b int64) float64 { return float64(b) / float64(st.n) }
+	x.e.logf("exploration memory per stored state: store %.1f B (%d value vectors), control states %.1f B (%d: keys %.1f, nodes %.1f, steps %.1f, ample sets %.1f)",
+		per(st.bytes()), st.vals.n, per(x.ctls.bytes()+nodes+x.succArena.bytes(int(unsafe.Sizeof(ctlSucc{})))+x.ampleArena.bytes(4)), x.ctls.n,
+		per(x.ctls.bytes()), per(nodes), per(x.succArena.bytes(int(unsafe.Sizeof(ctlSucc{})))), per(x.ampleArena.bytes(4)))
 }
 
 // valHash is the store's hash of an encoded value vector (appendVals).

@@ -1,7 +1,6 @@
 package cegar
 
 import (
-	"encoding/binary"
 	"unsafe"
 
 	"fencer/predabs"
@@ -10,37 +9,48 @@ import (
 // stateStore holds the stored states of one exploration: the nodes and the
 // visited set, with no pointer per state (the garbage collector has nothing
 // to scan there). It is a collapse compression (SPIN's) in two components:
-// a state's key is its control node's id and the id of its vector of
-// explicit values, interned in vals (few distinct vectors are shared by
-// many control states), so a key is 8 bytes in the node itself and the
-// table holds only the nodes' indices under their keys' hashes. A state
-// costs its node (20 bytes), 8-16 bytes of table (at a load between 3/8
-// and 3/4) and its share of the value vectors. States with the same key
-// and different cubes are all stored, the first of them in the table; the
-// cubes are kept only when there is one (an exploration with a predicate
-// cube).
+// a state's key is its control node's id and the reference of its vector
+// of explicit values, interned in vals (few distinct vectors are shared by
+// many control states), so a key is 8 bytes in the node itself. The table
+// holds the keys themselves, mixed (hashKey: a bijection, so equal mixed
+// keys are equal keys), so that a lookup reads one slot and no node; the
+// index of the node stored under a key is kept beside the table (first)
+// only once a state with a cube is stored: without cubes a state seen is a
+// state subsumed. A state costs its node (20 bytes), 8-16 bytes of table
+// (at a load between 3/8 and 3/4; 12-24 with cubes) and its share of the
+// value vectors. States with the same key and different cubes are all
+// stored, the first of them in the table; the cubes are kept only when
+// there is one (an exploration with a predicate cube).
 type stateStore struct {
 	chunks [][]rnode
 	n      int
-	vals   keySet // the value vectors, as varints
+	vals   vecSet // the value vectors, as varints
 	vbuf   []byte
-	slots  // the first node stored with each key, by hashKey
+	// keys is the table: hashKey of the keys stored, 0 for a free slot,
+	// linear probing; used counts them. first holds, by slot, the first
+	// node stored with the key there, once a state with a cube is (nil
+	// before).
+	keys  []uint64
+	used  int
+	first []int32
 	// cubes holds the cubes that are not nil, by node; more the cubes of
 	// the states stored under the key of a first one, by its index, when
 	// there are several.
 	cubes map[int32]predabs.Cube
 	more  map[int32][]predabs.Cube
+	sink  uint64 // keysOf's loads, kept
 }
 
 // stateKey identifies a state up to its cube: its control node's id and
-// its value vector's id in the store (stateStore.keyOf).
+// its value vector's reference in the store (stateStore.keyOf); v < 0 when
+// the store of value vectors is full (vecSet.push).
 type stateKey struct{ c, v int32 }
 
 // rnode is one combined abstract state of the BFS, with the step that
 // reached it.
 type rnode struct {
 	c      int32 // the control node's id
-	v      int32 // the value vector's id (stateStore.vals)
+	v      int32 // the value vector's reference (stateStore.vals)
 	via    int32 // the step: an index in the parent's control succs; -1 for the initial state
 	parent int32 // -1 for the initial state
 	depth  int32 // steps from the initial state, those forward passed through included
@@ -51,7 +61,7 @@ type rnode struct {
 const chunkBits = 10
 
 func newStateStore() *stateStore {
-	return &stateStore{vals: newKeySet(), slots: newSlots(),
+	return &stateStore{vals: newVecSet(), keys: make([]uint64, 1<<8),
 		cubes: map[int32]predabs.Cube{}, more: map[int32][]predabs.Cube{}}
 }
 
@@ -70,18 +80,34 @@ func (s *stateStore) keyOfEncoded(c int32, enc []byte, h uint64) stateKey {
 	v, ok := s.vals.lookup(enc, h)
 	if !ok {
 		v = s.vals.push(enc)
-		s.vals.put(h, v)
+		if v >= 0 {
+			s.vals.put(h, v)
+		}
 	}
 	return stateKey{c, v}
 }
 
-// appendVals appends the encoding of a value vector to b (as the store
-// interns it: varints).
-func appendVals(b []byte, vals []int64) []byte {
-	for _, v := range vals {
-		b = binary.AppendVarint(b, v)
+// keysOf returns, in keys, the keys of the successors outs, their vectors
+// interned in order as keyOfEncoded does. The table slots where their
+// probes start are loaded for all of them before any is used: those loads
+// do not depend on each other, so their cache misses overlap (the
+// successors of a state are scattered over the tables).
+func (s *stateStore) keysOf(outs []succRec, keys []stateKey) []stateKey {
+	var sink uint64
+	vm := uint64(len(s.vals.table) - 1)
+	for i := range outs {
+		sink += s.vals.table[outs[i].h&vm]
 	}
-	return b
+	keys = keys[:0]
+	for i := range outs {
+		keys = append(keys, s.keyOfEncoded(outs[i].next.id, outs[i].enc, outs[i].h))
+	}
+	km := uint64(len(s.keys) - 1)
+	for _, k := range keys {
+		sink += s.keys[hashKey(k)&km]
+	}
+	s.sink = sink
+	return keys
 }
 
 // key returns the key of node i.
@@ -92,19 +118,16 @@ func (s *stateStore) key(i int32) stateKey {
 
 // values reads the values of node i into out.
 func (s *stateStore) values(i int32, out []int64) {
-	b := s.vals.key(s.at(i).v)
-	for j := range out {
-		v, n := binary.Varint(b)
-		out[j] = v
-		b = b[n:]
-	}
+	readVals(s.vals.key(s.at(i).v), out)
 }
 
 func (s *stateStore) cube(i int32) predabs.Cube { return s.cubes[i] }
 
-// hashKey mixes the key's 64 bits (murmur3's finalizer).
+// hashKey mixes the key's 64 bits (murmur3's finalizer, a bijection that
+// maps only 0 to 0: the control id is taken plus one, so that no key
+// mixes to 0, the free slot).
 func hashKey(k stateKey) uint64 {
-	x := uint64(uint32(k.c))<<32 | uint64(uint32(k.v))
+	x := uint64(uint32(k.c)+1)<<32 | uint64(uint32(k.v))
 	x ^= x >> 33
 	x *= 0xff51afd7ed558ccd
 	x ^= x >> 33
@@ -113,22 +136,61 @@ func hashKey(k stateKey) uint64 {
 	return x
 }
 
-// lookup returns the first node stored with key k.
-func (s *stateStore) lookup(k stateKey) (int32, bool) {
+// find returns the slot of key k in the table and whether k is there (else
+// the free slot where it would go).
+func (s *stateStore) find(k stateKey) (uint64, bool) {
 	h := hashKey(k)
-	mask := uint64(len(s.table) - 1)
+	mask := uint64(len(s.keys) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
-		e := s.table[i]
-		if e == 0 {
-			return -1, false
-		}
-		if uint32(e>>32) == uint32(h>>32) {
-			j := int32(uint32(e) - 1)
-			if r := s.at(j); r.c == k.c && r.v == k.v {
-				return j, true
-			}
+		switch s.keys[i] {
+		case h:
+			return i, true
+		case 0:
+			return i, false
 		}
 	}
+}
+
+// firstAt is the first node stored with the key in slot i; -1 when no
+// state with a cube is stored (then no caller needs it: seenAt).
+func (s *stateStore) firstAt(i uint64) int32 {
+	if s.first == nil {
+		return -1
+	}
+	return s.first[i]
+}
+
+// lookup returns the first node stored with key k.
+func (s *stateStore) lookup(k stateKey) (int32, bool) {
+	i, ok := s.find(k)
+	if !ok {
+		return -1, false
+	}
+	if s.first == nil {
+		return s.nodeOf(k), true
+	}
+	return s.first[i], true
+}
+
+// nodeOf finds the node stored with key k by a scan (for lookup before
+// the table keeps nodes: tests and the initial states).
+func (s *stateStore) nodeOf(k stateKey) int32 {
+	for j := int32(0); int(j) < s.n; j++ {
+		if s.key(j) == k {
+			return j
+		}
+	}
+	return -1
+}
+
+// subsumedAt reports whether a cube stored under the key found in slot i
+// covers c: always when no state with a cube is stored (the cubes stored
+// are all nil, true).
+func (s *stateStore) subsumedAt(i uint64, c predabs.Cube) bool {
+	if s.first == nil {
+		return true
+	}
+	return s.subsumed(s.first[i], c)
 }
 
 // subsumed reports whether a cube stored under the key of the first node
@@ -153,6 +215,9 @@ func (s *stateStore) add(r rnode, k stateKey, c predabs.Cube, first int32) int32
 	idx := int32(s.n)
 	s.n++
 	if c != nil {
+		if s.first == nil {
+			s.keepFirst()
+		}
 		s.cubes[idx] = c
 	}
 	if first >= 0 {
@@ -163,15 +228,54 @@ func (s *stateStore) add(r rnode, k stateKey, c predabs.Cube, first int32) int32
 		s.more[first] = insertCube(stored, c)
 		return idx
 	}
-	if s.full() {
-		s.grow(func(j int32) uint64 { return hashKey(s.key(j)) })
+	if 4*(s.used+1) > 3*len(s.keys) {
+		s.grow()
 	}
-	s.place(hashKey(k), idx)
+	i, _ := s.find(k)
+	s.keys[i] = hashKey(k)
+	if s.first != nil {
+		s.first[i] = idx
+	}
+	s.used++
 	return idx
+}
+
+// keepFirst starts keeping the first node of each key of the table: the
+// nodes stored so far, all without a cube, each have a key of their own.
+func (s *stateStore) keepFirst() {
+	s.first = make([]int32, len(s.keys))
+	for j := int32(0); int(j) < s.n-1; j++ { // the last node is not in the table yet
+		i, _ := s.find(s.key(j))
+		s.first[i] = j
+	}
+}
+
+// grow doubles the table.
+func (s *stateStore) grow() {
+	old, oldFirst := s.keys, s.first
+	s.keys = make([]uint64, 2*len(old))
+	if oldFirst != nil {
+		s.first = make([]int32, len(s.keys))
+	}
+	mask := uint64(len(s.keys) - 1)
+	for j, h := range old {
+		if h == 0 {
+			continue
+		}
+		i := h & mask
+		for s.keys[i] != 0 {
+			i = (i + 1) & mask
+		}
+		s.keys[i] = h
+		if oldFirst != nil {
+			s.first[i] = oldFirst[j]
+		}
+	}
 }
 
 // bytes is the memory of the stored states (nodes, table, value vectors;
 // the cubes not counted), as allocated.
 func (s *stateStore) bytes() int64 {
-	return int64(len(s.chunks))*(1<<chunkBits)*int64(unsafe.Sizeof(rnode{})) + int64(len(s.table))*8 + s.vals.bytes()
+	return int64(len(s.chunks))*(1<<chunkBits)*int64(unsafe.Sizeof(rnode{})) +
+		int64(len(s.keys))*8 + int64(len(s.first))*4 + s.vals.bytes()
 }

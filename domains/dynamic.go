@@ -244,7 +244,7 @@ func (l *Layout) DynPositions(c *kabs.Ctl) []DynPos {
 	}
 	var out []DynPos
 	for i, p := range l.pos {
-		if !l.matters(c, p) {
+		if !l.matters(c, i) {
 			continue
 		}
 		v := l.posDyn[i]

@@ -51,6 +51,13 @@ type Layout struct {
 	ordFull bool
 	decl    map[string]cs.Init // initial values by name, made by Init
 	ord     *ordLayout         // the order view (order.go), nil when none
+	// finite says, by shared variable, whether it is explicit (Info.Finite
+	// when the layout was made); liveAt, by position, whether a local's
+	// position is live at each location of its process (nil for the other
+	// kinds). Zero and Explicit run once per new control state: they read
+	// these instead of maps keyed by names.
+	finite []bool
+	liveAt [][]bool
 }
 
 // position says what a vector position stands for.
@@ -119,6 +126,16 @@ func NewLayout(info *Info, abs *kabs.Abs) *Layout {
 		l.posDyn = append(l.posDyn, d)
 	}
 	defer func() {
+		l.liveAt = make([][]bool, len(l.pos))
+		for i, p := range l.pos {
+			if p.kind == posLocal {
+				at := make([]bool, len(l.live[p.proc]))
+				for loc, live := range l.live[p.proc] {
+					at[loc] = live[p.local]
+				}
+				l.liveAt[i] = at
+			}
+		}
 		l.id = layoutID(l.names)
 		if info.ord != nil {
 			l.ord = newOrdLayout(info.ord, l)
@@ -126,6 +143,7 @@ func NewLayout(info *Info, abs *kabs.Abs) *Layout {
 	}()
 	for i, v := range sys.Shared {
 		l.sidx[v.Name] = i
+		l.finite = append(l.finite, info.Finite(v.Name))
 		if info.Finite(v.Name) {
 			add(v.Name, position{kind: posShared, x: i})
 		}
@@ -234,41 +252,47 @@ func (l *Layout) Init(c *kabs.Ctl) []int64 {
 // value at control state c (a TSO slot holding an unbounded variable does
 // not). Positions that do not matter at c count as explicit: their value
 // is 0 and nothing reads it.
-func (l *Layout) Explicit(c *kabs.Ctl) []bool {
-	out := make([]bool, len(l.pos))
-	for i, p := range l.pos {
-		out[i] = true
+func (l *Layout) Explicit(c *kabs.Ctl) []bool { return l.AppendExplicit(nil, c) }
+
+// AppendExplicit appends Explicit(c) to out.
+func (l *Layout) AppendExplicit(out []bool, c *kabs.Ctl) []bool {
+	for _, p := range l.pos {
+		x := true
 		if p.kind == posSlot && p.slot <= len(c.B[p.proc]) {
-			x := c.B[p.proc][p.slot-1]
-			out[i] = l.Info.Finite(l.abs.Sys.Shared[x].Name)
+			x = l.finite[c.B[p.proc][p.slot-1]]
 		}
+		out = append(out, x)
 	}
 	return out
 }
 
 // Zero returns the positions that do not matter at c, or whose variable is
 // not explicit there: they hold 0 in a canonical vector.
-func (l *Layout) Zero(c *kabs.Ctl) []int {
-	var out []int
-	for i, p := range l.pos {
-		if !l.matters(c, p) {
+func (l *Layout) Zero(c *kabs.Ctl) []int { return l.AppendZero(nil, c) }
+
+// AppendZero appends Zero(c) to out.
+func (l *Layout) AppendZero(out []int, c *kabs.Ctl) []int {
+	for i := range l.pos {
+		if !l.matters(c, i) {
 			out = append(out, i)
 		}
 	}
 	return out
 }
 
-func (l *Layout) matters(c *kabs.Ctl, p position) bool {
+// matters reports whether position i matters at c (Zero).
+func (l *Layout) matters(c *kabs.Ctl, i int) bool {
+	p := &l.pos[i]
 	switch p.kind {
 	case posLocal:
-		return l.live[p.proc][c.PC[p.proc]][p.local]
+		return l.liveAt[i][c.PC[p.proc]]
 	case posLW:
 		return c.Buffered(p.proc, p.x)
 	case posSlot:
 		if p.slot > len(c.B[p.proc]) {
 			return false
 		}
-		return l.Info.Finite(l.abs.Sys.Shared[c.B[p.proc][p.slot-1]].Name)
+		return l.finite[c.B[p.proc][p.slot-1]]
 	case posTail, posOrdTail, posOrdTailN:
 		return contains(c.S[p.proc], p.x)
 	case posSlotPSO:
