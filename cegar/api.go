@@ -48,8 +48,14 @@ func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, st sta
 
 // Insert finds a minimum set of fence sites that makes sys correct under
 // opt.Model (TSO), after checking that sys is correct under SC. On success
-// the patched source is verified again from scratch before the result is
-// returned; the patched text is in Result.Patched.
+// the patched source is read again (cs.System.Reparse) and checked before
+// the result is returned: when the loop's verdict comes from an
+// exploration that found no bad state and the patched text lowers to the
+// automata that exploration explored (cs.SameAutomata: the same system up
+// to the numbering of locations), that exploration is the check;
+// otherwise (a verdict from robustness, or a patched text that lowers to
+// anything else) the patched program is verified from scratch. The
+// patched text is in Result.Patched.
 //
 // With opt.Reconsider the full fences of sys's source are lowered as
 // candidate points (cs.Options.Reconsider): the fences of the answer that
@@ -137,11 +143,16 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 		return nil, nil, err
 	}
 	r.Removed = removed
-	// Final check: the patched text (in the input's format), parsed and
-	// verified from scratch.
+	// Final check: the patched text (in the input's format), parsed, and
+	// either found to lower to the automata the loop's last exploration
+	// verified, or verified from scratch.
 	psys, err := sys.Reparse(patched)
 	if err != nil {
 		return nil, nil, fmt.Errorf("internal error: the patched program does not parse: %v", err)
+	}
+	if o.explored != nil && sameAutomata(psys, o.explored) {
+		e.logf("final check: the patched program lowers to the automata of the last exploration (%d fences), which found no bad state", len(o.fences))
+		return finish(ctx, sys, sol, opt, o, r, patched, start)
 	}
 	fopt := opt
 	fopt.Seed = append(fopt.Seed, e.prec.Preds.Exprs()...)
@@ -166,6 +177,16 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	default:
 		return nil, nil, fmt.Errorf("internal error: the final check found the patched program %s under %s", fr.Verdict, opt.Model)
 	}
+	return finish(ctx, sys, sol, opt, o, r, patched, start)
+}
+
+// sameAutomata is cs.SameAutomata; a test replaces it to force the final
+// check from scratch.
+var sameAutomata = cs.SameAutomata
+
+// finish completes a correct result of insert after its final check: the
+// other minimum fence sets (Options.All) and the time.
+func finish(ctx context.Context, sys *cs.System, sol Solver, opt Options, o *outcome, r *Result, patched []byte, start time.Time) (*Result, []byte, error) {
 	if opt.All > 1 && !r.Stats.NotMinimum {
 		alts, err := alternatives(ctx, sys, sol, opt, o, opt.All)
 		if err != nil {

@@ -292,6 +292,11 @@ type outcome struct {
 	shrunkFrom map[*Witness]original
 	reason     string
 	limit      Limit // the limit hit (Unknown)
+	// explored is the system whose exploration found no bad state when
+	// the verdict is Correct by exploration (the input with the fences
+	// of the last precision, cs.System.WithFenceKinds); nil when the
+	// verdict is anything else or rests on another argument (robustness).
+	explored *cs.System
 }
 
 // loop runs CEGAR on sys under the engine's model: explore under the
@@ -314,7 +319,7 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 			return e.stopped(ctx, out, err)
 		}
 		if x.path == nil {
-			out.verdict = Correct
+			out.verdict, out.explored = Correct, x.sys
 			for _, q := range prec.Preds.All() {
 				e.logf("predicate %s", q.F)
 			}
