@@ -395,4 +395,25 @@
 // predicate refinement first makes the engine add whole interpolants as
 // predicates and re-evaluate every predicate at every step; if it comes back
 // again the verdict is unknown.
+//
+// # The final check of insert
+//
+// Insert writes the fences into the input's text (fences.Place) and reads
+// the patched text again (cs.System.Reparse), so that the answer is about
+// the text the user gets. When the loop's verdict comes from an
+// exploration that found no bad state, the system it explored is the input
+// with fence steps added (cs.System.WithFenceKinds), and the final check
+// asks whether the patched text lowers to that system's automata:
+// cs.SameAutomata walks both from location 0 in step, matching the
+// outgoing edges of each location in order with equal operations, and
+// builds a map of locations (the text numbers a fence location in order,
+// WithFenceKinds appends it; the text has one fence where branches join,
+// WithFenceKinds one per edge) that is a functional bisimulation and keeps
+// the bad states, so both systems have a reachable bad state or neither.
+// Then that exploration is the check of the patched text, and nothing is
+// explored again. Otherwise — a verdict that rests on robustness, or a
+// patched text that lowers to anything else (a fence the text places
+// before the first statement, or in dead code after a goto) — the patched
+// program is verified from scratch (verify, phase "final check"), and a
+// verdict other than correct there is unknown or a fencer bug.
 package cegar

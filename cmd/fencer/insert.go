@@ -33,8 +33,9 @@ func insertCommand() *cli.Command {
 		Usage:     "insert a minimum set of fences that makes the program correct",
 		ArgsUsage: "FILE",
 		Description: "Checks the program under SC first (an SC bug cannot be fixed by fences: its trace is\n" +
-			"printed), then finds a minimum set of fences for the model, verifies the patched program\n" +
-			"again from scratch and prints it on stdout (or as a unified diff with --diff: empty when no\n" +
+			"printed), then finds a minimum set of fences for the model, checks the patched program (read\n" +
+			"again, it must lower to the automata the last exploration found correct, or it is verified\n" +
+			"again from scratch) and prints it on stdout (or as a unified diff with --diff: empty when no\n" +
 			"fence is needed; apply it with patch -p0), with a summary on stderr.\n" +
 			"When the program (with the fences found so far) is robust (see fencer robust), its verdict\n" +
 			"is the SC verdict; when raising k does not end, the least fence set that also makes it\n" +
