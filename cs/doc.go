@@ -76,6 +76,12 @@
 // gotos too). With Options.Reconsider the full fence statements of the
 // source lower to nothing and the point after each is flagged Site.Fence.
 //
+// System.WithFenceKinds adds fence steps at sites without a new text;
+// SameAutomata (iso.go) tells whether two systems, such as a patched text
+// read again and WithFenceKinds of the same fences, have the same runs
+// because their automata are the same up to the numbering of locations
+// and the merging of locations with the same future.
+//
 // # Limits
 //
 // MaxInputSize (1 MiB of source), MaxProcs (64 processes), MaxInstances (64
