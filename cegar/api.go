@@ -51,8 +51,10 @@ func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, st sta
 // the patched source is read again (cs.System.Reparse) and checked before
 // the result is returned: when the loop's verdict comes from an
 // exploration that found no bad state and the patched text lowers to the
-// automata that exploration explored (cs.SameAutomata: the same system up
-// to the numbering of locations), that exploration is the check;
+// automata that exploration explored (cs.SameAutomata: the same up to
+// the numbering of locations and the merging of locations with the same
+// future, as the one fence where branches join), that exploration is the
+// check;
 // otherwise (a verdict from robustness, or a patched text that lowers to
 // anything else) the patched program is verified from scratch. The
 // patched text is in Result.Patched.
