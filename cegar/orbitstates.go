@@ -3,10 +3,8 @@ package cegar
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"sync/atomic"
 
-	"fencer/cs"
 	"fencer/domains"
 	"fencer/kabs"
 	"fencer/memmodel"
@@ -34,24 +32,59 @@ import (
 // images of a control node are computed once, by the first worker that
 // needs them, and read without a lock from then on.
 type stateSym struct {
-	g   *group
-	pos [][]int // pos[a][i]: the position of the image of position i under element a
-	inv [][]int // the inverse permutations of the processes
-	// imgs holds per control node (by id) the keys of its images and,
-	// once made, their nodes: in chunks of 1<<chunkBits that never move,
-	// the list of chunks replaced under the explorer's lock when one is
-	// added (as explorer.nodes).
-	imgs atomic.Pointer[[]*[1 << chunkBits]atomic.Pointer[ctlImages]]
+	g    *group
+	pos  [][]int // pos[a][i]: the position of the image of position i under element a
+	ipos [][]int // ipos[a][j]: the position whose image under element a is j (pos[a] inverted)
+	inv  [][]int // the inverse permutations of the processes
+	// imgs holds per control node (by id) the slot of its images: in
+	// chunks of 1<<chunkBits that never move, the list of chunks replaced
+	// under the explorer's lock when one is added (as explorer.nodes).
+	imgs atomic.Pointer[[]*[1 << chunkBits]imgSlot]
 	// sorted is set under PSO, whose exact writes are kept sorted by
 	// variable (kabs.Ctl.B): an image is sorted again.
 	sorted bool
 }
 
+// imgSlot is a control node's entry in stateSym.imgs. canon reads it
+// first, in a dense array by node id: most of the time it decides there
+// without reading the images themselves.
+type imgSlot struct {
+	// im is set once, under the explorer's lock, after best: a reader
+	// that sees im sees best.
+	im atomic.Pointer[ctlImages]
+	// best is im.only: the element that gives the least image of every
+	// state of the node (-1: each state is its own), or -2 when the value
+	// vector decides.
+	best int32
+	// node is the node of image best (best >= 0), once made.
+	node atomic.Pointer[ctlNode]
+}
+
 type ctlImages struct {
 	ctl   *kabs.Ctl
-	self  string // the node's own key
-	keys  []string
+	keys  []string // by element
 	nodes []atomic.Pointer[ctlNode]
+	// The least control key among the node's own and its images' decides
+	// first, the same for every value vector: least lists, in order, the
+	// elements whose image has that key, and selfLeast says whether the
+	// node's own key is that key. Only the value vectors of those compete
+	// (canon); with selfLeast and least empty every state of the node is
+	// its own least image.
+	least     []int32
+	selfLeast bool
+}
+
+// only returns the element that gives the least image of every state of
+// the node (-1: each state is its own), or -2 when that depends on the
+// value vector.
+func (im *ctlImages) only() int32 {
+	switch {
+	case im.selfLeast && len(im.least) == 0:
+		return -1
+	case !im.selfLeast && len(im.least) == 1:
+		return im.least[0]
+	}
+	return -2
 }
 
 // stateSymmetry returns the reduction for exploration x, or nil when it
@@ -92,7 +125,12 @@ func (e *engine) stateSymmetry(x *explorer) *stateSym {
 			inv[q] = p
 		}
 		s.g.elems = append(s.g.elems, a)
+		ipos := make([]int, len(pos))
+		for i, j := range pos {
+			ipos[j] = i
+		}
 		s.pos = append(s.pos, pos)
+		s.ipos = append(s.ipos, ipos)
 		s.inv = append(s.inv, inv)
 	}
 	if len(s.g.elems) == 0 {
@@ -182,26 +220,33 @@ func layoutNames(x *explorer) []string {
 
 // permCtl returns the image of c under element a.
 func (s *stateSym) permCtl(c *kabs.Ctl, a int) *kabs.Ctl {
+	return s.permCtlInto(&kabs.Ctl{}, c, a)
+}
+
+// permCtlInto writes the image of c under element a into out, reusing
+// its slices, and returns out.
+func (s *stateSym) permCtlInto(out *kabs.Ctl, c *kabs.Ctl, a int) *kabs.Ctl {
 	g := s.g.elems[a]
 	n := len(c.PC)
-	out := &kabs.Ctl{PC: make([]cs.Loc, n)}
+	out.PC = resize(out.PC, n)
 	for p := range c.PC {
 		out.PC[g.proc[p]] = c.PC[p]
 	}
 	if c.B == nil {
+		out.B, out.S = nil, nil
 		return out
 	}
-	out.B, out.S = make([][]int, n), make([][]int, n)
+	out.B, out.S = resize(out.B, n), resize(out.S, n)
 	for p := range c.B {
 		q := g.proc[p]
-		out.B[q] = make([]int, len(c.B[p]))
+		out.B[q] = resize(out.B[q], len(c.B[p]))
 		for i, v := range c.B[p] {
 			out.B[q][i] = g.shared[v]
 		}
 		if s.sorted {
 			slices.Sort(out.B[q])
 		}
-		out.S[q] = make([]int, len(c.S[p]))
+		out.S[q] = resize(out.S[q], len(c.S[p]))
 		for i, v := range c.S[p] {
 			out.S[q][i] = g.shared[v]
 		}
@@ -210,45 +255,61 @@ func (s *stateSym) permCtl(c *kabs.Ctl, a int) *kabs.Ctl {
 	return out
 }
 
-// imagesOf returns the images of node n, nil when not yet computed.
-func (s *stateSym) imagesOf(n *ctlNode) *ctlImages {
+// resize returns b with length n, its elements kept up to n when it has
+// the capacity (they are all overwritten by permCtlInto).
+func resize[T any](b []T, n int) []T {
+	if cap(b) < n {
+		return make([]T, n)
+	}
+	return b[:n]
+}
+
+// slotOf returns the slot of node n, nil when its images are not yet
+// computed.
+func (s *stateSym) slotOf(n *ctlNode) *imgSlot {
 	dir := s.imgs.Load()
 	if dir == nil || int(n.id)>>chunkBits >= len(*dir) {
 		return nil
 	}
-	return (*dir)[n.id>>chunkBits][n.id&(1<<chunkBits-1)].Load()
+	sl := &(*dir)[n.id>>chunkBits][n.id&(1<<chunkBits-1)]
+	if sl.im.Load() == nil {
+		return nil
+	}
+	return sl
 }
 
-// images returns the images of node n, computing their keys once: without
-// the lock, then entered under it unless another worker was first.
-func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) *ctlImages {
-	if im := s.imagesOf(n); im != nil {
-		return im
+// images returns the slot of node n, computing the keys of its images
+// once: without the lock, then entered under it unless another worker was
+// first.
+func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) *imgSlot {
+	if sl := s.slotOf(n); sl != nil {
+		return sl
 	}
 	c := x.ctlOfNode(w, n)
-	im := &ctlImages{ctl: c, self: string(w.ctl.kb), keys: make([]string, len(s.g.elems)), nodes: make([]atomic.Pointer[ctlNode], len(s.g.elems))}
+	im := &ctlImages{ctl: c, keys: make([]string, len(s.g.elems)), nodes: make([]atomic.Pointer[ctlNode], len(s.g.elems))}
 	for a := range s.g.elems {
-		w.ctl.keys = appendCtlKey(w.ctl.keys[:0], s.permCtl(c, a))
+		w.ctl.keys = appendCtlKey(w.ctl.keys[:0], s.permCtlInto(&w.symCtl, c, a))
 		im.keys[a] = string(w.ctl.keys)
 	}
+	im.least, im.selfLeast = leastKeys(string(w.ctl.kb), im.keys)
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	dir := s.imgs.Load()
 	for dir == nil || int(n.id)>>chunkBits >= len(*dir) {
-		var grown []*[1 << chunkBits]atomic.Pointer[ctlImages]
+		var grown []*[1 << chunkBits]imgSlot
 		if dir != nil {
 			grown = append(grown, *dir...)
 		}
-		grown = append(grown, new([1 << chunkBits]atomic.Pointer[ctlImages]))
+		grown = append(grown, new([1 << chunkBits]imgSlot))
 		s.imgs.Store(&grown)
 		dir = &grown
 	}
-	slot := &(*dir)[n.id>>chunkBits][n.id&(1<<chunkBits-1)]
-	if old := slot.Load(); old != nil {
-		return old
+	sl := &(*dir)[n.id>>chunkBits][n.id&(1<<chunkBits-1)]
+	if sl.im.Load() == nil {
+		sl.best = im.only()
+		sl.im.Store(im)
 	}
-	slot.Store(im)
-	return im
+	return sl
 }
 
 // imageNode returns the node of image a of im, made on first need (its
@@ -279,33 +340,92 @@ func (s *stateSym) imageNode(x *explorer, w *worker, im *ctlImages, a int) *ctlN
 	return n
 }
 
+// leastKeys returns the elements whose key is the least of self and
+// keys, in order, and whether self is that key.
+func leastKeys(self string, keys []string) ([]int32, bool) {
+	min := self
+	for _, k := range keys {
+		if k < min {
+			min = k
+		}
+	}
+	var least []int32
+	for a, k := range keys {
+		if k == min {
+			least = append(least, int32(a))
+		}
+	}
+	return least, self == min
+}
+
 // canon returns the least image of the state (n, vals) and the element
 // that gives it (-1: the state itself). The values returned live in w's
 // buffers until the next call with w.
 func (s *stateSym) canon(x *explorer, w *worker, n *ctlNode, vals []int64) (*ctlNode, []int64, int) {
-	im := s.images(x, w, n)
-	if len(w.symTmp) != len(vals) {
-		w.symTmp, w.symOut = make([]int64, len(vals)), make([]int64, len(vals))
-	}
-	best, bestKey, bestVals := -1, im.self, vals
-	for a, k := range im.keys {
-		c := strings.Compare(k, bestKey)
-		if c > 0 {
-			continue
-		}
-		for i, v := range vals {
-			w.symTmp[s.pos[a][i]] = v
-		}
-		if c < 0 || slices.Compare(w.symTmp, bestVals) < 0 {
-			best, bestKey = a, k
-			w.symTmp, w.symOut = w.symOut, w.symTmp
-			bestVals = w.symOut
-		}
-	}
-	if best < 0 {
+	sl := s.images(x, w, n)
+	best := int(sl.best)
+	if best == -1 {
 		return n, vals, -1
 	}
-	return s.imageNode(x, w, im, best), bestVals, best
+	var to *ctlNode
+	if best >= 0 {
+		if to = sl.node.Load(); to == nil {
+			to = s.imageNode(x, w, sl.im.Load(), best)
+			sl.node.Store(to)
+		}
+	} else {
+		im := sl.im.Load()
+		if best = s.choose(im, vals); best < 0 {
+			return n, vals, -1
+		}
+		to = s.imageNode(x, w, im, best)
+	}
+	if len(w.symOut) != len(vals) {
+		w.symOut = make([]int64, len(vals))
+	}
+	pos := s.pos[best]
+	for i, v := range vals {
+		w.symOut[pos[i]] = v
+	}
+	return to, w.symOut, best
+}
+
+// choose returns the element that gives the least image of a state of
+// im's node with values vals (-1: the state itself): among the images
+// with the least control key (im.least, and the state itself when
+// im.selfLeast), the one with the least value vector, the first in the
+// order (the state itself, then by element) on a tie. The value vectors
+// are compared position by position through ipos, up to the first
+// difference, without building them.
+func (s *stateSym) choose(im *ctlImages, vals []int64) int {
+	best, rest := -1, im.least
+	if !im.selfLeast {
+		best, rest = int(rest[0]), rest[1:]
+	}
+	for _, a := range rest {
+		ia := s.ipos[a]
+		if best < 0 {
+			for j, i := range ia {
+				if u, v := vals[i], vals[j]; u != v {
+					if u < v {
+						best = int(a)
+					}
+					break
+				}
+			}
+			continue
+		}
+		ib := s.ipos[best]
+		for j, i := range ia {
+			if u, v := vals[i], vals[ib[j]]; u != v {
+				if u < v {
+					best = int(a)
+				}
+				break
+			}
+		}
+	}
+	return best
 }
 
 // symmetrize records, for each value of a dynamic variable observed

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"fencer/domains"
+	"fencer/kabs"
 	"fencer/lia"
 	"fencer/predabs"
 )
@@ -28,7 +29,8 @@ type worker struct {
 	scratch                  []int64
 	ffCur, ffNext, ffScratch []int64
 	ctl                      ctlScratch // ctlexpand.go
-	symTmp, symOut           []int64    // stateSym.canon's
+	symOut                   []int64    // stateSym.canon's
+	symCtl                   kabs.Ctl   // stateSym.images'
 	// Counts of the partial-order reduction, added to porInfo's.
 	passed, reduced, full int
 }
