@@ -36,27 +36,33 @@ type stateSym struct {
 	pos  [][]int // pos[a][i]: the position of the image of position i under element a
 	ipos [][]int // ipos[a][j]: the position whose image under element a is j (pos[a] inverted)
 	inv  [][]int // the inverse permutations of the processes
-	// imgs holds per control node (by id) the slot of its images: in
-	// chunks of 1<<chunkBits that never move, the list of chunks replaced
-	// under the explorer's lock when one is added (as explorer.nodes).
-	imgs atomic.Pointer[[]*[1 << chunkBits]imgSlot]
+	// imgs holds per control node (by id) the decision and the slot of
+	// its images: in chunks of 1<<chunkBits that never move, the list of
+	// chunks replaced under the explorer's lock when one is added (as
+	// explorer.nodes).
+	imgs atomic.Pointer[[]*imgChunk]
 	// sorted is set under PSO, whose exact writes are kept sorted by
 	// variable (kabs.Ctl.B): an image is sorted again.
 	sorted bool
 }
 
-// imgSlot is a control node's entry in stateSym.imgs. canon reads it
-// first, in a dense array by node id: most of the time it decides there
-// without reading the images themselves.
+// imgChunk holds the entries of 1<<chunkBits control nodes in
+// stateSym.imgs. canon reads a node's code first, in a dense array by
+// node id: most of the time it decides there, without reading the images
+// themselves.
+type imgChunk struct {
+	// code is 0 until the node's images are computed, then (set once,
+	// under the explorer's lock, after the slot) 3 + im.only(): 1 when
+	// the value vector decides, 2 when each state is its own least image,
+	// 3+a when element a gives the least image of every state.
+	code [1 << chunkBits]atomic.Int32
+	slot [1 << chunkBits]imgSlot
+}
+
+// imgSlot is a control node's images, and the node of image a when the
+// code says a.
 type imgSlot struct {
-	// im is set once, under the explorer's lock, after best: a reader
-	// that sees im sees best.
-	im atomic.Pointer[ctlImages]
-	// best is im.only: the element that gives the least image of every
-	// state of the node (-1: each state is its own), or -2 when the value
-	// vector decides.
-	best int32
-	// node is the node of image best (best >= 0), once made.
+	im   *ctlImages
 	node atomic.Pointer[ctlNode]
 }
 
@@ -264,26 +270,23 @@ func resize[T any](b []T, n int) []T {
 	return b[:n]
 }
 
-// slotOf returns the slot of node n, nil when its images are not yet
-// computed.
-func (s *stateSym) slotOf(n *ctlNode) *imgSlot {
+// codeOf returns the chunk and code of node n (imgChunk.code), a nil
+// chunk and 0 when the chunk is not yet made.
+func (s *stateSym) codeOf(n *ctlNode) (*imgChunk, int32) {
 	dir := s.imgs.Load()
 	if dir == nil || int(n.id)>>chunkBits >= len(*dir) {
-		return nil
+		return nil, 0
 	}
-	sl := &(*dir)[n.id>>chunkBits][n.id&(1<<chunkBits-1)]
-	if sl.im.Load() == nil {
-		return nil
-	}
-	return sl
+	ch := (*dir)[n.id>>chunkBits]
+	return ch, ch.code[n.id&(1<<chunkBits-1)].Load()
 }
 
-// images returns the slot of node n, computing the keys of its images
-// once: without the lock, then entered under it unless another worker was
-// first.
-func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) *imgSlot {
-	if sl := s.slotOf(n); sl != nil {
-		return sl
+// images returns the slot and code of node n, computing the keys of its
+// images once: without the lock, then entered under it unless another
+// worker was first.
+func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) {
+	if ch, code := s.codeOf(n); code != 0 {
+		return &ch.slot[n.id&(1<<chunkBits-1)], code
 	}
 	c := x.ctlOfNode(w, n)
 	im := &ctlImages{ctl: c, keys: make([]string, len(s.g.elems)), nodes: make([]atomic.Pointer[ctlNode], len(s.g.elems))}
@@ -296,20 +299,22 @@ func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) *imgSlot {
 	defer x.mu.Unlock()
 	dir := s.imgs.Load()
 	for dir == nil || int(n.id)>>chunkBits >= len(*dir) {
-		var grown []*[1 << chunkBits]imgSlot
+		var grown []*imgChunk
 		if dir != nil {
 			grown = append(grown, *dir...)
 		}
-		grown = append(grown, new([1 << chunkBits]imgSlot))
+		grown = append(grown, new(imgChunk))
 		s.imgs.Store(&grown)
 		dir = &grown
 	}
-	sl := &(*dir)[n.id>>chunkBits][n.id&(1<<chunkBits-1)]
-	if sl.im.Load() == nil {
-		sl.best = im.only()
-		sl.im.Store(im)
+	ch, i := (*dir)[n.id>>chunkBits], n.id&(1<<chunkBits-1)
+	code := ch.code[i].Load()
+	if code == 0 {
+		ch.slot[i].im = im
+		code = 3 + im.only()
+		ch.code[i].Store(code)
 	}
-	return sl
+	return &ch.slot[i], code
 }
 
 // imageNode returns the node of image a of im, made on first need (its
@@ -362,23 +367,22 @@ func leastKeys(self string, keys []string) ([]int32, bool) {
 // that gives it (-1: the state itself). The values returned live in w's
 // buffers until the next call with w.
 func (s *stateSym) canon(x *explorer, w *worker, n *ctlNode, vals []int64) (*ctlNode, []int64, int) {
-	sl := s.images(x, w, n)
-	best := int(sl.best)
-	if best == -1 {
+	sl, code := s.images(x, w, n)
+	if code == 2 {
 		return n, vals, -1
 	}
 	var to *ctlNode
+	best := int(code) - 3
 	if best >= 0 {
 		if to = sl.node.Load(); to == nil {
-			to = s.imageNode(x, w, sl.im.Load(), best)
+			to = s.imageNode(x, w, sl.im, best)
 			sl.node.Store(to)
 		}
 	} else {
-		im := sl.im.Load()
-		if best = s.choose(im, vals); best < 0 {
+		if best = s.choose(sl.im, vals); best < 0 {
 			return n, vals, -1
 		}
-		to = s.imageNode(x, w, im, best)
+		to = s.imageNode(x, w, sl.im, best)
 	}
 	if len(w.symOut) != len(vals) {
 		w.symOut = make([]int64, len(vals))
