@@ -49,7 +49,7 @@ func TestChooseLeastImage(t *testing.T) {
 			keys[a] = key()
 		}
 		im := &ctlImages{keys: keys}
-		im.least, im.selfLeast = leastKeys(self, keys)
+		im.least, im.selfLeast = leastKeys([]byte(self), keys)
 		for range 5 {
 			vals := make([]int64, n)
 			for i := range vals {

@@ -59,11 +59,13 @@ type imgChunk struct {
 	slot [1 << chunkBits]imgSlot
 }
 
-// imgSlot is a control node's images, and the node of image a when the
-// code says a.
+// imgSlot is what canon needs of a control node beyond its code: the
+// node of image a when the code says a, the images when the value vector
+// decides (nil otherwise: a node whose images decide alone keeps nothing
+// of them).
 type imgSlot struct {
+	node *ctlNode
 	im   *ctlImages
-	node atomic.Pointer[ctlNode]
 }
 
 type ctlImages struct {
@@ -294,7 +296,14 @@ func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) 
 		w.ctl.keys = appendCtlKey(w.ctl.keys[:0], s.permCtlInto(&w.symCtl, c, a))
 		im.keys[a] = string(w.ctl.keys)
 	}
-	im.least, im.selfLeast = leastKeys(string(w.ctl.kb), im.keys)
+	im.least, im.selfLeast = leastKeys(w.ctl.kb, im.keys)
+	var sl imgSlot
+	switch code := 3 + im.only(); {
+	case code == 1:
+		sl.im = im
+	case code >= 3:
+		sl.node = s.imageNode(x, w, im, int(code-3))
+	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	dir := s.imgs.Load()
@@ -310,7 +319,7 @@ func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) 
 	ch, i := (*dir)[n.id>>chunkBits], n.id&(1<<chunkBits-1)
 	code := ch.code[i].Load()
 	if code == 0 {
-		ch.slot[i].im = im
+		ch.slot[i] = sl
 		code = 3 + im.only()
 		ch.code[i].Store(code)
 	}
@@ -347,20 +356,20 @@ func (s *stateSym) imageNode(x *explorer, w *worker, im *ctlImages, a int) *ctlN
 
 // leastKeys returns the elements whose key is the least of self and
 // keys, in order, and whether self is that key.
-func leastKeys(self string, keys []string) ([]int32, bool) {
-	min := self
-	for _, k := range keys {
-		if k < min {
-			min = k
+func leastKeys(self []byte, keys []string) ([]int32, bool) {
+	lo := -1 // the element with the least key so far, -1: self
+	for a, k := range keys {
+		if lo < 0 && k < string(self) || lo >= 0 && k < keys[lo] {
+			lo = a
 		}
 	}
 	var least []int32
 	for a, k := range keys {
-		if k == min {
+		if lo < 0 && k == string(self) || lo >= 0 && k == keys[lo] {
 			least = append(least, int32(a))
 		}
 	}
-	return least, self == min
+	return least, lo < 0
 }
 
 // canon returns the least image of the state (n, vals) and the element
@@ -374,10 +383,7 @@ func (s *stateSym) canon(x *explorer, w *worker, n *ctlNode, vals []int64) (*ctl
 	var to *ctlNode
 	best := int(code) - 3
 	if best >= 0 {
-		if to = sl.node.Load(); to == nil {
-			to = s.imageNode(x, w, sl.im, best)
-			sl.node.Store(to)
-		}
+		to = sl.node
 	} else {
 		if best = s.choose(sl.im, vals); best < 0 {
 			return n, vals, -1
