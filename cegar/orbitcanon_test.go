@@ -26,7 +26,7 @@ func leastImageNaive(s *stateSym, self string, keys []string, vals []int64) int 
 	return best
 }
 
-// TestChooseLeastImage checks leastKeys, ctlImages.only and
+// TestChooseLeastImage checks leastKeys, only and
 // stateSym.choose against leastImageNaive on random permutations, keys
 // from a small alphabet (so that keys tie) and values from a small range
 // (so that images tie too).
@@ -48,17 +48,20 @@ func TestChooseLeastImage(t *testing.T) {
 		for a := range keys {
 			keys[a] = key()
 		}
-		im := &ctlImages{keys: keys}
-		im.least, im.selfLeast = leastKeys([]byte(self), keys)
+		bkeys := make([][]byte, m)
+		for a, k := range keys {
+			bkeys[a] = []byte(k)
+		}
+		least, selfLeast := leastKeys(nil, []byte(self), bkeys)
 		for range 5 {
 			vals := make([]int64, n)
 			for i := range vals {
 				vals[i] = int64(r.IntN(3))
 			}
 			want := leastImageNaive(s, self, keys, vals)
-			got := int(im.only())
+			got := int(only(least, selfLeast))
 			if got == -2 {
-				got = s.choose(im, vals)
+				got = s.choose(least, selfLeast, vals)
 			}
 			if got != want {
 				t.Fatalf("self %q keys %q pos %v vals %v: least image under %d, want %d", self, keys, s.pos, vals, got, want)

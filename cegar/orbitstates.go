@@ -1,6 +1,7 @@
 package cegar
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"sync/atomic"
@@ -48,51 +49,36 @@ type stateSym struct {
 
 // imgChunk holds the entries of 1<<chunkBits control nodes in
 // stateSym.imgs. canon reads a node's code first, in a dense array by
-// node id: most of the time it decides there, without reading the images
-// themselves.
+// node id: most of the time it decides there.
 type imgChunk struct {
 	// code is 0 until the node's images are computed, then (set once,
-	// under the explorer's lock, after the slot) 3 + im.only(): 1 when
-	// the value vector decides, 2 when each state is its own least image,
+	// under the explorer's lock, after the slot) 3 + only: 1 when the
+	// value vector decides, 2 when each state is its own least image,
 	// 3+a when element a gives the least image of every state.
 	code [1 << chunkBits]atomic.Int32
 	slot [1 << chunkBits]imgSlot
 }
 
-// imgSlot is what canon needs of a control node beyond its code: the
-// node of image a when the code says a, the images when the value vector
-// decides (nil otherwise: a node whose images decide alone keeps nothing
-// of them).
+// imgSlot is what canon needs of a control node beyond its code. The
+// least control key among the node's own and its images' decides first,
+// the same for every value vector; the images with that key are one
+// control node, node (the node itself when that key is its own). When
+// the value vector decides, least lists in order the elements whose
+// image has that key, and self says whether it is the node's own key:
+// only the value vectors of those compete (choose).
 type imgSlot struct {
-	node *ctlNode
-	im   *ctlImages
+	node  *ctlNode
+	least []int32
+	self  bool
 }
 
-type ctlImages struct {
-	ctl   *kabs.Ctl
-	keys  []string // by element
-	nodes []atomic.Pointer[ctlNode]
-	// The least control key among the node's own and its images' decides
-	// first, the same for every value vector: least lists, in order, the
-	// elements whose image has that key, and selfLeast says whether the
-	// node's own key is that key. Only the value vectors of those compete
-	// (canon); with selfLeast and least empty every state of the node is
-	// its own least image.
-	least     []int32
-	selfLeast bool
-}
-
-// only returns the element that gives the least image of every state of
-// the node (-1: each state is its own), or -2 when that depends on the
-// value vector.
-func (im *ctlImages) only() int32 {
-	switch {
-	case im.selfLeast && len(im.least) == 0:
-		return -1
-	case !im.selfLeast && len(im.least) == 1:
-		return im.least[0]
-	}
-	return -2
+// symScratch is a worker's buffers for stateSym.canon and images.
+type symScratch struct {
+	out  []int64  // the least image's values
+	ctl  kabs.Ctl // an image of a control state
+	kb   []byte   // the images' keys, one after the other
+	keys [][]byte // each image's key, in kb
+	lst  []int32
 }
 
 // stateSymmetry returns the reduction for exploration x, or nil when it
@@ -283,26 +269,34 @@ func (s *stateSym) codeOf(n *ctlNode) (*imgChunk, int32) {
 	return ch, ch.code[n.id&(1<<chunkBits-1)].Load()
 }
 
-// images returns the slot and code of node n, computing the keys of its
-// images once: without the lock, then entered under it unless another
-// worker was first.
+// images returns the slot and code of node n, computed once: without
+// the lock, then entered under it unless another worker was first.
 func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) {
 	if ch, code := s.codeOf(n); code != 0 {
 		return &ch.slot[n.id&(1<<chunkBits-1)], code
 	}
-	c := x.ctlOfNode(w, n)
-	im := &ctlImages{ctl: c, keys: make([]string, len(s.g.elems)), nodes: make([]atomic.Pointer[ctlNode], len(s.g.elems))}
+	c := x.ctlOfNode(w, n) // its key in w.ctl.kb
+	sc := &w.sym
+	sc.kb, sc.keys = sc.kb[:0], sc.keys[:0]
 	for a := range s.g.elems {
-		w.ctl.keys = appendCtlKey(w.ctl.keys[:0], s.permCtlInto(&w.symCtl, c, a))
-		im.keys[a] = string(w.ctl.keys)
+		start := len(sc.kb)
+		sc.kb = appendCtlKey(sc.kb, s.permCtlInto(&sc.ctl, c, a))
+		sc.keys = append(sc.keys, sc.kb[start:len(sc.kb):len(sc.kb)])
 	}
-	im.least, im.selfLeast = leastKeys(w.ctl.kb, im.keys)
+	var self bool
+	sc.lst, self = leastKeys(sc.lst[:0], w.ctl.kb, sc.keys)
+	code := 3 + only(sc.lst, self)
 	var sl imgSlot
-	switch code := 3 + im.only(); {
-	case code == 1:
-		sl.im = im
-	case code >= 3:
-		sl.node = s.imageNode(x, w, im, int(code-3))
+	switch {
+	case code == 2:
+	case self:
+		sl.node = n
+	default:
+		a := int(sc.lst[0])
+		sl.node = s.imageNode(x, sc.keys[a], c, a)
+	}
+	if code == 1 {
+		sl.least, sl.self = slices.Clone(sc.lst), self
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -317,59 +311,62 @@ func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) 
 		dir = &grown
 	}
 	ch, i := (*dir)[n.id>>chunkBits], n.id&(1<<chunkBits-1)
-	code := ch.code[i].Load()
-	if code == 0 {
-		ch.slot[i] = sl
-		code = 3 + im.only()
-		ch.code[i].Store(code)
+	if old := ch.code[i].Load(); old != 0 {
+		return &ch.slot[i], old
 	}
+	ch.slot[i] = sl
+	ch.code[i].Store(code)
 	return &ch.slot[i], code
 }
 
-// imageNode returns the node of image a of im, made on first need (its
-// draft without the lock, as the targets of an expansion: ctlexpand.go).
-func (s *stateSym) imageNode(x *explorer, w *worker, im *ctlImages, a int) *ctlNode {
-	if n := im.nodes[a].Load(); n != nil {
-		return n
-	}
-	kb := []byte(im.keys[a])
+// imageNode returns the node with key kb, the image of c under element a,
+// made if new (its draft without the lock, as the targets of an
+// expansion: ctlexpand.go).
+func (s *stateSym) imageNode(x *explorer, kb []byte, c *kabs.Ctl, a int) *ctlNode {
 	h := x.ctls.hash(kb)
 	x.mu.Lock()
 	id, ok := x.ctls.lookup(kb, h)
 	x.mu.Unlock()
-	var n *ctlNode
 	if ok {
-		n = x.nodeAt(id)
-	} else {
-		d := x.draft(s.permCtl(im.ctl, a))
-		x.mu.Lock()
-		if id, ok := x.ctls.lookup(kb, h); ok {
-			n = x.nodeAt(id)
-		} else {
-			n = x.addNode(kb, h, &d)
-		}
-		x.mu.Unlock()
+		return x.nodeAt(id)
 	}
-	im.nodes[a].Store(n)
-	return n
+	d := x.draft(s.permCtl(c, a))
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if id, ok := x.ctls.lookup(kb, h); ok {
+		return x.nodeAt(id)
+	}
+	return x.addNode(kb, h, &d)
 }
 
-// leastKeys returns the elements whose key is the least of self and
-// keys, in order, and whether self is that key.
-func leastKeys(self []byte, keys []string) ([]int32, bool) {
-	lo := -1 // the element with the least key so far, -1: self
-	for a, k := range keys {
-		if lo < 0 && k < string(self) || lo >= 0 && k < keys[lo] {
-			lo = a
+// leastKeys appends to dst the elements whose key is the least of self and
+// keys, in order, and reports whether self is that key.
+func leastKeys(dst []int32, self []byte, keys [][]byte) ([]int32, bool) {
+	lo := self
+	for _, k := range keys {
+		if bytes.Compare(k, lo) < 0 {
+			lo = k
 		}
 	}
-	var least []int32
 	for a, k := range keys {
-		if lo < 0 && k == string(self) || lo >= 0 && k == keys[lo] {
-			least = append(least, int32(a))
+		if bytes.Equal(k, lo) {
+			dst = append(dst, int32(a))
 		}
 	}
-	return least, lo < 0
+	return dst, bytes.Equal(self, lo)
+}
+
+// only returns, from the result of leastKeys, the element that gives the
+// least image of every state of the node (-1: each state is its own), or
+// -2 when that depends on the value vector.
+func only(least []int32, self bool) int32 {
+	switch {
+	case self && len(least) == 0:
+		return -1
+	case !self && len(least) == 1:
+		return least[0]
+	}
+	return -2
 }
 
 // canon returns the least image of the state (n, vals) and the element
@@ -377,39 +374,34 @@ func leastKeys(self []byte, keys []string) ([]int32, bool) {
 // buffers until the next call with w.
 func (s *stateSym) canon(x *explorer, w *worker, n *ctlNode, vals []int64) (*ctlNode, []int64, int) {
 	sl, code := s.images(x, w, n)
-	if code == 2 {
+	best := int(code) - 3
+	if code == 1 {
+		best = s.choose(sl.least, sl.self, vals)
+	}
+	if best < 0 {
 		return n, vals, -1
 	}
-	var to *ctlNode
-	best := int(code) - 3
-	if best >= 0 {
-		to = sl.node
-	} else {
-		if best = s.choose(sl.im, vals); best < 0 {
-			return n, vals, -1
-		}
-		to = s.imageNode(x, w, sl.im, best)
-	}
-	if len(w.symOut) != len(vals) {
-		w.symOut = make([]int64, len(vals))
+	sc := &w.sym
+	if len(sc.out) != len(vals) {
+		sc.out = make([]int64, len(vals))
 	}
 	pos := s.pos[best]
 	for i, v := range vals {
-		w.symOut[pos[i]] = v
+		sc.out[pos[i]] = v
 	}
-	return to, w.symOut, best
+	return sl.node, sc.out, best
 }
 
-// choose returns the element that gives the least image of a state of
-// im's node with values vals (-1: the state itself): among the images
-// with the least control key (im.least, and the state itself when
-// im.selfLeast), the one with the least value vector, the first in the
-// order (the state itself, then by element) on a tie. The value vectors
-// are compared position by position through ipos, up to the first
+// choose returns the element that gives the least image of a state with
+// values vals among those of the elements least (and the state itself
+// when self), whose images have the same control state: the one with the
+// least value vector, the first in the order (the state itself, then
+// least's) on a tie; -1 for the state itself. The value vectors are
+// compared position by position through ipos, up to the first
 // difference, without building them.
-func (s *stateSym) choose(im *ctlImages, vals []int64) int {
-	best, rest := -1, im.least
-	if !im.selfLeast {
+func (s *stateSym) choose(least []int32, self bool, vals []int64) int {
+	best, rest := -1, least
+	if !self {
 		best, rest = int(rest[0]), rest[1:]
 	}
 	for _, a := range rest {

@@ -6,7 +6,6 @@ import (
 	"sync/atomic"
 
 	"fencer/domains"
-	"fencer/kabs"
 	"fencer/lia"
 	"fencer/predabs"
 )
@@ -29,8 +28,7 @@ type worker struct {
 	scratch                  []int64
 	ffCur, ffNext, ffScratch []int64
 	ctl                      ctlScratch // ctlexpand.go
-	symOut                   []int64    // stateSym.canon's
-	symCtl                   kabs.Ctl   // stateSym.images'
+	sym                      symScratch // orbitstates.go
 	// Counts of the partial-order reduction, added to porInfo's.
 	passed, reduced, full int
 }
