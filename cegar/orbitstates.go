@@ -38,16 +38,20 @@ type stateSym struct {
 	ipos [][]int // ipos[a][j]: the position whose image under element a is j (pos[a] inverted)
 	inv  [][]int // the inverse permutations of the processes
 	// imgs holds per control node (by id) the decision and the slot of
-	// its images: in chunks of 1<<chunkBits that never move, the list of
-	// chunks replaced under the explorer's lock when one is added (as
-	// explorer.nodes).
+	// its images: in chunks of 1<<imgChunkBits that never move (smaller
+	// than the nodes' chunks: an exploration often has few nodes), the
+	// list of chunks replaced under the explorer's lock when one is added
+	// (as explorer.nodes).
 	imgs atomic.Pointer[[]*imgChunk]
 	// sorted is set under PSO, whose exact writes are kept sorted by
 	// variable (kabs.Ctl.B): an image is sorted again.
 	sorted bool
 }
 
-// imgChunk holds the entries of 1<<chunkBits control nodes in
+// imgChunkBits is the log2 of the number of entries in an imgChunk.
+const imgChunkBits = 8
+
+// imgChunk holds the entries of 1<<imgChunkBits control nodes in
 // stateSym.imgs. canon reads a node's code first, in a dense array by
 // node id: most of the time it decides there.
 type imgChunk struct {
@@ -55,19 +59,24 @@ type imgChunk struct {
 	// under the explorer's lock, after the slot) 3 + only: 1 when the
 	// value vector decides, 2 when each state is its own least image,
 	// 3+a when element a gives the least image of every state.
-	code [1 << chunkBits]atomic.Int32
-	slot [1 << chunkBits]imgSlot
+	code [1 << imgChunkBits]atomic.Int32
+	slot [1 << imgChunkBits]imgSlot
 }
 
 // imgSlot is what canon needs of a control node beyond its code. The
 // least control key among the node's own and its images' decides first,
 // the same for every value vector; the images with that key are one
 // control node, node (the node itself when that key is its own). When
-// the value vector decides, least lists in order the elements whose
-// image has that key, and self says whether it is the node's own key:
-// only the value vectors of those compete (choose).
+// the value vector decides, tie says which images compete.
 type imgSlot struct {
-	node  *ctlNode
+	node *ctlNode
+	tie  *imgTie
+}
+
+// imgTie lists in order the elements whose image has the least key, and
+// self says whether it is the node's own key: only the value vectors of
+// those compete (choose).
+type imgTie struct {
 	least []int32
 	self  bool
 }
@@ -262,18 +271,18 @@ func resize[T any](b []T, n int) []T {
 // chunk and 0 when the chunk is not yet made.
 func (s *stateSym) codeOf(n *ctlNode) (*imgChunk, int32) {
 	dir := s.imgs.Load()
-	if dir == nil || int(n.id)>>chunkBits >= len(*dir) {
+	if dir == nil || int(n.id)>>imgChunkBits >= len(*dir) {
 		return nil, 0
 	}
-	ch := (*dir)[n.id>>chunkBits]
-	return ch, ch.code[n.id&(1<<chunkBits-1)].Load()
+	ch := (*dir)[n.id>>imgChunkBits]
+	return ch, ch.code[n.id&(1<<imgChunkBits-1)].Load()
 }
 
 // images returns the slot and code of node n, computed once: without
 // the lock, then entered under it unless another worker was first.
 func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) {
 	if ch, code := s.codeOf(n); code != 0 {
-		return &ch.slot[n.id&(1<<chunkBits-1)], code
+		return &ch.slot[n.id&(1<<imgChunkBits-1)], code
 	}
 	c := x.ctlOfNode(w, n) // its key in w.ctl.kb
 	sc := &w.sym
@@ -296,12 +305,12 @@ func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) 
 		sl.node = s.imageNode(x, sc.keys[a], c, a)
 	}
 	if code == 1 {
-		sl.least, sl.self = slices.Clone(sc.lst), self
+		sl.tie = &imgTie{least: slices.Clone(sc.lst), self: self}
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	dir := s.imgs.Load()
-	for dir == nil || int(n.id)>>chunkBits >= len(*dir) {
+	for dir == nil || int(n.id)>>imgChunkBits >= len(*dir) {
 		var grown []*imgChunk
 		if dir != nil {
 			grown = append(grown, *dir...)
@@ -310,7 +319,7 @@ func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) 
 		s.imgs.Store(&grown)
 		dir = &grown
 	}
-	ch, i := (*dir)[n.id>>chunkBits], n.id&(1<<chunkBits-1)
+	ch, i := (*dir)[n.id>>imgChunkBits], n.id&(1<<imgChunkBits-1)
 	if old := ch.code[i].Load(); old != 0 {
 		return &ch.slot[i], old
 	}
@@ -376,7 +385,7 @@ func (s *stateSym) canon(x *explorer, w *worker, n *ctlNode, vals []int64) (*ctl
 	sl, code := s.images(x, w, n)
 	best := int(code) - 3
 	if code == 1 {
-		best = s.choose(sl.least, sl.self, vals)
+		best = s.choose(sl.tie.least, sl.tie.self, vals)
 	}
 	if best < 0 {
 		return n, vals, -1
