@@ -1,12 +1,11 @@
 package cegar
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
-	"strings"
 	"sync/atomic"
 
-	"fencer/cs"
 	"fencer/domains"
 	"fencer/kabs"
 	"fencer/memmodel"
@@ -34,24 +33,61 @@ import (
 // images of a control node are computed once, by the first worker that
 // needs them, and read without a lock from then on.
 type stateSym struct {
-	g   *group
-	pos [][]int // pos[a][i]: the position of the image of position i under element a
-	inv [][]int // the inverse permutations of the processes
-	// imgs holds per control node (by id) the keys of its images and,
-	// once made, their nodes: in chunks of 1<<chunkBits that never move,
-	// the list of chunks replaced under the explorer's lock when one is
-	// added (as explorer.nodes).
-	imgs atomic.Pointer[[]*[1 << chunkBits]atomic.Pointer[ctlImages]]
+	g    *group
+	pos  [][]int // pos[a][i]: the position of the image of position i under element a
+	ipos [][]int // ipos[a][j]: the position whose image under element a is j (pos[a] inverted)
+	inv  [][]int // the inverse permutations of the processes
+	// imgs holds per control node (by id) the decision and the slot of
+	// its images: in chunks of 1<<imgChunkBits that never move (smaller
+	// than the nodes' chunks: an exploration often has few nodes), the
+	// list of chunks replaced under the explorer's lock when one is added
+	// (as explorer.nodes).
+	imgs atomic.Pointer[[]*imgChunk]
 	// sorted is set under PSO, whose exact writes are kept sorted by
 	// variable (kabs.Ctl.B): an image is sorted again.
 	sorted bool
 }
 
-type ctlImages struct {
-	ctl   *kabs.Ctl
-	self  string // the node's own key
-	keys  []string
-	nodes []atomic.Pointer[ctlNode]
+// imgChunkBits is the log2 of the number of entries in an imgChunk.
+const imgChunkBits = 8
+
+// imgChunk holds the entries of 1<<imgChunkBits control nodes in
+// stateSym.imgs. canon reads a node's code first, in a dense array by
+// node id: most of the time it decides there.
+type imgChunk struct {
+	// code is 0 until the node's images are computed, then (set once,
+	// under the explorer's lock, after the slot) 3 + only: 1 when the
+	// value vector decides, 2 when each state is its own least image,
+	// 3+a when element a gives the least image of every state.
+	code [1 << imgChunkBits]atomic.Int32
+	slot [1 << imgChunkBits]imgSlot
+}
+
+// imgSlot is what canon needs of a control node beyond its code. The
+// least control key among the node's own and its images' decides first,
+// the same for every value vector; the images with that key are one
+// control node, node (the node itself when that key is its own). When
+// the value vector decides, tie says which images compete.
+type imgSlot struct {
+	node *ctlNode
+	tie  *imgTie
+}
+
+// imgTie lists in order the elements whose image has the least key, and
+// self says whether it is the node's own key: only the value vectors of
+// those compete (choose).
+type imgTie struct {
+	least []int32
+	self  bool
+}
+
+// symScratch is a worker's buffers for stateSym.canon and images.
+type symScratch struct {
+	out  []int64  // the least image's values
+	ctl  kabs.Ctl // an image of a control state
+	kb   []byte   // the images' keys, one after the other
+	keys [][]byte // each image's key, in kb
+	lst  []int32
 }
 
 // stateSymmetry returns the reduction for exploration x, or nil when it
@@ -92,7 +128,12 @@ func (e *engine) stateSymmetry(x *explorer) *stateSym {
 			inv[q] = p
 		}
 		s.g.elems = append(s.g.elems, a)
+		ipos := make([]int, len(pos))
+		for i, j := range pos {
+			ipos[j] = i
+		}
 		s.pos = append(s.pos, pos)
+		s.ipos = append(s.ipos, ipos)
 		s.inv = append(s.inv, inv)
 	}
 	if len(s.g.elems) == 0 {
@@ -182,26 +223,33 @@ func layoutNames(x *explorer) []string {
 
 // permCtl returns the image of c under element a.
 func (s *stateSym) permCtl(c *kabs.Ctl, a int) *kabs.Ctl {
+	return s.permCtlInto(&kabs.Ctl{}, c, a)
+}
+
+// permCtlInto writes the image of c under element a into out, reusing
+// its slices, and returns out.
+func (s *stateSym) permCtlInto(out *kabs.Ctl, c *kabs.Ctl, a int) *kabs.Ctl {
 	g := s.g.elems[a]
 	n := len(c.PC)
-	out := &kabs.Ctl{PC: make([]cs.Loc, n)}
+	out.PC = resize(out.PC, n)
 	for p := range c.PC {
 		out.PC[g.proc[p]] = c.PC[p]
 	}
 	if c.B == nil {
+		out.B, out.S = nil, nil
 		return out
 	}
-	out.B, out.S = make([][]int, n), make([][]int, n)
+	out.B, out.S = resize(out.B, n), resize(out.S, n)
 	for p := range c.B {
 		q := g.proc[p]
-		out.B[q] = make([]int, len(c.B[p]))
+		out.B[q] = resize(out.B[q], len(c.B[p]))
 		for i, v := range c.B[p] {
 			out.B[q][i] = g.shared[v]
 		}
 		if s.sorted {
 			slices.Sort(out.B[q])
 		}
-		out.S[q] = make([]int, len(c.S[p]))
+		out.S[q] = resize(out.S[q], len(c.S[p]))
 		for i, v := range c.S[p] {
 			out.S[q][i] = g.shared[v]
 		}
@@ -210,102 +258,185 @@ func (s *stateSym) permCtl(c *kabs.Ctl, a int) *kabs.Ctl {
 	return out
 }
 
-// imagesOf returns the images of node n, nil when not yet computed.
-func (s *stateSym) imagesOf(n *ctlNode) *ctlImages {
-	dir := s.imgs.Load()
-	if dir == nil || int(n.id)>>chunkBits >= len(*dir) {
-		return nil
+// resize returns b with length n, its elements kept up to n when it has
+// the capacity (they are all overwritten by permCtlInto).
+func resize[T any](b []T, n int) []T {
+	if cap(b) < n {
+		return make([]T, n)
 	}
-	return (*dir)[n.id>>chunkBits][n.id&(1<<chunkBits-1)].Load()
+	return b[:n]
 }
 
-// images returns the images of node n, computing their keys once: without
-// the lock, then entered under it unless another worker was first.
-func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) *ctlImages {
-	if im := s.imagesOf(n); im != nil {
-		return im
+// codeOf returns the chunk and code of node n (imgChunk.code), a nil
+// chunk and 0 when the chunk is not yet made.
+func (s *stateSym) codeOf(n *ctlNode) (*imgChunk, int32) {
+	dir := s.imgs.Load()
+	if dir == nil || int(n.id)>>imgChunkBits >= len(*dir) {
+		return nil, 0
 	}
-	c := x.ctlOfNode(w, n)
-	im := &ctlImages{ctl: c, self: string(w.ctl.kb), keys: make([]string, len(s.g.elems)), nodes: make([]atomic.Pointer[ctlNode], len(s.g.elems))}
+	ch := (*dir)[n.id>>imgChunkBits]
+	return ch, ch.code[n.id&(1<<imgChunkBits-1)].Load()
+}
+
+// images returns the slot and code of node n, computed once: without
+// the lock, then entered under it unless another worker was first.
+func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) {
+	if ch, code := s.codeOf(n); code != 0 {
+		return &ch.slot[n.id&(1<<imgChunkBits-1)], code
+	}
+	c := x.ctlOfNode(w, n) // its key in w.ctl.kb
+	sc := &w.sym
+	sc.kb, sc.keys = sc.kb[:0], sc.keys[:0]
 	for a := range s.g.elems {
-		w.ctl.keys = appendCtlKey(w.ctl.keys[:0], s.permCtl(c, a))
-		im.keys[a] = string(w.ctl.keys)
+		start := len(sc.kb)
+		sc.kb = appendCtlKey(sc.kb, s.permCtlInto(&sc.ctl, c, a))
+		sc.keys = append(sc.keys, sc.kb[start:len(sc.kb):len(sc.kb)])
+	}
+	var self bool
+	sc.lst, self = leastKeys(sc.lst[:0], w.ctl.kb, sc.keys)
+	code := 3 + only(sc.lst, self)
+	var sl imgSlot
+	switch {
+	case code == 2:
+	case self:
+		sl.node = n
+	default:
+		a := int(sc.lst[0])
+		sl.node = s.imageNode(x, sc.keys[a], c, a)
+	}
+	if code == 1 {
+		sl.tie = &imgTie{least: slices.Clone(sc.lst), self: self}
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	dir := s.imgs.Load()
-	for dir == nil || int(n.id)>>chunkBits >= len(*dir) {
-		var grown []*[1 << chunkBits]atomic.Pointer[ctlImages]
+	for dir == nil || int(n.id)>>imgChunkBits >= len(*dir) {
+		var grown []*imgChunk
 		if dir != nil {
 			grown = append(grown, *dir...)
 		}
-		grown = append(grown, new([1 << chunkBits]atomic.Pointer[ctlImages]))
+		grown = append(grown, new(imgChunk))
 		s.imgs.Store(&grown)
 		dir = &grown
 	}
-	slot := &(*dir)[n.id>>chunkBits][n.id&(1<<chunkBits-1)]
-	if old := slot.Load(); old != nil {
-		return old
+	ch, i := (*dir)[n.id>>imgChunkBits], n.id&(1<<imgChunkBits-1)
+	if old := ch.code[i].Load(); old != 0 {
+		return &ch.slot[i], old
 	}
-	slot.Store(im)
-	return im
+	ch.slot[i] = sl
+	ch.code[i].Store(code)
+	return &ch.slot[i], code
 }
 
-// imageNode returns the node of image a of im, made on first need (its
-// draft without the lock, as the targets of an expansion: ctlexpand.go).
-func (s *stateSym) imageNode(x *explorer, w *worker, im *ctlImages, a int) *ctlNode {
-	if n := im.nodes[a].Load(); n != nil {
-		return n
-	}
-	kb := []byte(im.keys[a])
+// imageNode returns the node with key kb, the image of c under element a,
+// made if new (its draft without the lock, as the targets of an
+// expansion: ctlexpand.go).
+func (s *stateSym) imageNode(x *explorer, kb []byte, c *kabs.Ctl, a int) *ctlNode {
 	h := x.ctls.hash(kb)
 	x.mu.Lock()
 	id, ok := x.ctls.lookup(kb, h)
 	x.mu.Unlock()
-	var n *ctlNode
 	if ok {
-		n = x.nodeAt(id)
-	} else {
-		d := x.draft(s.permCtl(im.ctl, a))
-		x.mu.Lock()
-		if id, ok := x.ctls.lookup(kb, h); ok {
-			n = x.nodeAt(id)
-		} else {
-			n = x.addNode(kb, h, &d)
-		}
-		x.mu.Unlock()
+		return x.nodeAt(id)
 	}
-	im.nodes[a].Store(n)
-	return n
+	d := x.draft(s.permCtl(c, a))
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if id, ok := x.ctls.lookup(kb, h); ok {
+		return x.nodeAt(id)
+	}
+	return x.addNode(kb, h, &d)
+}
+
+// leastKeys appends to dst the elements whose key is the least of self and
+// keys, in order, and reports whether self is that key.
+func leastKeys(dst []int32, self []byte, keys [][]byte) ([]int32, bool) {
+	lo := self
+	for _, k := range keys {
+		if bytes.Compare(k, lo) < 0 {
+			lo = k
+		}
+	}
+	for a, k := range keys {
+		if bytes.Equal(k, lo) {
+			dst = append(dst, int32(a))
+		}
+	}
+	return dst, bytes.Equal(self, lo)
+}
+
+// only returns, from the result of leastKeys, the element that gives the
+// least image of every state of the node (-1: each state is its own), or
+// -2 when that depends on the value vector.
+func only(least []int32, self bool) int32 {
+	switch {
+	case self && len(least) == 0:
+		return -1
+	case !self && len(least) == 1:
+		return least[0]
+	}
+	return -2
 }
 
 // canon returns the least image of the state (n, vals) and the element
 // that gives it (-1: the state itself). The values returned live in w's
 // buffers until the next call with w.
 func (s *stateSym) canon(x *explorer, w *worker, n *ctlNode, vals []int64) (*ctlNode, []int64, int) {
-	im := s.images(x, w, n)
-	if len(w.symTmp) != len(vals) {
-		w.symTmp, w.symOut = make([]int64, len(vals)), make([]int64, len(vals))
-	}
-	best, bestKey, bestVals := -1, im.self, vals
-	for a, k := range im.keys {
-		c := strings.Compare(k, bestKey)
-		if c > 0 {
-			continue
-		}
-		for i, v := range vals {
-			w.symTmp[s.pos[a][i]] = v
-		}
-		if c < 0 || slices.Compare(w.symTmp, bestVals) < 0 {
-			best, bestKey = a, k
-			w.symTmp, w.symOut = w.symOut, w.symTmp
-			bestVals = w.symOut
-		}
+	sl, code := s.images(x, w, n)
+	best := int(code) - 3
+	if code == 1 {
+		best = s.choose(sl.tie.least, sl.tie.self, vals)
 	}
 	if best < 0 {
 		return n, vals, -1
 	}
-	return s.imageNode(x, w, im, best), bestVals, best
+	sc := &w.sym
+	if len(sc.out) != len(vals) {
+		sc.out = make([]int64, len(vals))
+	}
+	pos := s.pos[best]
+	for i, v := range vals {
+		sc.out[pos[i]] = v
+	}
+	return sl.node, sc.out, best
+}
+
+// choose returns the element that gives the least image of a state with
+// values vals among those of the elements least (and the state itself
+// when self), whose images have the same control state: the one with the
+// least value vector, the first in the order (the state itself, then
+// least's) on a tie; -1 for the state itself. The value vectors are
+// compared position by position through ipos, up to the first
+// difference, without building them.
+func (s *stateSym) choose(least []int32, self bool, vals []int64) int {
+	best, rest := -1, least
+	if !self {
+		best, rest = int(rest[0]), rest[1:]
+	}
+	for _, a := range rest {
+		ia := s.ipos[a]
+		if best < 0 {
+			for j, i := range ia {
+				if u, v := vals[i], vals[j]; u != v {
+					if u < v {
+						best = int(a)
+					}
+					break
+				}
+			}
+			continue
+		}
+		ib := s.ipos[best]
+		for j, i := range ia {
+			if u, v := vals[i], vals[ib[j]]; u != v {
+				if u < v {
+					best = int(a)
+				}
+				break
+			}
+		}
+	}
+	return best
 }
 
 // symmetrize records, for each value of a dynamic variable observed

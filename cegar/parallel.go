@@ -28,7 +28,7 @@ type worker struct {
 	scratch                  []int64
 	ffCur, ffNext, ffScratch []int64
 	ctl                      ctlScratch // ctlexpand.go
-	symTmp, symOut           []int64    // stateSym.canon's
+	sym                      symScratch // orbitstates.go
 	// Counts of the partial-order reduction, added to porInfo's.
 	passed, reduced, full int
 }
