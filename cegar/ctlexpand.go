@@ -44,6 +44,7 @@ type nodeDraft struct {
 // during an exploration (the layout, the relevance, the predicates).
 func (x *explorer) draft(c *kabs.Ctl) nodeDraft {
 	d := nodeDraft{bad: x.abs.Sys.IsBad(c.PC), xv: x.lay.Explicit(c)}
+	d.pk = make([]byte, 0, 4*len(d.xv)+16) // the key's usual length: one grow at most
 	for _, b := range d.xv {
 		if b {
 			d.pk = append(d.pk, '1')
@@ -107,7 +108,7 @@ func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) *ctlNode {
 	if pr, ok := x.profs[string(d.pk)]; ok {
 		n.ctlProfile = pr
 	} else {
-		n.ctlProfile = &ctlProfile{x: d.xv, xsig: string(d.pk[:d.nx]), zero: d.zero, keep: d.keep, keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: d.dyn}
+		n.ctlProfile = &ctlProfile{x: d.xv, xsig: string(d.pk[:d.nx]), zero: d.zero, zrun: domains.ZerosOf(d.zero), keep: d.keep, keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: d.dyn}
 		x.profs[string(d.pk)] = n.ctlProfile
 	}
 	return n

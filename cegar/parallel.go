@@ -183,7 +183,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 		s := &succs[i]
 		var ferr error
 		next0, cm := x.to(s), x.compiledOf(s)
-		err = cm.x.Apply(it.vals, next0.zero, w.scratch, func(vals []int64) bool {
+		err = cm.x.ApplyZeros(it.vals, next0.zrun, w.scratch, func(vals []int64) bool {
 			var cube predabs.Cube
 			if next0.anyKeep || cm.x.GuardSymbolic {
 				if w.ab == nil {

@@ -74,9 +74,10 @@ func nextAmple(a []int32) (cand, rest []int32) {
 // ctlProfile is what the values and the cube of a state need of its
 // control state.
 type ctlProfile struct {
-	x    []bool // domains.Layout.Explicit
-	xsig string // identifies x among the control states
-	zero []int  // domains.Layout.Zero
+	x    []bool        // domains.Layout.Explicit
+	xsig string        // identifies x among the control states
+	zero []int         // domains.Layout.Zero
+	zrun domains.Zeros // zero as runs, for Step.ApplyZeros
 	// keep marks the predicates that are relevant here and mention a
 	// variable without an explicit value; anyKeep says whether there is one.
 	keep    []bool
@@ -618,7 +619,7 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]stepRef) 
 			}
 			for _, i := range cand {
 				s := &succs[i]
-				err := x.compiledOf(s).x.Apply(cur, x.to(s).zero, w.ffScratch, func(v []int64) bool {
+				err := x.compiledOf(s).x.ApplyZeros(cur, x.to(s).zrun, w.ffScratch, func(v []int64) bool {
 					count++
 					if count == 1 {
 						copy(w.ffNext, v)
@@ -697,7 +698,7 @@ func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]stepRef, error)
 	found := false
 	iv := make([]int64, len(pv))
 	st.values(i, iv)
-	err := x.compiledOf(via).x.Apply(pv, x.to(via).zero, make([]int64, len(pv)), func(vals []int64) bool {
+	err := x.compiledOf(via).x.ApplyZeros(pv, x.to(via).zrun, make([]int64, len(pv)), func(vals []int64) bool {
 		chain = chain[:0]
 		c, v, _, err := x.forward(w, x.to(via), vals, &chain)
 		if err != nil {

@@ -244,12 +244,15 @@ func (l *Layout) DynPositions(c *kabs.Ctl) []DynPos {
 	}
 	var out []DynPos
 	for i, p := range l.pos {
+		v := l.posDyn[i]
+		if p.kind != posSlot && v < 0 {
+			continue // no dynamic variable, whether it matters or not
+		}
 		if !l.matters(c, i) {
 			continue
 		}
-		v := l.posDyn[i]
 		if p.kind == posSlot {
-			v = l.dynIdx(l.abs.Sys.Shared[c.B[p.proc][p.slot-1]].Name)
+			v = l.sharedDyn[c.B[p.proc][p.slot-1]]
 		}
 		if v >= 0 {
 			out = append(out, DynPos{Pos: i, Var: v})

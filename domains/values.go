@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -43,9 +44,12 @@ type Layout struct {
 	dyn    []*dynVar
 	dynID  map[string]int
 	posDyn []int
-	mu     sync.Mutex
-	obs    []map[int64]bool
-	missed bool
+	// sharedDyn gives, by shared variable, its index among the dynamic
+	// variables (-1: none): DynPositions reads it for a TSO slot.
+	sharedDyn []int
+	mu        sync.Mutex
+	obs       []map[int64]bool
+	missed    bool
 	// ordFull says that a tail value set of the order view was full
 	// (orderbuf.go): the exploration is void, and Absorb grows the capacity.
 	ordFull bool
@@ -144,6 +148,7 @@ func NewLayout(info *Info, abs *kabs.Abs) *Layout {
 	for i, v := range sys.Shared {
 		l.sidx[v.Name] = i
 		l.finite = append(l.finite, info.Finite(v.Name))
+		l.sharedDyn = append(l.sharedDyn, l.dynIdx(v.Name))
 		if info.Finite(v.Name) {
 			add(v.Name, position{kind: posShared, x: i})
 		}
@@ -256,6 +261,7 @@ func (l *Layout) Explicit(c *kabs.Ctl) []bool { return l.AppendExplicit(nil, c) 
 
 // AppendExplicit appends Explicit(c) to out.
 func (l *Layout) AppendExplicit(out []bool, c *kabs.Ctl) []bool {
+	out = slices.Grow(out, len(l.pos))
 	for _, p := range l.pos {
 		x := true
 		if p.kind == posSlot && p.slot <= len(c.B[p.proc]) {
@@ -419,12 +425,36 @@ func (l *Layout) Compile(preX, postX []bool, t *kabs.Trans, step kabs.AStep) (*S
 	return s, nil
 }
 
+// Zeros is a set of positions (Zero of a control state) as runs of
+// consecutive positions: pairs lo, hi for the positions lo..hi-1, in
+// increasing order. Apply clears a run at once.
+type Zeros []int32
+
+// ZerosOf returns zero (increasing positions) as runs.
+func ZerosOf(zero []int) Zeros {
+	var z Zeros
+	for _, i := range zero {
+		if n := len(z); n > 0 && int(z[n-1]) == i {
+			z[n-1]++
+			continue
+		}
+		z = append(z, int32(i), int32(i+1))
+	}
+	return z
+}
+
 // Apply calls out with each successor vector of v (none when the explicit
 // guard is false; one per candidate value for an UPDATE-AM); zero is
 // Zero(post), the positions cleared in the result. The vector
 // passed to out lives in scratch (len(v) long) and is overwritten after out
 // returns: out copies what it keeps. out returns false to stop.
 func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int64) bool) error {
+	return s.ApplyZeros(v, ZerosOf(zero), scratch, out)
+}
+
+// ApplyZeros is Apply with Zero(post) given as runs (ZerosOf), for callers
+// that keep them per control state.
+func (s *Step) ApplyZeros(v []int64, zero Zeros, scratch []int64, out func(next []int64) bool) error {
 	if s.guard != nil {
 		g, ok := s.guard(v)
 		if !ok {
@@ -453,7 +483,7 @@ func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int
 
 // apply is Apply after the guard, from pre (v, or a widened version of
 // it); it reports whether out wants more.
-func (s *Step) apply(pre []int64, zero []int, scratch []int64, buf *[]int64, out func(next []int64) bool) (bool, error) {
+func (s *Step) apply(pre []int64, zero Zeros, scratch []int64, buf *[]int64, out func(next []int64) bool) (bool, error) {
 	next := scratch[:len(pre)]
 	copy(next, pre)
 	for _, a := range s.assigns {
@@ -463,8 +493,8 @@ func (s *Step) apply(pre []int64, zero []int, scratch []int64, buf *[]int64, out
 		}
 		next[a.dst] = x
 	}
-	for _, i := range zero {
-		next[i] = 0
+	for j := 0; j+1 < len(zero); j += 2 {
+		clear(next[zero[j]:zero[j+1]])
 	}
 	if s.ord != nil {
 		s.ord.canon(next, buf)
