@@ -3,6 +3,7 @@ package cegar
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
 
 	"fencer/domains"
 	"fencer/kabs"
@@ -40,23 +41,49 @@ type nodeDraft struct {
 	dyn     []domains.DynPos
 }
 
-// draft computes the profile of c. It reads only what does not change
-// during an exploration (the layout, the relevance, the predicates).
-func (x *explorer) draft(c *kabs.Ctl) nodeDraft {
-	d := nodeDraft{bad: x.abs.Sys.IsBad(c.PC), xv: x.lay.Explicit(c)}
-	d.pk = make([]byte, 0, 4*len(d.xv)+16) // the key's usual length: one grow at most
-	for _, b := range d.xv {
-		if b {
-			d.pk = append(d.pk, '1')
+// draftBuf holds the slices of the drafts a worker makes for one
+// expansion, so that drafting a control state whose profile exists
+// allocates little: a draft made from it is valid until the buffer is
+// reset (at the worker's next targets), and addNode copies what a new
+// profile keeps.
+type draftBuf struct {
+	xv   []bool
+	zero []int
+	pk   []byte
+	dyn  []domains.DynPos
+}
+
+func (b *draftBuf) reset() {
+	b.xv, b.zero, b.pk, b.dyn = b.xv[:0], b.zero[:0], b.pk[:0], b.dyn[:0]
+}
+
+// draft computes the profile of c, its slices in b (a fresh buffer when
+// nil). It reads only what does not change during an exploration (the
+// layout, the relevance, the predicates).
+func (x *explorer) draft(c *kabs.Ctl, b *draftBuf) nodeDraft {
+	if b == nil {
+		b = &draftBuf{}
+	}
+	d := nodeDraft{bad: x.abs.Sys.IsBad(c.PC)}
+	start := len(b.xv)
+	b.xv = x.lay.AppendExplicit(b.xv, c)
+	d.xv = b.xv[start:len(b.xv):len(b.xv)]
+	pk := b.pk
+	pkStart := len(pk)
+	for _, v := range d.xv {
+		if v {
+			pk = append(pk, '1')
 		} else {
-			d.pk = append(d.pk, '0')
+			pk = append(pk, '0')
 		}
 	}
-	d.nx = len(d.pk)
-	d.zero = x.lay.Zero(c)
-	d.pk = binary.AppendUvarint(d.pk, uint64(len(d.zero)))
+	d.nx = len(pk) - pkStart
+	start = len(b.zero)
+	b.zero = x.lay.AppendZero(b.zero, c)
+	d.zero = b.zero[start:len(b.zero):len(b.zero)]
+	pk = binary.AppendUvarint(pk, uint64(len(d.zero)))
 	for _, i := range d.zero {
-		d.pk = binary.AppendUvarint(d.pk, uint64(i))
+		pk = binary.AppendUvarint(pk, uint64(i))
 	}
 	rel, relKey := x.rel.Mask(c)
 	kk := []byte(relKey)
@@ -79,13 +106,19 @@ func (x *explorer) draft(c *kabs.Ctl) nodeDraft {
 		}
 	}
 	d.keep, d.kk = rel, kk
-	d.pk = binary.AppendUvarint(d.pk, uint64(len(kk)))
-	d.pk = append(d.pk, kk...)
-	d.dyn = x.lay.DynPositions(c)
-	for _, p := range d.dyn {
-		d.pk = binary.AppendUvarint(d.pk, uint64(p.Pos))
-		d.pk = binary.AppendUvarint(d.pk, uint64(p.Var))
+	pk = binary.AppendUvarint(pk, uint64(len(kk)))
+	pk = append(pk, kk...)
+	start = len(b.dyn)
+	b.dyn = x.lay.AppendDynPositions(b.dyn, c)
+	if len(b.dyn) > start {
+		d.dyn = b.dyn[start:len(b.dyn):len(b.dyn)]
 	}
+	for _, p := range d.dyn {
+		pk = binary.AppendUvarint(pk, uint64(p.Pos))
+		pk = binary.AppendUvarint(pk, uint64(p.Var))
+	}
+	b.pk = pk
+	d.pk = pk[pkStart:len(pk):len(pk)]
 	return d
 }
 
@@ -108,7 +141,8 @@ func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) *ctlNode {
 	if pr, ok := x.profs[string(d.pk)]; ok {
 		n.ctlProfile = pr
 	} else {
-		n.ctlProfile = &ctlProfile{x: d.xv, xsig: string(d.pk[:d.nx]), zero: d.zero, zrun: domains.ZerosOf(d.zero), keep: d.keep, keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: d.dyn}
+		// d's slices may live in a worker's draftBuf: copy them.
+		n.ctlProfile = &ctlProfile{x: slices.Clone(d.xv), xsig: string(d.pk[:d.nx]), zero: slices.Clone(d.zero), zrun: domains.ZerosOf(d.zero), keep: d.keep, keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: slices.Clone(d.dyn)}
 		x.profs[string(d.pk)] = n.ctlProfile
 	}
 	return n
@@ -116,9 +150,10 @@ func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) *ctlNode {
 
 // ctlScratch is a worker's buffers for the control part of expansions.
 type ctlScratch struct {
-	kb   []byte   // the key of the node expanded
-	keys []byte   // the targets' keys, one after the other
-	tgt  []target // the steps whose targets are made
+	kb     []byte   // the key of the node expanded
+	keys   []byte   // the targets' keys, one after the other
+	tgt    []target // the steps whose targets are made
+	drafts draftBuf // the slices of tgt's drafts
 }
 
 // target is a step to resolve: its index in the node's steps, its target's
@@ -147,6 +182,7 @@ func (x *explorer) ctlOfNode(w *worker, n *ctlNode) *kabs.Ctl {
 func (x *explorer) targets(w *worker, succ []kabs.Succ, idx []int32, done []ctlSucc) {
 	s := &w.ctl
 	s.keys, s.tgt = s.keys[:0], s.tgt[:0]
+	s.drafts.reset()
 	add := func(i int32) {
 		if done != nil && done[i].next.Load() != 0 {
 			return
@@ -190,7 +226,7 @@ func (x *explorer) draftTargets(w *worker, succ []kabs.Succ) {
 	for j := range w.ctl.tgt {
 		t := &w.ctl.tgt[j]
 		if t.id < 0 && t.d == nil {
-			d := x.draft(succ[t.i].Ctl)
+			d := x.draft(succ[t.i].Ctl, &w.ctl.drafts)
 			t.d = &d
 		}
 	}

@@ -339,7 +339,7 @@ func (s *stateSym) imageNode(x *explorer, kb []byte, c *kabs.Ctl, a int) *ctlNod
 	if ok {
 		return x.nodeAt(id)
 	}
-	d := x.draft(s.permCtl(c, a))
+	d := x.draft(s.permCtl(c, a), nil)
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if id, ok := x.ctls.lookup(kb, h); ok {

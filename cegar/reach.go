@@ -271,7 +271,7 @@ func (x *explorer) node(c *kabs.Ctl) *ctlNode {
 	if id, ok := x.ctls.lookup(kb, h); ok {
 		return x.nodeAt(id)
 	}
-	d := x.draft(c)
+	d := x.draft(c, nil)
 	return x.addNode(kb, h, &d)
 }
 

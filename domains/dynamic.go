@@ -242,7 +242,14 @@ func (l *Layout) DynPositions(c *kabs.Ctl) []DynPos {
 	if len(l.dyn) == 0 {
 		return nil
 	}
-	var out []DynPos
+	return l.AppendDynPositions(nil, c)
+}
+
+// AppendDynPositions appends DynPositions(c) to out.
+func (l *Layout) AppendDynPositions(out []DynPos, c *kabs.Ctl) []DynPos {
+	if len(l.dyn) == 0 {
+		return out
+	}
 	for i, p := range l.pos {
 		v := l.posDyn[i]
 		if p.kind != posSlot && v < 0 {
