@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -85,15 +86,17 @@ func insertCommand() *cli.Command {
 			if err != nil {
 				return engineError(err)
 			}
-			if err := writeJSON(c, sys, r); err != nil {
+			// One report for --json and --explain.
+			rep := sync.OnceValue(func() *report.Report { return report.New("insert", sys, r) })
+			if err := writeReport(c, rep); err != nil {
 				return err
 			}
-			return reportInsert(c, sys, r, patched)
+			return reportInsert(c, sys, r, patched, rep)
 		},
 	}
 }
 
-func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byte) error {
+func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byte, rep func() *report.Report) error {
 	name := sys.File.Name
 	switch r.Verdict {
 	case cegar.Correct:
@@ -128,7 +131,7 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 		report.PrintProof(os.Stderr, r)
 		printStats(os.Stderr, r)
 		if c.Bool("explain") {
-			report.PrintFenceExplanations(os.Stderr, name, report.New("insert", sys, r), layoutFor(os.Stderr))
+			report.PrintFenceExplanations(os.Stderr, name, rep(), layoutFor(os.Stderr))
 		}
 		return nil
 	case cegar.SCBug:

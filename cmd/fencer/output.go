@@ -79,14 +79,20 @@ func printTrace(w io.Writer, file string, tr *report.Trace) {
 // writeJSON writes the report of command to the --json file ("-":
 // standard output), if asked.
 func writeJSON(c *cli.Context, sys *cs.System, r *cegar.Result) error {
+	return writeReport(c, func() *report.Report { return report.New(c.Command.Name, sys, r) })
+}
+
+// writeReport is writeJSON with the report made by rep, called only when
+// --json is given (insert shares one report with --explain).
+func writeReport(c *cli.Context, rep func() *report.Report) error {
 	if c.String("json") == "" {
 		return nil
 	}
-	rep := report.New(c.Command.Name, sys, r)
+	out := rep()
 	for _, w := range inputWarnings {
-		rep.Warnings = append(rep.Warnings, w.String())
+		out.Warnings = append(out.Warnings, w.String())
 	}
-	return emitReport(c.String("json"), rep)
+	return emitReport(c.String("json"), out)
 }
 
 func emitReport(path string, rep any) error {
