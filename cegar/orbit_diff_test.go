@@ -47,7 +47,7 @@ func TestSymmetryDifferential(t *testing.T) {
 		progs = append(progs, prog{fmt.Sprintf("progen.Ring(%d)", seed), sys})
 	}
 	for _, k := range []int{3, 4} {
-		progs = append(progs, prog{fmt.Sprintf("sbRing(%d)", k), parseCS(t, sbRing(k, nil))})
+		progs = append(progs, prog{fmt.Sprintf("sbRing(%d)", k), parseCS(t, progen.SBRing(k, nil))})
 	}
 	if !testing.Short() {
 		for _, name := range []string{"sb.cs", "sb_procs.cs", "burns.cs", "dekker_simple.cs", "peterson.cs", "mp.cs"} {
@@ -132,9 +132,9 @@ forbidden P[0]@cs, P[1]@cs, P[2]@cs;
 		model memmodel.Model
 		want  Verdict
 	}{
-		{"sbRing(4)", parseCS(t, sbRing(4, nil)), memmodel.TSO, Unsafe},
-		{"sbRing(5)", parseCS(t, sbRing(5, nil)), memmodel.TSO, Unsafe},
-		{"sbRing(4) PSO", parseCS(t, sbRing(4, nil)), memmodel.PSO, Unsafe},
+		{"sbRing(4)", parseCS(t, progen.SBRing(4, nil)), memmodel.TSO, Unsafe},
+		{"sbRing(5)", parseCS(t, progen.SBRing(5, nil)), memmodel.TSO, Unsafe},
+		{"sbRing(4) PSO", parseCS(t, progen.SBRing(4, nil)), memmodel.PSO, Unsafe},
 		{"template", parseCS(t, lock), memmodel.SC, SCBug},
 	}
 	for _, c := range cases {
@@ -168,7 +168,7 @@ forbidden P[0]@cs, P[1]@cs, P[2]@cs;
 func TestSymmetryPathMapped(t *testing.T) {
 	sol := newSolver(t)
 	for _, n := range []int{3, 4, 5} {
-		sys := parseCS(t, sbRing(n, nil))
+		sys := parseCS(t, progen.SBRing(n, nil))
 		e := newEngine(sol, Options{Model: memmodel.TSO}, stage{})
 		e.newRefiner(sys, false)
 		x, err := e.search(context.Background(), sys, e.prec)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"fencer/cs"
+	"fencer/internal/progen"
 	"fencer/litmus"
 )
 
@@ -18,32 +19,6 @@ func parseCS(t *testing.T, src string) *cs.System {
 		t.Fatal(err)
 	}
 	return sys
-}
-
-// sbRing writes an n-process store-buffering ring process by process
-// (no template): P<i> writes x<i> and reads x<i+1 mod n>. change, if not
-// nil, edits the text of one process.
-func sbRing(n int, change func(i int, body string) string) string {
-	var b strings.Builder
-	b.WriteString("shared ")
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "x%d", i)
-	}
-	b.WriteString(";\n")
-	var bad []string
-	for i := 0; i < n; i++ {
-		body := fmt.Sprintf("  local r;\n  x%d = 1;\n  r = x%d;\n  if (r == 0) {\ncs: skip;\n  }\n", i, (i+1)%n)
-		if change != nil {
-			body = change(i, body)
-		}
-		fmt.Fprintf(&b, "process Q%d {\n%s}\n", i, body)
-		bad = append(bad, fmt.Sprintf("Q%d@cs", i))
-	}
-	fmt.Fprintf(&b, "forbidden %s;\n", strings.Join(bad, ", "))
-	return b.String()
 }
 
 // groupProcs returns the process permutations of g, as strings.
@@ -60,7 +35,7 @@ func groupProcs(g *group) map[string]bool {
 
 func TestGroupRingWrittenOut(t *testing.T) {
 	for n := 3; n <= 6; n++ {
-		g := findGroup(parseCS(t, sbRing(n, nil)))
+		g := findGroup(parseCS(t, progen.SBRing(n, nil)))
 		got := groupProcs(g)
 		if len(got) != n-1 {
 			t.Fatalf("n=%d: %d automorphisms %v, want the %d rotations", n, len(got), got, n-1)
@@ -128,20 +103,20 @@ mutex cs;
 // Programs that are not symmetric: no automorphism but the identity.
 func TestGroupAsymmetric(t *testing.T) {
 	cases := map[string]string{
-		"constant": sbRing(4, func(i int, body string) string {
+		"constant": progen.SBRing(4, func(i int, body string) string {
 			if i == 2 {
 				return strings.Replace(body, "x2 = 1", "x2 = 2", 1)
 			}
 			return body
 		}),
-		"local init": sbRing(4, func(i int, body string) string {
+		"local init": progen.SBRing(4, func(i int, body string) string {
 			if i == 1 {
 				return strings.Replace(body, "local r;", "local r = 1;", 1)
 			}
 			return body
 		}),
-		"shared init": strings.Replace(sbRing(4, nil), "x3;", "x3 = 1;", 1),
-		"bad state":   strings.Replace(sbRing(4, nil), "forbidden Q0@cs, Q1@cs, Q2@cs, Q3@cs;", "forbidden Q0@cs, Q1@cs;", 1),
+		"shared init": strings.Replace(progen.SBRing(4, nil), "x3;", "x3 = 1;", 1),
+		"bad state":   strings.Replace(progen.SBRing(4, nil), "forbidden Q0@cs, Q1@cs, Q2@cs, Q3@cs;", "forbidden Q0@cs, Q1@cs;", 1),
 		"index order": `const N = 3;
 shared flag[N];
 process P[i in 0..N-1] {
@@ -162,11 +137,11 @@ forbidden P[0]@cs, P[1]@cs, P[2]@cs;
 	}
 	// A bad state invariant under a part of the rotations only: Q0 and Q2
 	// at cs, or Q1 and Q3 (rotation by two, by one, by three all keep it).
-	half := strings.Replace(sbRing(4, nil), "forbidden Q0@cs, Q1@cs, Q2@cs, Q3@cs;", "forbidden Q0@cs, Q2@cs;\nforbidden Q1@cs, Q3@cs;", 1)
+	half := strings.Replace(progen.SBRing(4, nil), "forbidden Q0@cs, Q1@cs, Q2@cs, Q3@cs;", "forbidden Q0@cs, Q2@cs;\nforbidden Q1@cs, Q3@cs;", 1)
 	if got := groupProcs(findGroup(parseCS(t, half))); len(got) != 3 {
 		t.Errorf("two bad pairs: %v, want 3 rotations", got)
 	}
-	only := strings.Replace(sbRing(4, nil), "forbidden Q0@cs, Q1@cs, Q2@cs, Q3@cs;", "forbidden Q0@cs, Q2@cs;", 1)
+	only := strings.Replace(progen.SBRing(4, nil), "forbidden Q0@cs, Q1@cs, Q2@cs, Q3@cs;", "forbidden Q0@cs, Q2@cs;", 1)
 	if got := groupProcs(findGroup(parseCS(t, only))); len(got) != 1 || !got["[2 3 0 1]"] {
 		t.Errorf("one bad pair: %v, want the rotation by two", got)
 	}
@@ -202,7 +177,7 @@ func TestGroupLitmus(t *testing.T) {
 // badWithPrefix: the ring needs every process at cs; a mutex is bad with
 // two; an assert makes any prefix that holds its process a candidate.
 func TestBadWithPrefix(t *testing.T) {
-	ring := parseCS(t, sbRing(4, nil))
+	ring := parseCS(t, progen.SBRing(4, nil))
 	for m := 1; m < 4; m++ {
 		if badWithPrefix(ring, m) {
 			t.Errorf("ring of 4: bad with the first %d processes", m)

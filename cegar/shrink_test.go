@@ -13,17 +13,6 @@ import (
 	"fencer/memmodel"
 )
 
-// twoPairs is two independent store-buffering pairs whose bad state needs
-// both pairs to read 0 twice: every run to it delays a write in each pair,
-// and fencing one pair entirely is the minimum (2 fences).
-const twoPairs = `shared x, y, u, v;
-process Q0 { local r; x = 1; r = y; if (r == 0) { cs: skip; } }
-process Q1 { local r; y = 1; r = x; if (r == 0) { cs: skip; } }
-process Q2 { local r; u = 1; r = v; if (r == 0) { cs: skip; } }
-process Q3 { local r; v = 1; r = u; if (r == 0) { cs: skip; } }
-forbidden Q0@cs, Q1@cs, Q2@cs, Q3@cs;
-`
-
 // Shrinking candidate sets (shrink.go) may change how many refinements
 // and states a run takes, never its answer: insert with and without it
 // (Options.NoShrink) gives the same verdict and number of fences, under
@@ -37,9 +26,9 @@ func TestShrinkDifferential(t *testing.T) {
 		name string
 		sys  *cs.System
 	}
-	progs := []prog{{"twoPairs", parseCS(t, twoPairs)}}
+	progs := []prog{{"twoPairs", parseCS(t, progen.TwoSBPairs)}}
 	for _, n := range []int{3, 4} {
-		progs = append(progs, prog{fmt.Sprintf("sbRing(%d)", n), parseCS(t, sbRing(n, nil))})
+		progs = append(progs, prog{fmt.Sprintf("sbRing(%d)", n), parseCS(t, progen.SBRing(n, nil))})
 	}
 	names := []string{"sb.cs", "sb_procs.cs", "dekker_simple.cs", "peterson.cs", "burns.cs", "mp.cs", "litmus/2+2w.cs", "litmus/3sb.cs"}
 	if !testing.Short() {
@@ -131,7 +120,7 @@ func TestShrinkRing(t *testing.T) {
 		sizes = []int{4}
 	}
 	for _, n := range sizes {
-		sys := parseCS(t, sbRing(n, nil))
+		sys := parseCS(t, progen.SBRing(n, nil))
 		for _, m := range []memmodel.Model{memmodel.TSO, memmodel.PSO} {
 			on, _, err := Insert(context.Background(), sys, sol, Options{Model: m})
 			if err != nil {
@@ -154,7 +143,7 @@ func TestShrinkRing(t *testing.T) {
 			}
 		}
 	}
-	sys := parseCS(t, twoPairs)
+	sys := parseCS(t, progen.TwoSBPairs)
 	for _, m := range []memmodel.Model{memmodel.TSO, memmodel.PSO} {
 		r, _, err := Insert(context.Background(), sys, sol, Options{Model: m})
 		if err != nil {

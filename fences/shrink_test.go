@@ -2,39 +2,12 @@ package fences
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"fencer/cs"
+	"fencer/internal/progen"
 	"fencer/memmodel"
 )
-
-// sbRingSrc is store buffering around a ring of n processes: Q_i writes
-// x_i, reads x_(i+1 mod n) and goes to cs when it read 0.
-func sbRingSrc(n int) string {
-	var b strings.Builder
-	var bad []string
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, "shared x%d;\n", i)
-	}
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, "process Q%d {\n  local r;\n  x%d = 1;\n  r = x%d;\n  if (r == 0) {\ncs: skip;\n  }\n}\n", i, i, (i+1)%n)
-		bad = append(bad, fmt.Sprintf("Q%d@cs", i))
-	}
-	fmt.Fprintf(&b, "forbidden %s;\n", strings.Join(bad, ", "))
-	return b.String()
-}
-
-// twoPairsSrc is two independent store-buffering pairs (Q0, Q1 on x, y and
-// Q2, Q3 on u, v) whose bad state needs both to read 0 twice: a run to it
-// needs one delayed write in each pair.
-const twoPairsSrc = `shared x, y, u, v;
-process Q0 { local r; x = 1; r = y; if (r == 0) { cs: skip; } }
-process Q1 { local r; y = 1; r = x; if (r == 0) { cs: skip; } }
-process Q2 { local r; u = 1; r = v; if (r == 0) { cs: skip; } }
-process Q3 { local r; v = 1; r = u; if (r == 0) { cs: skip; } }
-forbidden Q0@cs, Q1@cs, Q2@cs, Q3@cs;
-`
 
 // delayedRun returns the run of sys in which every process takes its
 // operations round by round (the first operation of each, then the second
@@ -100,7 +73,7 @@ func TestShrinkRing(t *testing.T) {
 	for _, n := range []int{2, 4, 6} {
 		for _, m := range []memmodel.Model{memmodel.TSO, memmodel.PSO} {
 			for _, store := range []bool{false, true} {
-				sys, err := cs.Parse("ring.cs", []byte(sbRingSrc(n)))
+				sys, err := cs.Parse("ring.cs", []byte(progen.SBRing(n, nil)))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -145,7 +118,7 @@ func TestShrinkRing(t *testing.T) {
 // process.
 func TestShrinkKeepsTwoDelays(t *testing.T) {
 	for _, m := range []memmodel.Model{memmodel.TSO, memmodel.PSO} {
-		sys, err := cs.Parse("pairs.cs", []byte(twoPairsSrc))
+		sys, err := cs.Parse("pairs.cs", []byte(progen.TwoSBPairs))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -173,7 +146,7 @@ func TestShrinkKeepsTwoDelays(t *testing.T) {
 
 // With no room to search (a limit of one state), nothing shrinks.
 func TestShrinkLimit(t *testing.T) {
-	sys, err := cs.Parse("ring.cs", []byte(sbRingSrc(4)))
+	sys, err := cs.Parse("ring.cs", []byte(progen.SBRing(4, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}

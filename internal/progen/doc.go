@@ -22,6 +22,9 @@
 //     where package refsem, an independent interpreter, decides, and any
 //     answer that disagrees.
 //
+// SBRing and TwoSBPairs are fixed store-buffering programs that the
+// tests of cegar (symmetry, shrinking) and fences (shrinking) share.
+//
 // The same seed gives the same program, so a failing seed can be run
 // again (FENCER_SEED). It is for tests only.
 package progen
