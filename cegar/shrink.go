@@ -47,7 +47,7 @@ func shrinkWitness(sys *cs.System, w *Witness, cand []fences.Element, store bool
 		return cand, nil, 0
 	}
 	sh := fences.Shrink(sys, c, base, states, store, 0)
-	if !sh.OK || len(sh.Set) == 0 || len(sh.Set) >= len(cand) || !within(sh.Set, cand) {
+	if !sh.OK || len(sh.Set) == 0 || len(sh.Set) >= len(cand) || !fences.Subset(sh.Set, cand) {
 		return cand, nil, sh.Searched
 	}
 	return sh.Set, &Witness{Sys: sys, Model: w.Model, Trace: sh.Run, States: sh.States}, sh.Searched
@@ -89,18 +89,4 @@ func (o *outcome) shown(w *Witness, in map[fences.Element]bool) *Witness {
 		return w
 	}
 	return orig.w
-}
-
-// within reports whether every element of a is in b.
-func within(a, b []fences.Element) bool {
-	in := make(map[fences.Element]bool, len(b))
-	for _, x := range b {
-		in[x] = true
-	}
-	for _, x := range a {
-		if !in[x] {
-			return false
-		}
-	}
-	return true
 }

@@ -89,7 +89,7 @@ func Shrink(sys *cs.System, c *memmodel.Concrete, tr *memmodel.Trace, states []*
 			continue
 		}
 		b := Blocking(sys, c, cand, st, store)
-		if len(b) == 0 || !subset(b, target) {
+		if len(b) == 0 || !Subset(b, target) {
 			continue
 		}
 		res = Shrunk{Set: b, OK: true, Run: cand, States: st}
@@ -109,8 +109,8 @@ func without(set []Element, e Element) []Element {
 	return out
 }
 
-// subset reports whether every element of a is in b.
-func subset(a, b []Element) bool {
+// Subset reports whether every element of a is in b.
+func Subset(a, b []Element) bool {
 	for _, x := range a {
 		if !slices.Contains(b, x) {
 			return false

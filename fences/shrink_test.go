@@ -62,7 +62,7 @@ func checkShrunk(t *testing.T, sys *cs.System, c *memmodel.Concrete, run *memmod
 	if got := Blocking(sys, c, run, states, store); fmt.Sprint(got) != fmt.Sprint(set) {
 		t.Fatalf("the shrunk run's candidate set is %v, Shrink says %v", got, set)
 	}
-	if len(set) == 0 || len(set) >= len(full) || !subset(set, full) {
+	if len(set) == 0 || len(set) >= len(full) || !Subset(set, full) {
 		t.Fatalf("shrunk set %v is not a non-empty proper subset of %v", set, full)
 	}
 }
