@@ -171,7 +171,7 @@ func sameProcess(p, q *Process) (*locMap, bool) {
 	// Locations the walk from 0 does not reach (the end of a body that
 	// ends in a goto): those no edge enters, paired in the order of their
 	// numbers (no walk reaches them, so none is bound yet).
-	qx, py := unbound(q, m.h, true), unbound(p, nil, true)
+	qx, py := unbound(q, m.h), unbound(p, nil)
 	var pr []Loc
 	for _, y := range py {
 		if m.pre[y] == 0 {
@@ -218,16 +218,13 @@ func sameProcess(p, q *Process) (*locMap, bool) {
 	return m, true
 }
 
-// unbound returns the locations of p that m does not map (all of them
-// when m is nil), in increasing order; with roots, only those that no edge
-// enters.
-func unbound(p *Process, m []Loc, roots bool) []Loc {
+// unbound returns, in increasing order, the locations of p that no edge
+// enters and m does not map (all such locations when m is nil).
+func unbound(p *Process, m []Loc) []Loc {
 	entered := make([]bool, p.NumLocs)
-	if roots {
-		for _, e := range p.Edges {
-			if e.To >= 0 && int(e.To) < p.NumLocs {
-				entered[e.To] = true
-			}
+	for _, e := range p.Edges {
+		if e.To >= 0 && int(e.To) < p.NumLocs {
+			entered[e.To] = true
 		}
 	}
 	var out []Loc
