@@ -222,6 +222,12 @@ type engine struct {
 	// under the symmetry reduction that were reached through a
 	// permutation other than the identity (orbitstates.go; for tests).
 	symMapped int
+	// clean lists the parts of the graph found free of bad states
+	// (reachParts, partClean).
+	clean []cleanPart
+	// partDropped says whether the last exploration of an exact-only part
+	// left a write to a tail out (explorer.dropped).
+	partDropped bool
 }
 
 func newEngine(sol Solver, opt Options, st stage) *engine {

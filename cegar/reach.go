@@ -8,13 +8,16 @@ import (
 	"hash/maphash"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
 
 	"fencer/cs"
 	"fencer/domains"
+	"fencer/fences"
 	"fencer/kabs"
+	"fencer/memmodel"
 	"fencer/predabs"
 )
 
@@ -162,8 +165,12 @@ type explorer struct {
 	// por is the partial-order reduction, nil when it is off (por.go).
 	por *porInfo
 	// active is the number of processes that move (the first ones), all
-	// when 0 (reachPrefix).
-	active int
+	// when 0; with exactOnly no write goes to a buffer's abstract tail
+	// (reachParts).
+	active    int
+	exactOnly bool
+	// dropped is set when exactOnly left a write to a tail out.
+	dropped atomic.Bool
 	// valSeed is the seed of the store's hash of value vectors (valHash).
 	valSeed maphash.Seed
 	// sym is the symmetry reduction of states, nil when it is off
@@ -296,12 +303,18 @@ func predPositions(preds []*predabs.Pred, lay *domains.Layout) [][]int {
 // the active processes), in the order of the steps of c's node.
 func (x *explorer) succsOf(c *kabs.Ctl) []kabs.Succ {
 	succ := x.abs.Successors(c)
-	if x.active == 0 {
+	if x.active == 0 && !x.exactOnly {
 		return succ
 	}
 	out := succ[:0]
 	for _, s := range succ {
-		if s.Step.Proc < x.active {
+		if x.exactOnly && s.Step.Rule == kabs.RuleWriteG {
+			if !x.dropped.Load() {
+				x.dropped.Store(true)
+			}
+			continue
+		}
+		if x.active == 0 || s.Step.Proc < x.active {
 			out = append(out, s)
 		}
 	}
@@ -332,12 +345,33 @@ func (x *explorer) env(n *ctlNode, vals []int64, key string) *domains.Env {
 // steps, judged by its own path formulas, whatever the domains.
 func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	e.useOrderView(abs) // ordview.go
-	if p, err := e.reachPrefix(ctx, abs); p != nil || err != nil {
+	if p, err := e.reachParts(ctx, abs); p != nil || err != nil {
 		return p, err
 	}
+	exact := e.exactFirst(abs)
 	for {
 		lay := domains.NewLayout(e.info, abs)
-		p, err := e.explore(ctx, abs, lay, 0)
+		pt := part{exactOnly: exact}
+		p, err := e.explore(ctx, abs, lay, pt)
+		if exact {
+			// The exact-only part first (reachParts): a counterexample
+			// in it is one of the whole graph; with no step left out it
+			// is the whole graph, and decides as the full exploration
+			// would (below); otherwise the full exploration decides.
+			exact = false
+			if err == nil && p != nil {
+				return p, nil
+			}
+			if err != nil && ctx.Err() != nil {
+				return nil, err
+			}
+			if e.partDropped {
+				if err == nil {
+					e.recordClean(abs, pt)
+				}
+				continue
+			}
+		}
 		if errors.Is(err, domains.ErrArithmetic) && e.info.DropDynamic() {
 			e.logf("explicit values: %v; dynamic variables left to predicates, exploring again", err)
 			continue
@@ -362,47 +396,130 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	}
 }
 
-// reachPrefix looks for a counterexample in which only the first m
-// processes move, for m = 2, ..., N-1, before reach explores with all N:
-// the others stay at their initial locations with empty buffers. The
-// graph explored is a part of the full one, from the same initial state,
-// so a path it finds is a path of the abstraction like any other (and is
-// classified as any other); finding none proves nothing, and reach goes
-// on. On a program with many processes a counterexample that needs few of
-// them is found in a far smaller space (the 3-process filter lock: one
-// that needs two processes is not found within 8,000,000 states of the
-// full exploration). Only with the partial-order reduction (all variables
-// finite: the exploration is explicit and cheap per state) and three or
-// more processes. The explorations with fewer processes are wasted when
-// there is no counterexample, a small fraction of the full one.
-func (e *engine) reachPrefix(ctx context.Context, abs *kabs.Abs) (*path, error) {
+// part names a part of the abstraction's graph that an exploration keeps
+// to: only the first active processes move (all when 0), and with
+// exactOnly no write goes to the abstract tail of a buffer (kabs
+// RuleWriteG is not taken: a write waits while the exact part is full).
+type part struct {
+	active    int
+	exactOnly bool
+}
+
+// reachParts looks for a counterexample in parts of the graph before
+// reach explores all of it: for m = 2, ..., N-1, the part where only the
+// first m processes move, first with no write to a tail (exact-only) and
+// then with them; the processes that do not move stay at their initial
+// locations with empty buffers. reach then explores the exact-only part
+// with all N processes (exactFirst) and then the whole graph. Each part
+// is a subgraph of the full one from the same initial state, so a path
+// it finds is a path of the abstraction like any other (and is
+// classified as any other); finding none proves nothing, unless no step
+// was left out (reach).
+//
+// A counterexample that needs few processes, or no tail, is found in a
+// far smaller space than the whole graph (cegar/doc.go, "Parts of the
+// graph first"). Only with the partial-order reduction (all variables
+// finite: the exploration is explicit and cheap per state). The
+// explorations of the parts are wasted when there is no counterexample,
+// a fraction of the full one; a part found free of bad states is not
+// explored again with more fences (partClean).
+func (e *engine) reachParts(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	if !e.porApplies() {
 		return nil, nil
 	}
-	for m := 2; m < len(abs.Sys.Procs); m++ {
+	n := len(abs.Sys.Procs)
+	tails := hasTails(abs)
+	for m := 2; m < n; m++ {
 		if !badWithPrefix(abs.Sys, m) { // orbit.go
 			continue
 		}
-		p, err := e.explore(ctx, abs, domains.NewLayout(e.info, abs), m)
-		if err == nil && p != nil {
-			return p, nil
+		for _, pt := range []part{{active: m, exactOnly: true}, {active: m}} {
+			if pt.exactOnly && !tails {
+				continue
+			}
+			if e.partClean(abs, pt) {
+				continue
+			}
+			p, err := e.explore(ctx, abs, domains.NewLayout(e.info, abs), pt)
+			if err == nil && p != nil {
+				return p, nil
+			}
+			if err != nil && ctx.Err() != nil {
+				return nil, err
+			}
+			if err == nil {
+				e.recordClean(abs, pt)
+			}
+			// No counterexample, or a limit or domain this exploration
+			// ran into: the full exploration decides.
 		}
-		if err != nil && ctx.Err() != nil {
-			return nil, err
-		}
-		// No counterexample, or a limit or domain this exploration ran
-		// into: the full exploration decides.
 	}
 	return nil, nil
 }
 
+// cleanPart is a part of the graph that an exploration went through to
+// the end and found no bad state in, with the fences of the precision
+// then.
+type cleanPart struct {
+	part
+	k      int
+	layout memmodel.Layout
+	fences []fences.Element
+}
+
+// partClean reports whether the part pt of abs's graph was explored to
+// the end with no bad state, under the same k and with fences that the
+// current ones include. More fences take steps away and add none (a fence
+// step changes no value), so the part has no bad state now either and
+// exploring it again would be wasted: on a program whose last
+// counterexample needs a tail, each later exploration would otherwise
+// explore the exact-only parts again for nothing. Only a hint: skipping a
+// part never decides anything, the full exploration does.
+func (e *engine) partClean(abs *kabs.Abs, pt part) bool {
+	for _, c := range e.clean {
+		if c.part == pt && c.k == abs.K && c.layout == abs.Layout() && fences.Subset(c.fences, e.prec.Fences) {
+			return true
+		}
+	}
+	return false
+}
+
+// exactFirst reports whether reach explores the exact-only part with all
+// processes before the whole graph: when the buffers have a tail, the
+// reduction is on, the part is not known to be free of bad states
+// (partClean), and there are two processes or no bad state has fewer of
+// them moving (a ring of store buffering, where every process takes
+// part). Otherwise the parts with fewer processes have had their chance,
+// and the exact-only part with all of them is mostly the first part of
+// the full exploration done twice (on the 3-process Bakery lock, nearly
+// half of it).
+func (e *engine) exactFirst(abs *kabs.Abs) bool {
+	n := len(abs.Sys.Procs)
+	pt := part{exactOnly: true}
+	return e.porApplies() && hasTails(abs) && !e.partClean(abs, pt) &&
+		(n == 2 || !badWithPrefix(abs.Sys, n-1))
+}
+
+// hasTails reports whether abs's buffers can have an abstract tail: a
+// finite k under TSO or PSO.
+func hasTails(abs *kabs.Abs) bool {
+	return abs.Layout() != memmodel.Unbuffered && abs.K != kabs.Unbounded
+}
+
+// recordClean records that the part pt of abs's graph has no bad state
+// with the current fences (partClean).
+func (e *engine) recordClean(abs *kabs.Abs, pt part) {
+	e.clean = append(e.clean, cleanPart{part: pt, k: abs.K, layout: abs.Layout(), fences: slices.Clone(e.prec.Fences)})
+}
+
 // explore is one exploration of the combined abstraction with the explicit
-// layout lay, whose observations reach then checks; with active > 0 only
-// the first active processes move (reachPrefix).
-func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout, active int) (*path, error) {
+// layout lay, whose observations reach then checks, kept to the part pt
+// of its graph (the zero part: all of it; reachParts).
+func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout, pt part) (*path, error) {
+	e.partDropped = false
 	rel := newRelevance(abs.Sys)
 	rel.update(e.prec.Preds)
-	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: active,
+	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: pt.active, exactOnly: pt.exactOnly,
 		ctls: newKeySet(), profs: map[string]*ctlProfile{},
 		steps: map[stepKey]int32{}}
 	x.ppos = predPositions(e.prec.Preds.All(), lay)
@@ -437,6 +554,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			pl.close()
 		}
 		e.stats.States += st.n
+		e.partDropped = x.dropped.Load()
 		x.logMemory(st)
 		e.stats.noteStore(st.bytes(), st.n)
 		if x.sym != nil {
@@ -520,7 +638,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 			if found >= 0 {
 				finish()
-				e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), counterexample of %d steps", x.activeNote(), st.n, x.ctls.n, e.prec.K, e.prec.Preds.Len(), x.por.note(), st.at(found).depth)
+				e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), counterexample of %d steps", x.partNote(), st.n, x.ctls.n, e.prec.K, e.prec.Preds.Len(), x.por.note(), st.at(found).depth)
 				return x.pathTo(ws[0], st, found)
 			}
 			if it.err != nil {
@@ -534,7 +652,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		queue[d] = nil
 	}
 	finish()
-	e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), no bad state", x.activeNote(), st.n, x.ctls.n, e.prec.K, e.prec.Preds.Len(), x.por.note())
+	e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), no bad state", x.partNote(), st.n, x.ctls.n, e.prec.K, e.prec.Preds.Len(), x.por.note())
 	return nil, nil
 }
 
@@ -562,11 +680,19 @@ func (x *explorer) logMemory(st *stateStore) {
 // valHash is the store's hash of an encoded value vector (appendVals).
 func (x *explorer) valHash(enc []byte) uint64 { return maphash.Bytes(x.valSeed, enc) }
 
-func (x *explorer) activeNote() string {
-	if x.active == 0 {
+// partNote says which part of the graph the exploration kept to.
+func (x *explorer) partNote() string {
+	var what []string
+	if x.exactOnly {
+		what = append(what, "exact buffers")
+	}
+	if x.active > 0 {
+		what = append(what, fmt.Sprintf("the first %d processes", x.active))
+	}
+	if what == nil {
 		return ""
 	}
-	return fmt.Sprintf(" with the first %d processes only", x.active)
+	return " with " + strings.Join(what, " and ") + " only"
 }
 
 // subsumed reports whether some stored cube covers c.
