@@ -425,9 +425,15 @@
 // WithFenceKinds one per edge) that is a functional bisimulation and keeps
 // the bad states, so both systems have a reachable bad state or neither.
 // Then that exploration is the check of the patched text, and nothing is
-// explored again. Otherwise — a verdict that rests on robustness, or a
-// patched text that lowers to anything else (a fence the text places
-// before the first statement, or in dead code after a goto) — the patched
+// explored again. When the verdict rests on robustness (the SC check found
+// the input correct, and the robustness analysis found the input with the
+// fences robust), the patched text must lower to the input with the fences
+// in the same sense and be found robust by the analysis run on the patched
+// system itself; its SC verdict is the input's (a fence step changes
+// nothing under SC, and a functional bisimulation keeps the bad states),
+// so robustness makes it the verdict under the model. Otherwise (a
+// patched text that lowers to anything else: a fence the text places
+// before the first statement, or in dead code after a goto) the patched
 // program is verified from scratch (verify, phase "final check"), and a
 // verdict other than correct there is unknown or a fencer bug.
 package cegar
