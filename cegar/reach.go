@@ -449,6 +449,11 @@ func (e *engine) reachParts(ctx context.Context, abs *kabs.Abs) (*path, error) {
 			}
 			if err == nil {
 				e.recordClean(abs, pt)
+				if pt.exactOnly && !e.partDropped {
+					// No write to a tail was enabled: the part with
+					// tails is the same graph.
+					e.recordClean(abs, part{active: m})
+				}
 			}
 			// No counterexample, or a limit or domain this exploration
 			// ran into: the full exploration decides.
