@@ -240,16 +240,35 @@
 // initial locations with empty buffers; each first exact-only (no write
 // goes to a buffer's abstract tail: kabs RuleWriteG is not taken, a write
 // waits while the exact part is full) and then with tails; then the
-// exact-only part with all N processes (when there are two, or when no
-// bad state has fewer processes moving); then the whole graph. Each part
-// is a subgraph of the full one from the same initial state, so what it
-// finds is a path of the abstraction, classified as any other; when it
-// finds none the next one is explored, and the whole graph decides. An
+// exact-only part with all N processes (below); then the whole graph.
+// Each part is a subgraph of the full one from the same initial state, so
+// what it finds is a path of the abstraction, classified as any other;
+// when it finds none the next one is explored, and the whole graph
+// decides. An
 // exact-only exploration in which no write to a tail was enabled is the
 // whole graph, and decides itself. A part found free of bad states is not
 // explored again under the same k with more fences (a fence only takes
 // runs away: engine.partClean). The minimality argument below holds for
 // any choice of counterexamples.
+//
+// The exact-only part with all processes is also where k is chosen for a
+// proof (reach.go, reachExact). An exact-only exploration in which no
+// write to a tail was enabled is the whole graph of its k-abstraction,
+// whatever k, and every k-abstraction over-approximates the model: its
+// "no bad state" proves the program, and the precision takes that k. So
+// when the exact-only part under the precision's k leaves writes out and
+// has no bad state, it is explored again under k+1, k+2, ... (at most
+// climbSteps more), each time with a budget of climbGrowth times the
+// states of the one before, while the writes left out fall by a quarter
+// or more from one k to the next; the first that leaves none out is the
+// proof. A counterexample found under a larger k is not used (it needs
+// more exact writes than the precision keeps): the whole graph under the
+// precision's k decides, and its k case raises k. Where the buffers settle
+// (every run keeps at most some number of writes buffered), the smallest
+// such k gives an exploration with no tail at all, far smaller than the
+// one with tails under k = 1; where they do not (a loop that writes with
+// no fence), the climb stops after a step or two and the whole graph
+// under the precision's k decides.
 //
 // The tails are what multiplies the states of a buffered exploration,
 // and most counterexamples need a write delayed past a read, which the

@@ -225,9 +225,8 @@ type engine struct {
 	// clean lists the parts of the graph found free of bad states
 	// (reachParts, partClean).
 	clean []cleanPart
-	// partDropped says whether the last exploration of an exact-only part
-	// left a write to a tail out (explorer.dropped).
-	partDropped bool
+	// last is what the last exploration stored and left out (partRun).
+	last partRun
 }
 
 func newEngine(sol Solver, opt Options, st stage) *engine {

@@ -169,8 +169,9 @@ type explorer struct {
 	// (reachParts).
 	active    int
 	exactOnly bool
-	// dropped is set when exactOnly left a write to a tail out.
-	dropped atomic.Bool
+	budget    int
+	// dropped counts the writes to a tail that exactOnly left out.
+	dropped atomic.Int64
 	// valSeed is the seed of the store's hash of value vectors (valHash).
 	valSeed maphash.Seed
 	// sym is the symmetry reduction of states, nil when it is off
@@ -309,9 +310,7 @@ func (x *explorer) succsOf(c *kabs.Ctl) []kabs.Succ {
 	out := succ[:0]
 	for _, s := range succ {
 		if x.exactOnly && s.Step.Rule == kabs.RuleWriteG {
-			if !x.dropped.Load() {
-				x.dropped.Store(true)
-			}
+			x.dropped.Add(1)
 			continue
 		}
 		if x.active == 0 || s.Step.Proc < x.active {
@@ -348,30 +347,12 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	if p, err := e.reachParts(ctx, abs); p != nil || err != nil {
 		return p, err
 	}
-	exact := e.exactFirst(abs)
+	if p, proved, err := e.reachExact(ctx, abs); p != nil || proved || err != nil {
+		return p, err
+	}
 	for {
 		lay := domains.NewLayout(e.info, abs)
-		pt := part{exactOnly: exact}
-		p, err := e.explore(ctx, abs, lay, pt)
-		if exact {
-			// The exact-only part first (reachParts): a counterexample
-			// in it is one of the whole graph; with no step left out it
-			// is the whole graph, and decides as the full exploration
-			// would (below); otherwise the full exploration decides.
-			exact = false
-			if err == nil && p != nil {
-				return p, nil
-			}
-			if err != nil && ctx.Err() != nil {
-				return nil, err
-			}
-			if e.partDropped {
-				if err == nil {
-					e.recordClean(abs, pt)
-				}
-				continue
-			}
-		}
+		p, err := e.explore(ctx, abs, lay, part{})
 		if errors.Is(err, domains.ErrArithmetic) && e.info.DropDynamic() {
 			e.logf("explicit values: %v; dynamic variables left to predicates, exploring again", err)
 			continue
@@ -403,14 +384,19 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 type part struct {
 	active    int
 	exactOnly bool
+	budget    int // stored states at most (0: no bound); past it errBudget
 }
+
+// errBudget ends the exploration of a part that stored its budget of
+// states.
+var errBudget = errors.New("the part's budget of states is spent")
 
 // reachParts looks for a counterexample in parts of the graph before
 // reach explores all of it: for m = 2, ..., N-1, the part where only the
 // first m processes move, first with no write to a tail (exact-only) and
 // then with them; the processes that do not move stay at their initial
 // locations with empty buffers. reach then explores the exact-only part
-// with all N processes (exactFirst) and then the whole graph. Each part
+// with all N processes (reachExact) and then the whole graph. Each part
 // is a subgraph of the full one from the same initial state, so a path
 // it finds is a path of the abstraction like any other (and is
 // classified as any other); finding none proves nothing, unless no step
@@ -448,11 +434,11 @@ func (e *engine) reachParts(ctx context.Context, abs *kabs.Abs) (*path, error) {
 				return nil, err
 			}
 			if err == nil {
-				e.recordClean(abs, pt)
-				if pt.exactOnly && !e.partDropped {
+				e.recordClean(abs, pt, e.last)
+				if pt.exactOnly && e.last.dropped == 0 {
 					// No write to a tail was enabled: the part with
 					// tails is the same graph.
-					e.recordClean(abs, part{active: m})
+					e.recordClean(abs, part{active: m}, e.last)
 				}
 			}
 			// No counterexample, or a limit or domain this exploration
@@ -460,6 +446,14 @@ func (e *engine) reachParts(ctx context.Context, abs *kabs.Abs) (*path, error) {
 		}
 	}
 	return nil, nil
+}
+
+// partRun is what an exploration stored (states) and, of a part with
+// exactOnly, the writes to a tail it left out (dropped: each time a step
+// was left out of a state's successors).
+type partRun struct {
+	states  int
+	dropped int64
 }
 
 // cleanPart is a part of the graph that an exploration went through to
@@ -470,6 +464,7 @@ type cleanPart struct {
 	k      int
 	layout memmodel.Layout
 	fences []fences.Element
+	run    partRun
 }
 
 // partClean reports whether the part pt of abs's graph was explored to
@@ -481,29 +476,113 @@ type cleanPart struct {
 // explore the exact-only parts again for nothing. Only a hint: skipping a
 // part never decides anything, the full exploration does.
 func (e *engine) partClean(abs *kabs.Abs, pt part) bool {
-	for _, c := range e.clean {
-		if c.part == pt && c.k == abs.K && c.layout == abs.Layout() && fences.Subset(c.fences, e.prec.Fences) {
-			return true
-		}
-	}
-	return false
+	_, ok := e.cleanRun(abs, pt)
+	return ok
 }
 
-// exactFirst reports whether reach explores the exact-only part with all
-// processes before the whole graph: when the buffers have a tail, the
-// reduction is on, the part is not known to be free of bad states
-// (partClean), and there are two processes or no bad state has fewer of
-// them moving (a ring of store buffering, where every process takes
-// part). Otherwise the parts with fewer processes have had their chance,
-// and the exact-only part with all of them is mostly the first part of
-// the full exploration done twice (on the 3-process Bakery lock, nearly
-// half of it).
-func (e *engine) exactFirst(abs *kabs.Abs) bool {
-	n := len(abs.Sys.Procs)
-	pt := part{exactOnly: true}
-	return e.porApplies() && hasTails(abs) && !e.partClean(abs, pt) &&
-		(n == 2 || !badWithPrefix(abs.Sys, n-1))
+// cleanRun is partClean, with what that exploration stored and left out.
+// The budget of a part does not matter: a part recorded clean was
+// explored to the end.
+func (e *engine) cleanRun(abs *kabs.Abs, pt part) (partRun, bool) {
+	pt.budget = 0
+	for _, c := range e.clean {
+		if c.part == pt && c.k == abs.K && c.layout == abs.Layout() && fences.Subset(c.fences, e.prec.Fences) {
+			return c.run, true
+		}
+	}
+	return partRun{}, false
 }
+
+// recordClean records that the part pt of abs's graph has no bad state
+// with the current fences (partClean).
+func (e *engine) recordClean(abs *kabs.Abs, pt part, run partRun) {
+	pt.budget = 0
+	e.clean = append(e.clean, cleanPart{part: pt, k: abs.K, layout: abs.Layout(), fences: slices.Clone(e.prec.Fences), run: run})
+}
+
+// reachExact explores the exact-only part with all processes, under
+// abs's k and then, while some write to a tail was left out, under
+// larger k (a climb), before reach explores the whole graph under abs's
+// k. A counterexample found under abs's k is returned; one found under a
+// larger k needs more exact writes than abs keeps, and the whole graph
+// decides (its k case raises k). An exact-only exploration that left no
+// write out is the whole graph of its k-abstraction: its "no bad state"
+// is a proof (proved), whatever k (each k-abstraction over-approximates
+// the model), and the engine's precision takes that k. The tails are what
+// multiplies the states of a buffered exploration, so a larger k under
+// which no tail is used can have far fewer states than abs's k with its
+// tails. A program whose buffers grow without bound (a loop that writes
+// with no fence) leaves writes out under every k: each step of the climb
+// has a budget of climbGrowth times the states of the one before, the
+// climb stops when the writes left out do not fall by a quarter, and
+// after climbSteps steps.
+func (e *engine) reachExact(ctx context.Context, abs *kabs.Abs) (p *path, proved bool, err error) {
+	if !e.porApplies() || !hasTails(abs) {
+		return nil, false, nil
+	}
+	var prev partRun
+	for k := abs.K; k <= e.opt.MaxK && k <= abs.K+climbSteps; k++ {
+		a := abs
+		if k != abs.K {
+			if a, err = kabs.NewAbs(abs.Sys, abs.Model, k); err != nil {
+				return nil, false, err
+			}
+		}
+		pt := part{exactOnly: true, budget: climbGrowth * prev.states}
+		run, ok := e.cleanRun(a, pt)
+		if !ok {
+			lay := domains.NewLayout(e.info, a)
+			p, err := e.explore(ctx, a, lay, pt)
+			switch {
+			case err == nil && p != nil && k == abs.K:
+				return p, false, nil
+			case err == nil && p != nil:
+				e.logf("exact-only exploration: a bad state needs more than %d exact writes per buffer; the whole graph under k=%d decides", abs.K, abs.K)
+				return nil, false, nil
+			case err != nil && ctx.Err() != nil:
+				return nil, false, err
+			case err != nil:
+				// The budget, a limit or a domain this exploration ran
+				// into: the whole graph decides.
+				return nil, false, nil
+			case e.last.dropped == 0:
+				again, what, aerr := e.info.Absorb(lay)
+				if aerr != nil {
+					return nil, false, aerr
+				}
+				if what != "" {
+					e.logf("explicit values: %s", what)
+				}
+				if again {
+					return nil, false, nil
+				}
+				if k != abs.K {
+					e.logf("exact-only exploration under k=%d left no write out: it is the whole graph of the %d-abstraction, with no bad state", k, k)
+					e.prec.K = k
+				}
+				return nil, true, nil
+			}
+			run = e.last
+			e.recordClean(a, pt, run)
+		}
+		if k != abs.K && run.dropped*4 > prev.dropped*3 {
+			// The buffers do not settle as k grows.
+			return nil, false, nil
+		}
+		prev = run
+	}
+	return nil, false, nil
+}
+
+// climbSteps and climbGrowth bound reachExact's climb of k: at most
+// climbSteps values above the precision's k, each exploration with at
+// most climbGrowth times the states of the one before; and the climb
+// stops when the writes left out do not fall by a quarter from one k to
+// the next.
+const (
+	climbSteps  = 4
+	climbGrowth = 2
+)
 
 // hasTails reports whether abs's buffers can have an abstract tail: a
 // finite k under TSO or PSO.
@@ -511,20 +590,14 @@ func hasTails(abs *kabs.Abs) bool {
 	return abs.Layout() != memmodel.Unbuffered && abs.K != kabs.Unbounded
 }
 
-// recordClean records that the part pt of abs's graph has no bad state
-// with the current fences (partClean).
-func (e *engine) recordClean(abs *kabs.Abs, pt part) {
-	e.clean = append(e.clean, cleanPart{part: pt, k: abs.K, layout: abs.Layout(), fences: slices.Clone(e.prec.Fences)})
-}
-
 // explore is one exploration of the combined abstraction with the explicit
 // layout lay, whose observations reach then checks, kept to the part pt
 // of its graph (the zero part: all of it; reachParts).
 func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout, pt part) (*path, error) {
-	e.partDropped = false
+	e.last = partRun{}
 	rel := newRelevance(abs.Sys)
 	rel.update(e.prec.Preds)
-	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: pt.active, exactOnly: pt.exactOnly,
+	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: pt.active, exactOnly: pt.exactOnly, budget: pt.budget,
 		ctls: newKeySet(), profs: map[string]*ctlProfile{},
 		steps: map[stepKey]int32{}}
 	x.ppos = predPositions(e.prec.Preds.All(), lay)
@@ -559,7 +632,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			pl.close()
 		}
 		e.stats.States += st.n
-		e.partDropped = x.dropped.Load()
+		e.last = partRun{states: st.n, dropped: x.dropped.Load()}
+		if x.exactOnly {
+			e.logf("exact-only exploration under k=%d: %d writes to a tail left out, %d states", x.abs.K, x.dropped.Load(), st.n)
+		}
 		x.logMemory(st)
 		e.stats.noteStore(st.bytes(), st.n)
 		if x.sym != nil {
@@ -623,6 +699,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				if seen {
 					first = st.firstAt(slot)
 				}
+				if x.budget > 0 && st.n >= x.budget {
+					finish()
+					return nil, errBudget
+				}
 				if st.n >= min(e.opt.MaxStates, math.MaxInt32) { // node indices are int32
 					finish()
 					return nil, &errLimit{StateLimit, fmt.Sprintf("state limit reached (%d abstract states)", e.opt.MaxStates)}
@@ -643,7 +723,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 			if found >= 0 {
 				finish()
-				e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), counterexample of %d steps", x.partNote(), st.n, x.ctls.n, e.prec.K, e.prec.Preds.Len(), x.por.note(), st.at(found).depth)
+				e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), counterexample of %d steps", x.partNote(), st.n, x.ctls.n, x.abs.K, e.prec.Preds.Len(), x.por.note(), st.at(found).depth)
 				return x.pathTo(ws[0], st, found)
 			}
 			if it.err != nil {
@@ -657,7 +737,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		queue[d] = nil
 	}
 	finish()
-	e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), no bad state", x.partNote(), st.n, x.ctls.n, e.prec.K, e.prec.Preds.Len(), x.por.note())
+	e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), no bad state", x.partNote(), st.n, x.ctls.n, x.abs.K, e.prec.Preds.Len(), x.por.note())
 	return nil, nil
 }
 
