@@ -394,7 +394,8 @@ var errBudget = errors.New("the part's budget of states is spent")
 // reachParts looks for a counterexample in parts of the graph before
 // reach explores all of it: for m = 2, ..., N-1, the part where only the
 // first m processes move, first with no write to a tail (exact-only) and
-// then with them; the processes that do not move stay at their initial
+// then with them (within tailsGrowth times the states of the exact-only
+// one); the processes that do not move stay at their initial
 // locations with empty buffers. reach then explores the exact-only part
 // with all N processes (reachExact) and then the whole graph. Each part
 // is a subgraph of the full one from the same initial state, so a path
@@ -419,11 +420,16 @@ func (e *engine) reachParts(ctx context.Context, abs *kabs.Abs) (*path, error) {
 		if !badWithPrefix(abs.Sys, m) { // orbit.go
 			continue
 		}
+		exact := 0 // the states of the exact-only part with m processes
 		for _, pt := range []part{{active: m, exactOnly: true}, {active: m}} {
 			if pt.exactOnly && !tails {
 				continue
 			}
-			if e.partClean(abs, pt) {
+			if !pt.exactOnly {
+				pt.budget = tailsGrowth * exact
+			}
+			if run, ok := e.cleanRun(abs, pt); ok {
+				exact = run.states
 				continue
 			}
 			p, err := e.explore(ctx, abs, domains.NewLayout(e.info, abs), pt)
@@ -434,6 +440,7 @@ func (e *engine) reachParts(ctx context.Context, abs *kabs.Abs) (*path, error) {
 				return nil, err
 			}
 			if err == nil {
+				exact = e.last.states
 				e.recordClean(abs, pt, e.last)
 				if pt.exactOnly && e.last.dropped == 0 {
 					// No write to a tail was enabled: the part with
@@ -441,12 +448,19 @@ func (e *engine) reachParts(ctx context.Context, abs *kabs.Abs) (*path, error) {
 					e.recordClean(abs, part{active: m}, e.last)
 				}
 			}
-			// No counterexample, or a limit or domain this exploration
-			// ran into: the full exploration decides.
+			// No counterexample, or a budget, limit or domain this
+			// exploration ran into: the full exploration decides.
 		}
 	}
 	return nil, nil
 }
+
+// tailsGrowth bounds a part with tails and fewer processes (reachParts)
+// to that many times the states of its exact-only part: with tails the
+// same processes can have dozens of times more states (the Dijkstra lock
+// with four processes, three moving), and the exploration of the whole
+// graph is then the better place to look.
+const tailsGrowth = 10
 
 // partRun is what an exploration stored (states) and, of a part with
 // exactOnly, the writes to a tail it left out (dropped: each time a step
