@@ -305,7 +305,7 @@ func (x *explorer) expand(w *worker, n *ctlNode) ([]ctlSucc, error) {
 		return x.succsOfNode(n), nil
 	}
 	c := x.ctlOfNode(w, n)
-	succ := x.succsOf(c)
+	succ, left := x.succsLeft(c)
 	if len(succ) > arenaLast {
 		return nil, fmt.Errorf("internal error: a control state with %d steps", len(succ))
 	}
@@ -332,6 +332,7 @@ func (x *explorer) expand(w *worker, n *ctlNode) ([]ctlSucc, error) {
 	if err := x.install(w, n, succ); err != nil {
 		return nil, err
 	}
+	x.dropped.Add(int64(left)) // once per control state: the one that publishes
 	n.ready.Store(true)
 	return out, nil
 }

@@ -170,7 +170,8 @@ type explorer struct {
 	active    int
 	exactOnly bool
 	budget    int
-	// dropped counts the writes to a tail that exactOnly left out.
+	// dropped counts the writes to a tail that exactOnly left out, over
+	// the control states expanded (each once: expand).
 	dropped atomic.Int64
 	// valSeed is the seed of the store's hash of value vectors (valHash).
 	valSeed maphash.Seed
@@ -303,21 +304,28 @@ func predPositions(preds []*predabs.Pred, lay *domains.Layout) [][]int {
 // succsOf returns the steps out of c that the exploration takes (those of
 // the active processes), in the order of the steps of c's node.
 func (x *explorer) succsOf(c *kabs.Ctl) []kabs.Succ {
+	succ, _ := x.succsLeft(c)
+	return succ
+}
+
+// succsLeft is succsOf, with the number of writes to a tail left out
+// (exactOnly).
+func (x *explorer) succsLeft(c *kabs.Ctl) ([]kabs.Succ, int) {
 	succ := x.abs.Successors(c)
 	if x.active == 0 && !x.exactOnly {
-		return succ
+		return succ, 0
 	}
-	out := succ[:0]
+	out, left := succ[:0], 0
 	for _, s := range succ {
 		if x.exactOnly && s.Step.Rule == kabs.RuleWriteG {
-			x.dropped.Add(1)
+			left++
 			continue
 		}
 		if x.active == 0 || s.Step.Proc < x.active {
 			out = append(out, s)
 		}
 	}
-	return out
+	return out, left
 }
 
 // stepAt returns the kabs step of r (the control state's successors
