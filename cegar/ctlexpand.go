@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
+	"unsafe"
 
 	"fencer/domains"
 	"fencer/kabs"
@@ -137,14 +138,19 @@ func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) *ctlNode {
 		x.nodes.Store(&grown)
 	}
 	n := x.nodeAt(id)
-	n.id, n.bad = id, d.bad
-	if pr, ok := x.profs[string(d.pk)]; ok {
-		n.ctlProfile = pr
-	} else {
-		// d's slices may live in a worker's draftBuf: copy them.
-		n.ctlProfile = &ctlProfile{x: slices.Clone(d.xv), xsig: string(d.pk[:d.nx]), zero: slices.Clone(d.zero), zrun: domains.ZerosOf(d.zero), keep: d.keep, keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: slices.Clone(d.dyn)}
-		x.profs[string(d.pk)] = n.ctlProfile
+	n.id = id
+	if d.bad {
+		n.state.Store(nodeBad)
 	}
+	pr, ok := x.profs[string(d.pk)]
+	if !ok {
+		// d's slices may live in a worker's draftBuf: copy them.
+		var run []*ctlProfile
+		pr, run = x.profTab.alloc(1)
+		run[0] = &ctlProfile{x: slices.Clone(d.xv), xsig: string(d.pk[:d.nx]), zero: slices.Clone(d.zero), zrun: domains.ZerosOf(d.zero), keep: d.keep, keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: slices.Clone(d.dyn)}
+		x.profs[string(d.pk)] = pr
+	}
+	n.prof = pr
 	return n
 }
 
@@ -275,10 +281,11 @@ func (x *explorer) install(w *worker, n *ctlNode, succ []kabs.Succ) error {
 		}
 		next := x.nodeAt(t.id)
 		tr := succ[t.i].T
-		sk := stepKey{tr, n.xsig, next.xsig}
+		pre, post := x.prof(n), x.prof(next)
+		sk := stepKey{tr, pre.xsig, post.xsig}
 		k, ok := x.steps[sk]
 		if !ok {
-			st, err := x.lay.Compile(n.x, next.x, tr, succ[t.i].Step)
+			st, err := x.lay.Compile(pre.x, post.x, tr, succ[t.i].Step)
 			if err != nil {
 				return err
 			}
@@ -301,7 +308,7 @@ func (x *explorer) install(w *worker, n *ctlNode, succ []kabs.Succ) error {
 // targets of the steps taken first: those of the first candidate ample
 // set, or all; the others are resolved when taken (resolve).
 func (x *explorer) expand(w *worker, n *ctlNode) ([]ctlSucc, error) {
-	if n.ready.Load() {
+	if n.ready() {
 		return x.succsOfNode(n), nil
 	}
 	c := x.ctlOfNode(w, n)
@@ -319,21 +326,37 @@ func (x *explorer) expand(w *worker, n *ctlNode) ([]ctlSucc, error) {
 	x.targets(w, succ, first, nil)
 	x.lockResolving(w, succ)
 	defer x.mu.Unlock()
-	if n.ready.Load() {
+	if n.ready() {
 		return x.succsOfNode(n), nil
 	}
 	ref, out := x.succArena.alloc(len(succ))
-	n.succRef, n.nsucc = ref, uint32(len(succ))
-	if x.por != nil {
-		ref, ample := x.ampleArena.alloc(len(flat))
-		copy(ample, flat)
-		n.ampleRef, n.nample = ref, uint32(len(flat))
+	n.succRef = ref
+	if len(flat) > 0 {
+		n.ample = x.internAmple(flat)
 	}
+	// install reads the steps through succsOfNode: their number is set
+	// first, ready after.
+	n.state.Store(n.state.Load() | uint32(len(succ))<<nodeStepShift)
 	if err := x.install(w, n, succ); err != nil {
 		return nil, err
 	}
-	n.ready.Store(true)
+	n.state.Store(n.state.Load() | nodeReady)
 	return out, nil
+}
+
+// internAmple returns the reference of the entry of the flat ample sets
+// flat in ampleTab, made on first sight. The caller holds the lock.
+func (x *explorer) internAmple(flat []int32) uint32 {
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&flat[0])), 4*len(flat))
+	if ref, ok := x.ampleIDs[string(b)]; ok {
+		return ref
+	}
+	run, ample := x.ampleArena.alloc(len(flat))
+	copy(ample, flat)
+	ref, e := x.ampleTab.alloc(1)
+	e[0] = ampleEntry{run, uint32(len(flat))}
+	x.ampleIDs[string(b)] = ref
+	return ref
 }
 
 // resolved reports whether the steps idx of n (all when nil) have their

@@ -546,7 +546,7 @@ func (x *explorer) symReplay(w *worker, st *stateStore, i int32) ([]kabs.AStep, 
 	var chain []stepRef
 	var ferr error
 	found, elem := false, -1
-	err := x.compiledOf(via).x.ApplyZeros(pv, x.to(via).zrun, make([]int64, len(pv)), func(vals []int64) bool {
+	err := x.compiledOf(via).x.ApplyZeros(pv, x.prof(x.to(via)).zrun, make([]int64, len(pv)), func(vals []int64) bool {
 		chain = chain[:0]
 		c, v := x.to(via), vals
 		if x.por != nil {

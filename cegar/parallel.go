@@ -183,9 +183,10 @@ func (x *explorer) expandState(w *worker, it *item) {
 		s := &succs[i]
 		var ferr error
 		next0, cm := x.to(s), x.compiledOf(s)
-		err = cm.x.ApplyZeros(it.vals, next0.zrun, w.scratch, func(vals []int64) bool {
+		pr0 := x.prof(next0)
+		err = cm.x.ApplyZeros(it.vals, pr0.zrun, w.scratch, func(vals []int64) bool {
 			var cube predabs.Cube
-			if next0.anyKeep || cm.x.GuardSymbolic {
+			if pr0.anyKeep || cm.x.GuardSymbolic {
 				if w.ab == nil {
 					ferr = fmt.Errorf("internal error: an abstract post in an exploration with every variable finite")
 					return false
@@ -194,7 +195,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 					preEnv = x.env(it.n, it.vals, domains.Key(it.vals))
 				}
 				var ok bool
-				cube, ok, ferr = w.ab.PostEnv(it.cube, cm.t, preEnv, x.env(next0, vals, domains.Key(vals)), next0.keep, next0.keepKey)
+				cube, ok, ferr = w.ab.PostEnv(it.cube, cm.t, preEnv, x.env(next0, vals, domains.Key(vals)), pr0.keep, pr0.keepKey)
 				if ferr != nil {
 					return false
 				}
@@ -222,7 +223,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 			enc := it.enc[eoff:len(it.enc):len(it.enc)]
 			it.outs = append(it.outs, succRec{via: int32(i), next: next, vals: it.arena[off:len(it.arena):len(it.arena)],
 				enc: enc, h: x.valHash(enc), cube: cube, depth: depth})
-			stop = next.bad
+			stop = next.bad()
 			return !stop
 		})
 		if err == nil {

@@ -33,36 +33,69 @@ import (
 // cubes (subsumption); the key of a state is its control key and its values.
 
 // ctlNode is a control state with what the exploration needs of it, computed
-// once however many states share it. It is small: there are up to as many
-// control states as stored states. What depends on the control state only
-// through its explicitness, liveness and relevance is one ctlProfile shared
-// by every control state with the same contents; the control state itself
-// is kept as its key (ctlKey, in the explorer's keySet under the node's id)
-// and decoded when needed (ctl). The nodes live in chunks (explorer.nodes):
-// no allocation per node, and a pointer to one stays valid.
+// once however many states share it. It is small and holds no Go pointer
+// (the collector does not scan the chunks): there are up to as many control
+// states as stored states. What depends on the control state only through
+// its explicitness, liveness and relevance is one ctlProfile shared by
+// every control state with the same contents, referred to by its index
+// (explorer.prof); the control state itself is kept as its key (ctlKey, in
+// the explorer's keySet under the node's id) and decoded when needed (ctl).
+// The nodes live in chunks (explorer.nodes): no allocation per node, and a
+// pointer to one stays valid.
 type ctlNode struct {
-	*ctlProfile
-	id  int32 // dense, in order of discovery
-	bad bool
-	// ready is set once the steps and ample sets are (expand): they are
-	// read without the explorer's lock from then on.
-	ready atomic.Bool
+	id   int32  // dense, in order of discovery
+	prof uint32 // the profile's reference in explorer.profTab
 	// The steps out of the node (explorer.succsOfNode), in the explorer's
-	// arena: a reference and a length.
-	succRef, nsucc uint32
+	// arena: the run's reference; its length is in state.
+	succRef uint32
 	// The ample sets (explorer.ampleOf): per process whose next steps are
 	// local and invisible here, the indices in the steps of its steps,
 	// the candidate ample sets of the partial-order reduction (por.go),
 	// fewest steps first; set by expand when the reduction is on. Flat:
-	// each candidate is its length and then its indices (nextAmple).
-	ampleRef, nample uint32
+	// each candidate is its length and then its indices (nextAmple). The
+	// same lists recur across control states: they are interned
+	// (explorer.ampleIDs), ample is the reference of their entry in
+	// explorer.ampleTab (0: none).
+	ample uint32
+	// state holds, from bit 0 up: ready, set once the steps and ample sets
+	// are (expand), which are read without the explorer's lock from then
+	// on; bad (Sys.IsBad), set when the node is made; and the number of
+	// steps (from bit 2, with ready).
+	state atomic.Uint32
 }
 
+const (
+	nodeReady = 1 << iota
+	nodeBad
+	nodeStepShift = iota
+)
+
+// ready reports whether n's steps and ample sets are made.
+func (n *ctlNode) ready() bool { return n.state.Load()&nodeReady != 0 }
+
+// bad reports whether n's control state is bad.
+func (n *ctlNode) bad() bool { return n.state.Load()&nodeBad != 0 }
+
+// ampleEntry is an interned flat list of candidate ample sets: its run in
+// explorer.ampleArena.
+type ampleEntry struct{ ref, n uint32 }
+
 // succsOfNode returns the steps out of n (nil before expand).
-func (x *explorer) succsOfNode(n *ctlNode) []ctlSucc { return x.succArena.run(n.succRef, int(n.nsucc)) }
+func (x *explorer) succsOfNode(n *ctlNode) []ctlSucc {
+	return x.succArena.run(n.succRef, int(n.state.Load()>>nodeStepShift))
+}
 
 // ampleOf returns the flat ample sets of n.
-func (x *explorer) ampleOf(n *ctlNode) []int32 { return x.ampleArena.run(n.ampleRef, int(n.nample)) }
+func (x *explorer) ampleOf(n *ctlNode) []int32 {
+	if n.ample == 0 {
+		return nil
+	}
+	e := x.ampleTab.run(n.ample, 1)[0]
+	return x.ampleArena.run(e.ref, int(e.n))
+}
+
+// prof returns the profile of n.
+func (x *explorer) prof(n *ctlNode) *ctlProfile { return x.profTab.run(n.prof, 1)[0] }
 
 // nextAmple returns the first candidate ample set of the flat list a and
 // the rest of a.
@@ -144,7 +177,10 @@ type explorer struct {
 	// never move; the list of chunks is replaced, not changed, when one is
 	// added, so that nodeAt needs no lock.
 	nodes atomic.Pointer[[]*[1 << chunkBits]ctlNode]
-	profs map[string]*ctlProfile // by xsig, Zero, keepKey and dyn
+	// profs finds the profiles by xsig, Zero, keepKey and dyn; profTab
+	// holds them by reference (ctlNode.prof), read without the lock.
+	profs   map[string]uint32
+	profTab arena[*ctlProfile]
 	// hasB and hasE say whether the control states have buffers and
 	// epochs (kabs.Ctl.B and E are not nil).
 	hasB, hasE bool
@@ -152,9 +188,13 @@ type explorer struct {
 	// stepTab holds the compiled steps, replaced when one is added (as
 	// nodes).
 	stepTab atomic.Pointer[[]*compiled]
-	// The control nodes' steps and ample sets.
+	// The control nodes' steps and ample sets: the flat lists of ample
+	// sets interned (ampleIDs, by their bytes: the reference of their
+	// entry in ampleTab; the entry at reference 0 is never used).
 	succArena  arena[ctlSucc]
 	ampleArena arena[int32]
+	ampleTab   arena[ampleEntry]
+	ampleIDs   map[string]uint32
 	kbuf       []byte
 	// ppos holds, per predicate, the positions in the layout of its
 	// variables, -1 for one without a position (predPositions).
@@ -315,7 +355,8 @@ func (x *explorer) stepAt(r stepRef) kabs.Succ {
 }
 
 func (x *explorer) env(n *ctlNode, vals []int64, key string) *domains.Env {
-	return domains.NewEnv(x.lay, n.x, vals, n.xsig+"\x00"+key)
+	pr := x.prof(n)
+	return domains.NewEnv(x.lay, pr.x, vals, pr.xsig+"\x00"+key)
 }
 
 // reach explores the combined abstraction breadth first and returns a path
@@ -403,8 +444,9 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	rel := newRelevance(abs.Sys)
 	rel.update(e.prec.Preds)
 	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: active,
-		ctls: newKeySet(), profs: map[string]*ctlProfile{},
+		ctls: newKeySet(), profs: map[string]uint32{}, ampleIDs: map[string]uint32{},
 		steps: map[stepKey]int32{}}
+	x.ampleTab.alloc(1) // reference 0: no ample sets
 	x.ppos = predPositions(e.prec.Preds.All(), lay)
 	init := abs.Init()
 	x.hasB, x.hasE = init.B != nil, init.E != nil
@@ -420,7 +462,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	if err != nil || len(roots) == 0 {
 		return nil, err
 	}
-	if c0.bad {
+	if c0.bad() {
 		return &path{}, nil
 	}
 	ws := e.workersFor(x.lay.Len())
@@ -504,7 +546,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					finish()
 					return nil, &errLimit{StateLimit, fmt.Sprintf("state limit reached (%d abstract states)", e.opt.MaxStates)}
 				}
-				if r.next.dyn != nil && !x.lay.Observe(r.next.dyn, r.vals) {
+				if dyn := x.prof(r.next).dyn; dyn != nil && !x.lay.Observe(dyn, r.vals) {
 					finish()
 					return nil, domains.ErrDomainFull
 				}
@@ -513,7 +555,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					queue = append(queue, nil)
 				}
 				queue[r.depth] = append(queue[r.depth], idx)
-				if r.next.bad {
+				if r.next.bad() {
 					found = idx
 					break
 				}
@@ -553,10 +595,16 @@ func (x *explorer) logMemory(st *stateStore) {
 	if dir := x.nodes.Load(); dir != nil {
 		nodes = int64(len(*dir)) * int64(unsafe.Sizeof([1 << chunkBits]ctlNode{}))
 	}
+	// The interned ample sets: their runs, entries and index (each entry
+	// of the map counted as its key and 48 bytes).
+	ample := x.ampleArena.bytes(4) + x.ampleTab.bytes(int(unsafe.Sizeof(ampleEntry{})))
+	for k := range x.ampleIDs {
+		ample += int64(len(k)) + 48
+	}
 	per := func(b int64) float64 { return float64(b) / float64(st.n) }
 	x.e.logf("exploration memory per stored state: store %.1f B (%d value vectors), control states %.1f B (%d: keys %.1f, nodes %.1f, steps %.1f, ample sets %.1f)",
-		per(st.bytes()), st.vals.n, per(x.ctls.bytes()+nodes+x.succArena.bytes(int(unsafe.Sizeof(ctlSucc{})))+x.ampleArena.bytes(4)), x.ctls.n,
-		per(x.ctls.bytes()), per(nodes), per(x.succArena.bytes(int(unsafe.Sizeof(ctlSucc{})))), per(x.ampleArena.bytes(4)))
+		per(st.bytes()), st.vals.n, per(x.ctls.bytes()+nodes+x.succArena.bytes(int(unsafe.Sizeof(ctlSucc{})))+ample), x.ctls.n,
+		per(x.ctls.bytes()), per(nodes), per(x.succArena.bytes(int(unsafe.Sizeof(ctlSucc{})))), per(ample))
 }
 
 // valHash is the store's hash of an encoded value vector (appendVals).
@@ -603,7 +651,7 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]stepRef) 
 	cur := w.ffCur
 	copy(cur, vals)
 	passed := 0
-	for !c.bad {
+	for !c.bad() {
 		succs, err := x.expand(w, c)
 		if err != nil {
 			return nil, nil, 0, err
@@ -619,7 +667,7 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]stepRef) 
 			}
 			for _, i := range cand {
 				s := &succs[i]
-				err := x.compiledOf(s).x.ApplyZeros(cur, x.to(s).zrun, w.ffScratch, func(v []int64) bool {
+				err := x.compiledOf(s).x.ApplyZeros(cur, x.prof(x.to(s)).zrun, w.ffScratch, func(v []int64) bool {
 					count++
 					if count == 1 {
 						copy(w.ffNext, v)
@@ -641,7 +689,7 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]stepRef) 
 		if count != 1 {
 			break
 		}
-		if c.dyn != nil && !x.lay.Observe(c.dyn, cur) {
+		if dyn := x.prof(c).dyn; dyn != nil && !x.lay.Observe(dyn, cur) {
 			return nil, nil, 0, domains.ErrDomainFull
 		}
 		passed++
@@ -698,7 +746,7 @@ func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]stepRef, error)
 	found := false
 	iv := make([]int64, len(pv))
 	st.values(i, iv)
-	err := x.compiledOf(via).x.ApplyZeros(pv, x.to(via).zrun, make([]int64, len(pv)), func(vals []int64) bool {
+	err := x.compiledOf(via).x.ApplyZeros(pv, x.prof(x.to(via)).zrun, make([]int64, len(pv)), func(vals []int64) bool {
 		chain = chain[:0]
 		c, v, _, err := x.forward(w, x.to(via), vals, &chain)
 		if err != nil {
