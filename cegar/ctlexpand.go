@@ -4,29 +4,39 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
-	"unsafe"
+	"sync/atomic"
 
 	"fencer/domains"
 	"fencer/kabs"
 )
 
-// The control part of an expansion, shared by the workers (parallel.go):
-// the steps out of a control node, its ample sets, and the target nodes
-// and compiled steps of the steps taken, made on first need. What costs is
-// done by the worker without the explorer's lock: decoding the control
-// state, its kabs successors (kabs.Abs.Successors is safe for concurrent
-// use), the ample sets, the targets' keys and hashes, and the profiles of
-// the targets not yet known (draft). Under the lock the worker only looks
-// the targets up, makes those still missing (addNode), compiles the steps
-// not yet compiled and publishes the result (ctlNode.ready, ctlSucc.next).
-// Two workers may do the unlocked part of one node's expansion at once;
-// the first to take the lock publishes, the other's work is dropped.
+// The control part of an expansion, shared by the workers (parallel.go).
+// Every kabs step of process p reads and changes only p's part of the
+// control state (kabs.Abs.ProcSuccessors), so the steps are memoised per
+// process component (ctlComp: p's part of the control key), not per
+// control state: its steps, their transitions, the components after them
+// and its candidate ample set, made the first time a control state with
+// that component is expanded. A control state's steps are those of its
+// components, in the order of the processes; the target of a step is
+// found, when the step is taken, by editing the control key (p's part
+// replaced) and looking it up among the control nodes, made if missing.
+// Nothing per control state records its steps: a node is its key, its
+// profile and its badness.
+//
+// What costs is done by a worker without the explorer's lock: decoding a
+// control state, the kabs steps of a new component (kabs.Abs is safe for
+// concurrent use), the targets' keys and hashes, and the profiles of the
+// targets not yet known (draft). Under the lock it only copies a key,
+// finds the components, looks the targets up, makes those still missing
+// (addNode, addComp) and finds or compiles their explicit steps. Two
+// workers may compute one new component's steps at once; the first to
+// take the lock publishes them (ctlComp.ready), the other's are dropped.
 //
 // Control nodes are numbered in the order they are made, which with
 // several workers depends on their timing: nothing the exploration
 // reports or stores depends on those numbers (the states are numbered by
 // the store, in sequential order; the symmetry reduction orders control
-// states by key).
+// states by key, which is their contents).
 
 // nodeDraft is what a control node needs of its control state (its
 // profile, badness), computed without the explorer's lock.
@@ -138,28 +148,145 @@ func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) *ctlNode {
 		x.nodes.Store(&grown)
 	}
 	n := x.nodeAt(id)
-	n.id = id
-	if d.bad {
-		n.state.Store(nodeBad)
-	}
+	n.id, n.bad = id, d.bad
 	pr, ok := x.profs[string(d.pk)]
 	if !ok {
 		// d's slices may live in a worker's draftBuf: copy them.
 		var run []*ctlProfile
 		pr, run = x.profTab.alloc(1)
-		run[0] = &ctlProfile{x: slices.Clone(d.xv), xsig: string(d.pk[:d.nx]), zero: slices.Clone(d.zero), zrun: domains.ZerosOf(d.zero), keep: d.keep, keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: slices.Clone(d.dyn)}
+		xsig := string(d.pk[:d.nx])
+		xid, ok := x.xids[xsig]
+		if !ok {
+			xid = uint32(len(x.xids))
+			x.xids[xsig] = xid
+		}
+		run[0] = &ctlProfile{x: slices.Clone(d.xv), xsig: xsig, xid: xid, zero: slices.Clone(d.zero), zrun: domains.ZerosOf(d.zero), keep: d.keep, keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: slices.Clone(d.dyn)}
 		x.profs[string(d.pk)] = pr
 	}
 	n.prof = pr
 	return n
 }
 
+// ctlComp is a process's component of the control states: its part of a
+// control key (appendProcKey) and, once ready, its steps and candidate
+// ample set. There are few per process; they are made and published under
+// the explorer's lock, and read without it once ready.
+type ctlComp struct {
+	key   string
+	ready atomic.Bool
+	steps []compStep
+	// cand lists the indices in steps of the process's candidate ample
+	// set here (por.go: procCandidate), nil when it is none.
+	cand []int32
+}
+
+// compStep is a step of a process out of a component: its transition and
+// the component after it. (Its kabs step is not kept: a counterexample's
+// steps are found again, stepAt.)
+type compStep struct {
+	t    *kabs.Trans
+	step kabs.AStep
+	to   *ctlComp
+	// compiled lists the compiled steps of the step between the
+	// explicitness (ctlProfile.xid) before and after it was taken with,
+	// the first few of them (the others in explorer.compiledBy); under the
+	// explorer's lock.
+	compiled []profCompiled
+}
+
+// profCompiled is a compiled step between two explicitness ids.
+type profCompiled struct {
+	pre, post uint32
+	cm        *compiled
+}
+
+// stepCompiledMax is the length of compStep.compiled.
+const stepCompiledMax = 8
+
+// compiledKey identifies the compiled explicit step of a component's step
+// between two explicitness ids (ctlProfile.xid).
+type compiledKey struct {
+	s         *compStep
+	pre, post uint32
+}
+
+// nodeSteps is the steps of one control node as a worker expands it
+// (expand): its key, the parts of its processes there, their components
+// and, per step, its target and compiled step once resolved. A worker has
+// three (ctlScratch): one for the state it expands and two for the states
+// passed through (forward, which runs within the first's expansion): the
+// node passed through and its successor (expandChild).
+type nodeSteps struct {
+	n     *ctlNode
+	kb    []byte     // n's key
+	seg   []int      // the part of process p is kb[seg[p]:seg[p+1]]
+	comps []*ctlComp // by process, nil for one that does not move
+	off   []int32    // the steps of process p are off[p] up to off[p+1]
+	ample []int32    // the flat candidate ample sets (nextAmple)
+	res   []resolved // by step
+	ctl   *kabs.Ctl  // n's control state, decoded when needed (ctlOfSteps)
+}
+
+// resolved is a step's target node and compiled step, nil until resolved.
+type resolved struct {
+	next *ctlNode
+	cm   *compiled
+}
+
+// len is the number of steps.
+func (b *nodeSteps) len() int32 { return b.off[len(b.off)-1] }
+
+// step returns the process and component step of step i.
+func (b *nodeSteps) step(i int32) (int, *compStep) {
+	p := 0
+	for b.off[p+1] <= i {
+		p++
+	}
+	return p, &b.comps[p].steps[i-b.off[p]]
+}
+
 // ctlScratch is a worker's buffers for the control part of expansions.
 type ctlScratch struct {
-	kb     []byte   // the key of the node expanded
-	keys   []byte   // the targets' keys, one after the other
-	tgt    []target // the steps whose targets are made
-	drafts draftBuf // the slices of tgt's drafts
+	kb        []byte // a key copied (ctlOfNode)
+	top       nodeSteps
+	fwd       [2]nodeSteps
+	keys      []byte   // the targets' keys, one after the other
+	tgt       []target // the steps whose targets are resolved
+	drafts    draftBuf // the slices of tgt's drafts
+	candOrder []int    // the processes with a candidate ample set
+	cache     stepCache
+}
+
+// stepCache is a worker's cache of resolved steps, direct-mapped by
+// control node and step: the states of a control node are expanded many
+// times (and the same runs of states passed through are followed again
+// with other values), and a hit saves the lookup of the target's key and
+// the lock. It belongs to one exploration (x); entries are never wrong,
+// only replaced.
+type stepCache struct {
+	x       *explorer
+	entries []stepCacheEntry
+}
+
+type stepCacheEntry struct {
+	id, i int32 // the node and its step, id+1 (0: empty)
+	r     resolved
+}
+
+const stepCacheBits = 14
+
+// slot returns the entry of step i of node id.
+func (c *stepCache) slot(x *explorer, id, i int32) *stepCacheEntry {
+	if c.x != x {
+		if c.entries == nil {
+			c.entries = make([]stepCacheEntry, 1<<stepCacheBits)
+		} else {
+			clear(c.entries)
+		}
+		c.x = x
+	}
+	h := (uint64(uint32(id))*0x9E3779B97F4A7C15 + uint64(uint32(i))*0xC2B2AE3D27D4EB4F) >> (64 - stepCacheBits)
+	return &c.entries[h]
 }
 
 // target is a step to resolve: its index in the node's steps, its target's
@@ -182,30 +309,249 @@ func (x *explorer) ctlOfNode(w *worker, n *ctlNode) *kabs.Ctl {
 	return x.ctlOf(w.ctl.kb)
 }
 
-// targets fills w's targets for the steps idx of succ (all when nil),
-// skipping those of done (the node's steps; nil before the first
-// expansion) already resolved.
-func (x *explorer) targets(w *worker, succ []kabs.Succ, idx []int32, done []ctlSucc) {
+// ctlOfSteps returns the control state of b's node, decoded on first need.
+func (x *explorer) ctlOfSteps(b *nodeSteps) *kabs.Ctl {
+	if b.ctl == nil {
+		b.ctl = x.ctlOf(b.kb)
+	}
+	return b.ctl
+}
+
+// procParts sets b.seg from b.kb: the parts of the processes in the key
+// (appendCtlKey), found by skipping varints.
+func (x *explorer) procParts(b *nodeSteps) {
+	kb := b.kb
+	i := 0
+	skip := func() int {
+		v, k := binary.Uvarint(kb[i:])
+		i += k
+		return int(v)
+	}
+	np := len(x.abs.Sys.Procs)
+	b.seg = append(b.seg[:0], 0)
+	for range np {
+		skip() // PC
+		if x.hasB {
+			for range 2 { // B, S
+				for n := skip(); n > 0; n-- {
+					skip()
+				}
+			}
+			if x.hasE {
+				for n := skip(); n > 0; n-- {
+					skip() // a zigzag varint is skipped as any varint
+				}
+			}
+		}
+		b.seg = append(b.seg, i)
+	}
+}
+
+// expand fills b with the steps of n: its key and components (their steps
+// made on the first expansion of a control state with them), the flat
+// ample sets when the reduction is on, and no step resolved.
+func (x *explorer) expand(w *worker, n *ctlNode, b *nodeSteps) error {
+	np := len(x.abs.Sys.Procs)
+	b.n, b.ctl = n, nil
+	x.mu.Lock()
+	b.kb = append(b.kb[:0], x.ctls.key(n.id)...)
+	x.procParts(b)
+	b.comps = b.comps[:0]
+	missing := false
+	for p := range np {
+		var c *ctlComp
+		if x.active == 0 || p < x.active {
+			c = x.comps[p][string(b.kb[b.seg[p]:b.seg[p+1]])]
+			missing = missing || c == nil || !c.ready.Load()
+		}
+		b.comps = append(b.comps, c)
+	}
+	x.mu.Unlock()
+	if missing {
+		if err := x.makeComps(b); err != nil {
+			return err
+		}
+	}
+	x.stepsOfComps(w, b)
+	return nil
+}
+
+// expandChild fills b as expand does with the steps of the target of step
+// i of from (resolved): its key is from's with the part of the step's
+// process replaced, its components from's with that one replaced, so
+// that neither a key nor a component is looked up.
+func (x *explorer) expandChild(w *worker, from *nodeSteps, i int32, b *nodeSteps) error {
+	p, cs := from.step(i)
+	b.n, b.ctl = from.res[i].next, nil
+	b.kb = append(b.kb[:0], from.kb[:from.seg[p]]...)
+	b.kb = append(b.kb, cs.to.key...)
+	b.kb = append(b.kb, from.kb[from.seg[p+1]:]...)
+	d := len(cs.to.key) - (from.seg[p+1] - from.seg[p])
+	b.seg = b.seg[:0]
+	for q, v := range from.seg {
+		if q > p {
+			v += d
+		}
+		b.seg = append(b.seg, v)
+	}
+	b.comps = append(b.comps[:0], from.comps...)
+	b.comps[p] = cs.to
+	if !cs.to.ready.Load() {
+		if err := x.makeComps(b); err != nil {
+			return err
+		}
+	}
+	x.stepsOfComps(w, b)
+	return nil
+}
+
+// stepsOfComps sets, from b's components, the places of its processes'
+// steps, no step resolved, and the ample sets.
+func (x *explorer) stepsOfComps(w *worker, b *nodeSteps) {
+	np := len(b.comps)
+	b.off = append(b.off[:0], 0)
+	for p := range np {
+		k := b.off[p]
+		if c := b.comps[p]; c != nil {
+			k += int32(len(c.steps))
+		}
+		b.off = append(b.off, k)
+	}
+	b.res = slices.Grow(b.res[:0], int(b.len()))[:b.len()]
+	clear(b.res)
+	b.ample = b.ample[:0]
+	if x.por != nil {
+		x.flatAmple(w, b)
+	}
+}
+
+// makeComps makes the steps of b's components that have none: computed
+// without the lock from b's control state, published under it.
+func (x *explorer) makeComps(b *nodeSteps) error {
+	c := x.ctlOfSteps(b)
+	type made struct {
+		p    int
+		succ []kabs.Succ
+		cand []int32
+	}
+	var todo []made
+	for p, comp := range b.comps {
+		if (comp == nil || !comp.ready.Load()) && (x.active == 0 || p < x.active) {
+			succ := x.abs.ProcSuccessors(c, p)
+			var cand []int32
+			if x.por != nil {
+				cand = x.por.procCandidate(x.abs, c, p, succ)
+			}
+			todo = append(todo, made{p, succ, cand})
+		}
+	}
+	var kb []byte
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	for _, m := range todo {
+		comp := x.comp(m.p, b.kb[b.seg[m.p]:b.seg[m.p+1]])
+		b.comps[m.p] = comp
+		if comp.ready.Load() {
+			continue
+		}
+		if len(m.succ) >= 1<<20 {
+			return fmt.Errorf("internal error: a process with %d steps", len(m.succ))
+		}
+		steps := make([]compStep, len(m.succ))
+		for i, s := range m.succ {
+			kb = appendProcKey(kb[:0], s.Ctl, m.p)
+			steps[i] = compStep{t: s.T, step: s.Step, to: x.comp(m.p, kb)}
+		}
+		comp.steps, comp.cand = steps, m.cand
+		comp.ready.Store(true)
+	}
+	return nil
+}
+
+// comp returns the component of process p with key k, made (without
+// steps) if new. The caller holds the lock.
+func (x *explorer) comp(p int, k []byte) *ctlComp {
+	if c, ok := x.comps[p][string(k)]; ok {
+		return c
+	}
+	c := &ctlComp{key: string(k)}
+	x.comps[p][c.key] = c
+	return c
+}
+
+// flatAmple sets b.ample: the candidate ample sets of b's processes, fewest
+// steps first (the processes in order among equals), each its length and
+// then its indices in b's steps.
+func (x *explorer) flatAmple(w *worker, b *nodeSteps) {
+	order := w.ctl.candOrder[:0]
+	for p, c := range b.comps {
+		if c != nil && len(c.cand) > 0 {
+			order = append(order, p)
+		}
+	}
+	// A stable insertion sort by length: there are few processes.
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && len(b.comps[order[j]].cand) < len(b.comps[order[j-1]].cand); j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	for _, p := range order {
+		cand := b.comps[p].cand
+		b.ample = append(b.ample, int32(len(cand)))
+		for _, j := range cand {
+			b.ample = append(b.ample, b.off[p]+j)
+		}
+	}
+	w.ctl.candOrder = order
+}
+
+// resolve finds the targets and compiled steps of the steps idx of b (all
+// when nil) not yet resolved.
+func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32) error {
 	s := &w.ctl
 	s.keys, s.tgt = s.keys[:0], s.tgt[:0]
 	s.drafts.reset()
 	add := func(i int32) {
-		if done != nil && done[i].next.Load() != 0 {
+		if b.res[i].next != nil {
 			return
 		}
+		if e := s.cache.slot(x, b.n.id, i); e.id == b.n.id+1 && e.i == i {
+			b.res[i] = e.r
+			return
+		}
+		p, cs := b.step(i)
 		off := len(s.keys)
-		s.keys = appendCtlKey(s.keys, succ[i].Ctl)
+		s.keys = append(s.keys, b.kb[:b.seg[p]]...)
+		s.keys = append(s.keys, cs.to.key...)
+		s.keys = append(s.keys, b.kb[b.seg[p+1]:]...)
 		s.tgt = append(s.tgt, target{i: i, off: off, end: len(s.keys), h: x.ctls.hash(s.keys[off:]), id: -1})
 	}
 	if idx == nil {
-		for i := range int32(len(succ)) {
+		for i := range b.len() {
 			add(i)
 		}
-		return
+	} else {
+		for _, i := range idx {
+			add(i)
+		}
 	}
-	for _, i := range idx {
-		add(i)
+	if len(s.tgt) == 0 {
+		return nil
 	}
+	x.mu.Lock()
+	if x.lookupTargets(w) > 0 {
+		x.mu.Unlock()
+		for j := range s.tgt {
+			if t := &s.tgt[j]; t.id < 0 {
+				d := x.draft(x.ctlOf(s.keys[t.off:t.end]), &s.drafts)
+				t.d = &d
+			}
+		}
+		x.mu.Lock()
+		x.lookupTargets(w)
+	}
+	defer x.mu.Unlock()
+	return x.install(w, b)
 }
 
 // lookupTargets finds the targets' nodes among those made and returns how
@@ -227,49 +573,16 @@ func (x *explorer) lookupTargets(w *worker) int {
 	return missing
 }
 
-// draftTargets drafts the missing targets, without the lock.
-func (x *explorer) draftTargets(w *worker, succ []kabs.Succ) {
-	for j := range w.ctl.tgt {
-		t := &w.ctl.tgt[j]
-		if t.id < 0 && t.d == nil {
-			d := x.draft(succ[t.i].Ctl, &w.ctl.drafts)
-			t.d = &d
-		}
-	}
-}
-
-// lockResolving takes the lock for resolving w's targets: with targets
-// missing, it drafts them without the lock first. It returns with the
-// lock held.
-func (x *explorer) lockResolving(w *worker, succ []kabs.Succ) {
-	x.mu.Lock()
-	if x.lookupTargets(w) == 0 {
-		return
-	}
-	x.mu.Unlock()
-	x.draftTargets(w, succ)
-	x.mu.Lock()
-	x.lookupTargets(w)
-}
-
-// install resolves w's targets of n (succ: n's kabs successors): makes the
-// missing nodes and compiles the steps. The caller holds the lock.
-func (x *explorer) install(w *worker, n *ctlNode, succ []kabs.Succ) error {
-	succs := x.succsOfNode(n)
+// install makes the missing targets of w's targets of b and finds or
+// compiles their steps. The caller holds the lock.
+func (x *explorer) install(w *worker, b *nodeSteps) error {
 	s := &w.ctl
 	for j := range s.tgt {
 		t := &s.tgt[j]
-		cs := &succs[t.i]
-		if cs.next.Load() != 0 {
-			if x.compiledOf(cs).t != succ[t.i].T {
-				return fmt.Errorf("internal error: a control step is not found again")
-			}
-			continue
-		}
 		kb := s.keys[t.off:t.end]
 		if t.id < 0 {
-			// Missing at the lookup; an earlier target of this node may
-			// have made it since.
+			// Missing at the lookup; an earlier target may have made it
+			// since.
 			if id, ok := x.ctls.lookup(kb, t.h); ok {
 				t.id = id
 			} else {
@@ -280,121 +593,63 @@ func (x *explorer) install(w *worker, n *ctlNode, succ []kabs.Succ) error {
 			}
 		}
 		next := x.nodeAt(t.id)
-		tr := succ[t.i].T
-		pre, post := x.prof(n), x.prof(next)
-		sk := stepKey{tr, pre.xsig, post.xsig}
-		k, ok := x.steps[sk]
-		if !ok {
-			st, err := x.lay.Compile(pre.x, post.x, tr, succ[t.i].Step)
-			if err != nil {
-				return err
-			}
-			var tab []*compiled
-			if old := x.stepTab.Load(); old != nil {
-				tab = append(tab, *old...)
-			}
-			tab = append(tab, &compiled{tr, st})
-			x.stepTab.Store(&tab)
-			k = int32(len(tab))
-			x.steps[sk] = k
+		_, cs := b.step(t.i)
+		cm, err := x.compiledOf(cs, b.n, next)
+		if err != nil {
+			return err
 		}
-		cs.step.Store(k)
-		cs.next.Store(next.id + 1)
+		b.res[t.i] = resolved{next, cm}
+		*s.cache.slot(x, b.n.id, t.i) = stepCacheEntry{b.n.id + 1, t.i, b.res[t.i]}
 	}
 	return nil
 }
 
-// expand returns the steps out of n, made on its first expansion with the
-// targets of the steps taken first: those of the first candidate ample
-// set, or all; the others are resolved when taken (resolve).
-func (x *explorer) expand(w *worker, n *ctlNode) ([]ctlSucc, error) {
-	if n.ready() {
-		return x.succsOfNode(n), nil
-	}
-	c := x.ctlOfNode(w, n)
-	succ := x.succsOf(c)
-	if len(succ) > arenaLast {
-		return nil, fmt.Errorf("internal error: a control state with %d steps", len(succ))
-	}
-	var flat, first []int32
-	if x.por != nil {
-		flat = x.por.candidates(x.abs, c, succ)
-		if len(flat) > 0 {
-			first, _ = nextAmple(flat)
+// compiledOf returns the compiled step of cs from n to next, compiled on
+// first need (it depends on the explicitness before and after: xid). The
+// caller holds the lock.
+func (x *explorer) compiledOf(cs *compStep, n, next *ctlNode) (*compiled, error) {
+	pre, post := x.prof(n), x.prof(next)
+	for _, e := range cs.compiled {
+		if e.pre == pre.xid && e.post == post.xid {
+			return e.cm, nil
 		}
 	}
-	x.targets(w, succ, first, nil)
-	x.lockResolving(w, succ)
-	defer x.mu.Unlock()
-	if n.ready() {
-		return x.succsOfNode(n), nil
-	}
-	ref, out := x.succArena.alloc(len(succ))
-	n.succRef = ref
-	if len(flat) > 0 {
-		n.ample = x.internAmple(flat)
-	}
-	// install reads the steps through succsOfNode: their number is set
-	// first, ready after.
-	n.state.Store(n.state.Load() | uint32(len(succ))<<nodeStepShift)
-	if err := x.install(w, n, succ); err != nil {
-		return nil, err
-	}
-	n.state.Store(n.state.Load() | nodeReady)
-	return out, nil
-}
-
-// internAmple returns the reference of the entry of the flat ample sets
-// flat in ampleTab, made on first sight. The caller holds the lock.
-func (x *explorer) internAmple(flat []int32) uint32 {
-	b := unsafe.Slice((*byte)(unsafe.Pointer(&flat[0])), 4*len(flat))
-	if ref, ok := x.ampleIDs[string(b)]; ok {
-		return ref
-	}
-	run, ample := x.ampleArena.alloc(len(flat))
-	copy(ample, flat)
-	ref, e := x.ampleTab.alloc(1)
-	e[0] = ampleEntry{run, uint32(len(flat))}
-	x.ampleIDs[string(b)] = ref
-	return ref
-}
-
-// resolved reports whether the steps idx of n (all when nil) have their
-// targets.
-func (x *explorer) resolved(n *ctlNode, idx []int32) bool {
-	succs := x.succsOfNode(n)
-	if idx == nil {
-		for i := range succs {
-			if succs[i].next.Load() == 0 {
-				return false
-			}
-		}
-		return true
-	}
-	for _, i := range idx {
-		if succs[i].next.Load() == 0 {
-			return false
+	ck := compiledKey{cs, pre.xid, post.xid}
+	if len(cs.compiled) == stepCompiledMax {
+		if cm, ok := x.compiledBy[ck]; ok {
+			return cm, nil
 		}
 	}
-	return true
+	sk := stepKey{cs.t, pre.xsig, post.xsig}
+	cm, ok := x.steps[sk]
+	if !ok {
+		st, err := x.lay.Compile(pre.x, post.x, cs.t, cs.step)
+		if err != nil {
+			return nil, err
+		}
+		cm = &compiled{cs.t, st}
+		x.steps[sk] = cm
+	}
+	if len(cs.compiled) < stepCompiledMax {
+		cs.compiled = append(cs.compiled, profCompiled{pre.xid, post.xid, cm})
+	} else {
+		x.compiledBy[ck] = cm
+	}
+	return cm, nil
 }
 
-// resolve makes the target nodes and the compiled steps of the steps idx
-// of the expanded n (all when idx is nil) when they are first taken. The
-// control state's successors are computed again (kabs.Abs.Successors is
-// deterministic): keeping those of the steps not yet taken cost more
-// memory than the rest of the exploration.
-func (x *explorer) resolve(w *worker, n *ctlNode, idx []int32) error {
-	if x.resolved(n, idx) {
-		return nil
+// resolveOne returns the target and compiled step of step i of n (n
+// expanded into w's first buffer): for rebuilding a counterexample.
+func (x *explorer) resolveOne(w *worker, n *ctlNode, i int32) (resolved, error) {
+	b := &w.ctl.top
+	if err := x.expand(w, n, b); err != nil {
+		return resolved{}, err
 	}
-	succ := x.succsOf(x.ctlOfNode(w, n))
-	succs := x.succsOfNode(n)
-	if len(succ) != len(succs) {
-		return fmt.Errorf("internal error: a control state's steps are not found again")
+	if i < 0 || i >= b.len() {
+		return resolved{}, fmt.Errorf("internal error: a control state's step is not found again")
 	}
-	x.targets(w, succ, idx, succs)
-	x.lockResolving(w, succ)
-	defer x.mu.Unlock()
-	return x.install(w, n, succ)
+	if err := x.resolve(w, b, []int32{i}); err != nil {
+		return resolved{}, err
+	}
+	return b.res[i], nil
 }

@@ -538,7 +538,10 @@ func (x *explorer) symPathTo(w *worker, st *stateStore, i int32) (*path, error) 
 func (x *explorer) symReplay(w *worker, st *stateStore, i int32) ([]kabs.AStep, int, error) {
 	r := st.at(i)
 	from := stepRef{x.nodeAt(st.at(r.parent).c), r.via}
-	via := &x.succsOfNode(from.n)[r.via]
+	via, err := x.resolveOne(w, from.n, r.via)
+	if err != nil {
+		return nil, -1, err
+	}
 	pv := make([]int64, x.lay.Len())
 	st.values(r.parent, pv)
 	iv := make([]int64, len(pv))
@@ -546,12 +549,12 @@ func (x *explorer) symReplay(w *worker, st *stateStore, i int32) ([]kabs.AStep, 
 	var chain []stepRef
 	var ferr error
 	found, elem := false, -1
-	err := x.compiledOf(via).x.ApplyZeros(pv, x.prof(x.to(via)).zrun, make([]int64, len(pv)), func(vals []int64) bool {
+	err = via.cm.x.ApplyZeros(pv, x.prof(via.next).zrun, make([]int64, len(pv)), func(vals []int64) bool {
 		chain = chain[:0]
-		c, v := x.to(via), vals
+		c, v := via.next, vals
 		if x.por != nil {
 			var err error
-			if c, v, _, err = x.forward(w, c, vals, &chain); err != nil {
+			if c, v, _, err = x.forward(w, &w.ctl.top, r.via, vals, &chain); err != nil {
 				ferr = err
 				return false
 			}

@@ -170,8 +170,8 @@ type succRec struct {
 // choice included), stopping after a bad one: the search stores that one
 // and ends.
 func (x *explorer) expandState(w *worker, it *item) {
-	succs, err := x.expand(w, it.n)
-	if err != nil {
+	b := &w.ctl.top
+	if err := x.expand(w, it.n, b); err != nil {
 		it.err = err
 		return
 	}
@@ -180,9 +180,8 @@ func (x *explorer) expandState(w *worker, it *item) {
 	// visit applies succs[i]; it reports whether the step produced a state
 	// (was enabled).
 	visit := func(i int32) (produced bool, err error) {
-		s := &succs[i]
 		var ferr error
-		next0, cm := x.to(s), x.compiledOf(s)
+		next0, cm := b.res[i].next, b.res[i].cm
 		pr0 := x.prof(next0)
 		err = cm.x.ApplyZeros(it.vals, pr0.zrun, w.scratch, func(vals []int64) bool {
 			var cube predabs.Cube
@@ -207,7 +206,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 			next, depth := next0, it.depth+1
 			if x.por != nil {
 				var passed int
-				if next, vals, passed, ferr = x.forward(w, next, vals, nil); ferr != nil {
+				if next, vals, passed, ferr = x.forward(w, b, i, vals, nil); ferr != nil {
 					return false
 				}
 				depth += int32(passed)
@@ -223,7 +222,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 			enc := it.enc[eoff:len(it.enc):len(it.enc)]
 			it.outs = append(it.outs, succRec{via: int32(i), next: next, vals: it.arena[off:len(it.arena):len(it.arena)],
 				enc: enc, h: x.valHash(enc), cube: cube, depth: depth})
-			stop = next.bad()
+			stop = next.bad
 			return !stop
 		})
 		if err == nil {
@@ -236,10 +235,10 @@ func (x *explorer) expandState(w *worker, it *item) {
 	// candidate none of whose steps is enabled produced no state.
 	reduced := false
 	var tried []int32
-	for a := x.ampleOf(it.n); len(a) > 0; {
+	for a := b.ample; len(a) > 0; {
 		var cand []int32
 		cand, a = nextAmple(a)
-		if err := x.resolve(w, it.n, cand); err != nil {
+		if err := x.resolve(w, b, cand); err != nil {
 			it.err = err
 			return
 		}
@@ -262,11 +261,11 @@ func (x *explorer) expandState(w *worker, it *item) {
 		}
 	}
 	if !reduced {
-		if err := x.resolve(w, it.n, nil); err != nil {
+		if err := x.resolve(w, b, nil); err != nil {
 			it.err = err
 			return
 		}
-		for i := range int32(len(succs)) {
+		for i := range b.len() {
 			if stop {
 				break
 			}

@@ -33,65 +33,22 @@ import (
 // cubes (subsumption); the key of a state is its control key and its values.
 
 // ctlNode is a control state with what the exploration needs of it, computed
-// once however many states share it. It is small and holds no Go pointer
-// (the collector does not scan the chunks): there are up to as many control
-// states as stored states. What depends on the control state only through
-// its explicitness, liveness and relevance is one ctlProfile shared by
-// every control state with the same contents, referred to by its index
+// once however many states share it: its key, its profile and whether it
+// is bad, in 12 bytes and no Go pointer (the collector does not scan the
+// chunks): there are up to as many control states as stored states. Its
+// steps are those of its processes' components (ctlexpand.go), not kept
+// per node. What depends on the control state only through its
+// explicitness, liveness and relevance is one ctlProfile shared by every
+// control state with the same contents, referred to by its index
 // (explorer.prof); the control state itself is kept as its key (ctlKey, in
 // the explorer's keySet under the node's id) and decoded when needed (ctl).
 // The nodes live in chunks (explorer.nodes): no allocation per node, and a
-// pointer to one stays valid.
+// pointer to one stays valid. A node is filled in before it is published
+// (under the explorer's lock) and not changed after.
 type ctlNode struct {
 	id   int32  // dense, in order of discovery
 	prof uint32 // the profile's reference in explorer.profTab
-	// The steps out of the node (explorer.succsOfNode), in the explorer's
-	// arena: the run's reference; its length is in state.
-	succRef uint32
-	// The ample sets (explorer.ampleOf): per process whose next steps are
-	// local and invisible here, the indices in the steps of its steps,
-	// the candidate ample sets of the partial-order reduction (por.go),
-	// fewest steps first; set by expand when the reduction is on. Flat:
-	// each candidate is its length and then its indices (nextAmple). The
-	// same lists recur across control states: they are interned
-	// (explorer.ampleIDs), ample is the reference of their entry in
-	// explorer.ampleTab (0: none).
-	ample uint32
-	// state holds, from bit 0 up: ready, set once the steps and ample sets
-	// are (expand), which are read without the explorer's lock from then
-	// on; bad (Sys.IsBad), set when the node is made; and the number of
-	// steps (from bit 2, with ready).
-	state atomic.Uint32
-}
-
-const (
-	nodeReady = 1 << iota
-	nodeBad
-	nodeStepShift = iota
-)
-
-// ready reports whether n's steps and ample sets are made.
-func (n *ctlNode) ready() bool { return n.state.Load()&nodeReady != 0 }
-
-// bad reports whether n's control state is bad.
-func (n *ctlNode) bad() bool { return n.state.Load()&nodeBad != 0 }
-
-// ampleEntry is an interned flat list of candidate ample sets: its run in
-// explorer.ampleArena.
-type ampleEntry struct{ ref, n uint32 }
-
-// succsOfNode returns the steps out of n (nil before expand).
-func (x *explorer) succsOfNode(n *ctlNode) []ctlSucc {
-	return x.succArena.run(n.succRef, int(n.state.Load()>>nodeStepShift))
-}
-
-// ampleOf returns the flat ample sets of n.
-func (x *explorer) ampleOf(n *ctlNode) []int32 {
-	if n.ample == 0 {
-		return nil
-	}
-	e := x.ampleTab.run(n.ample, 1)[0]
-	return x.ampleArena.run(e.ref, int(e.n))
+	bad  bool
 }
 
 // prof returns the profile of n.
@@ -109,6 +66,7 @@ func nextAmple(a []int32) (cand, rest []int32) {
 type ctlProfile struct {
 	x    []bool        // domains.Layout.Explicit
 	xsig string        // identifies x among the control states
+	xid  uint32        // so does this, dense (explorer.xids)
 	zero []int         // domains.Layout.Zero
 	zrun domains.Zeros // zero as runs, for Step.ApplyZeros
 	// keep marks the predicates that are relevant here and mention a
@@ -121,40 +79,14 @@ type ctlProfile struct {
 	dyn []domains.DynPos
 }
 
-// ctlSucc is one abstract step out of a control state, in 8 bytes: its
-// target node's id and its compiled step's index in the explorer's step
-// table (each plus one; 0 until made). They are made when the step is
-// first taken (resolve): most steps of a state expanded by an ample set
-// never are. Its kabs step is not kept (a counterexample's steps are found
-// again: stepAt). next is stored after step, and both are read without the
-// explorer's lock once next is set.
-type ctlSucc struct {
-	step atomic.Int32
-	next atomic.Int32
-}
-
-// compiled is a transition with its compiled explicit step, an entry of
-// the explorer's step table.
+// compiled is a transition with its compiled explicit step.
 type compiled struct {
 	t *kabs.Trans
 	x *domains.Step
 }
 
-// to returns the target node of s, nil until resolved.
-func (x *explorer) to(s *ctlSucc) *ctlNode {
-	id := s.next.Load()
-	if id == 0 {
-		return nil
-	}
-	return x.nodeAt(id - 1)
-}
-
-// compiledOf returns the transition and compiled step of the resolved s.
-func (x *explorer) compiledOf(s *ctlSucc) *compiled {
-	return (*x.stepTab.Load())[s.step.Load()-1]
-}
-
-// stepRef is a step out of a control node: the index of a ctlSucc.
+// stepRef is a step out of a control node: its index in the node's steps
+// (nodeSteps).
 type stepRef struct {
 	n *ctlNode
 	i int32
@@ -181,20 +113,16 @@ type explorer struct {
 	// holds them by reference (ctlNode.prof), read without the lock.
 	profs   map[string]uint32
 	profTab arena[*ctlProfile]
+	xids    map[string]uint32 // ctlProfile.xid by xsig
 	// hasB and hasE say whether the control states have buffers and
 	// epochs (kabs.Ctl.B and E are not nil).
 	hasB, hasE bool
-	steps      map[stepKey]int32 // index in stepTab
-	// stepTab holds the compiled steps, replaced when one is added (as
-	// nodes).
-	stepTab atomic.Pointer[[]*compiled]
-	// The control nodes' steps and ample sets: the flat lists of ample
-	// sets interned (ampleIDs, by their bytes: the reference of their
-	// entry in ampleTab; the entry at reference 0 is never used).
-	succArena  arena[ctlSucc]
-	ampleArena arena[int32]
-	ampleTab   arena[ampleEntry]
-	ampleIDs   map[string]uint32
+	// comps holds, per process, its components by key (ctlexpand.go).
+	comps []map[string]*ctlComp
+	// The compiled steps, by transition and explicitness before and after
+	// (steps), and by component step and profiles (compiledBy).
+	steps      map[stepKey]*compiled
+	compiledBy map[compiledKey]*compiled
 	kbuf       []byte
 	// ppos holds, per predicate, the positions in the layout of its
 	// variables, -1 for one without a position (predPositions).
@@ -209,9 +137,9 @@ type explorer struct {
 	// sym is the symmetry reduction of states, nil when it is off
 	// (orbitstates.go).
 	sym *stateSym
-	// mu guards the tables above and the successors of the nodes, which
-	// expand and resolve fill in as the workers need them (parallel.go);
-	// what is filled in is read without it (ctlNode.ready, ctlSucc.next).
+	// mu guards the tables above, which expand and resolve fill in as the
+	// workers need them (parallel.go); the nodes, profiles and ready
+	// components are read without it.
 	mu sync.Mutex
 }
 
@@ -232,23 +160,30 @@ func (x *explorer) ctlKey(c *kabs.Ctl) []byte {
 // into buffers of their own (ctlexpand.go).
 func appendCtlKey(b []byte, c *kabs.Ctl) []byte {
 	for p := range c.PC {
-		b = binary.AppendUvarint(b, uint64(c.PC[p]))
-		if c.B == nil {
-			continue
-		}
-		b = binary.AppendUvarint(b, uint64(len(c.B[p])))
-		for _, v := range c.B[p] {
-			b = binary.AppendUvarint(b, uint64(v))
-		}
-		b = binary.AppendUvarint(b, uint64(len(c.S[p])))
-		for _, v := range c.S[p] {
-			b = binary.AppendUvarint(b, uint64(v))
-		}
-		if c.E != nil {
-			b = binary.AppendUvarint(b, uint64(len(c.E[p])))
-			for _, v := range c.E[p] {
-				b = binary.AppendVarint(b, int64(v))
-			}
+		b = appendProcKey(b, c, p)
+	}
+	return b
+}
+
+// appendProcKey appends process p's part of the key of c (appendCtlKey):
+// its location, buffer, tail and epochs.
+func appendProcKey(b []byte, c *kabs.Ctl, p int) []byte {
+	b = binary.AppendUvarint(b, uint64(c.PC[p]))
+	if c.B == nil {
+		return b
+	}
+	b = binary.AppendUvarint(b, uint64(len(c.B[p])))
+	for _, v := range c.B[p] {
+		b = binary.AppendUvarint(b, uint64(v))
+	}
+	b = binary.AppendUvarint(b, uint64(len(c.S[p])))
+	for _, v := range c.S[p] {
+		b = binary.AppendUvarint(b, uint64(v))
+	}
+	if c.E != nil {
+		b = binary.AppendUvarint(b, uint64(len(c.E[p])))
+		for _, v := range c.E[p] {
+			b = binary.AppendVarint(b, int64(v))
 		}
 	}
 	return b
@@ -444,9 +379,11 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	rel := newRelevance(abs.Sys)
 	rel.update(e.prec.Preds)
 	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: active,
-		ctls: newKeySet(), profs: map[string]uint32{}, ampleIDs: map[string]uint32{},
-		steps: map[stepKey]int32{}}
-	x.ampleTab.alloc(1) // reference 0: no ample sets
+		ctls: newKeySet(), profs: map[string]uint32{}, xids: map[string]uint32{},
+		steps: map[stepKey]*compiled{}, compiledBy: map[compiledKey]*compiled{}}
+	for range abs.Sys.Procs {
+		x.comps = append(x.comps, map[string]*ctlComp{})
+	}
 	x.ppos = predPositions(e.prec.Preds.All(), lay)
 	init := abs.Init()
 	x.hasB, x.hasE = init.B != nil, init.E != nil
@@ -462,7 +399,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	if err != nil || len(roots) == 0 {
 		return nil, err
 	}
-	if c0.bad() {
+	if c0.bad {
 		return &path{}, nil
 	}
 	ws := e.workersFor(x.lay.Len())
@@ -555,7 +492,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					queue = append(queue, nil)
 				}
 				queue[r.depth] = append(queue[r.depth], idx)
-				if r.next.bad() {
+				if r.next.bad {
 					found = idx
 					break
 				}
@@ -595,16 +532,20 @@ func (x *explorer) logMemory(st *stateStore) {
 	if dir := x.nodes.Load(); dir != nil {
 		nodes = int64(len(*dir)) * int64(unsafe.Sizeof([1 << chunkBits]ctlNode{}))
 	}
-	// The interned ample sets: their runs, entries and index (each entry
-	// of the map counted as its key and 48 bytes).
-	ample := x.ampleArena.bytes(4) + x.ampleTab.bytes(int(unsafe.Sizeof(ampleEntry{})))
-	for k := range x.ampleIDs {
-		ample += int64(len(k)) + 48
+	// The components and their steps (each map entry counted as its key
+	// and 48 bytes), the compiled steps' index by component step.
+	comps, ncomps := int64(0), 0
+	for _, m := range x.comps {
+		for k, c := range m {
+			comps += int64(len(k)) + 48 + int64(unsafe.Sizeof(ctlComp{})) + int64(len(c.steps))*int64(unsafe.Sizeof(compStep{})) + int64(len(c.cand))*4
+		}
+		ncomps += len(m)
 	}
+	comps += int64(len(x.compiledBy)) * (int64(unsafe.Sizeof(compiledKey{})) + 16)
 	per := func(b int64) float64 { return float64(b) / float64(st.n) }
-	x.e.logf("exploration memory per stored state: store %.1f B (%d value vectors), control states %.1f B (%d: keys %.1f, nodes %.1f, steps %.1f, ample sets %.1f)",
-		per(st.bytes()), st.vals.n, per(x.ctls.bytes()+nodes+x.succArena.bytes(int(unsafe.Sizeof(ctlSucc{})))+ample), x.ctls.n,
-		per(x.ctls.bytes()), per(nodes), per(x.succArena.bytes(int(unsafe.Sizeof(ctlSucc{})))), per(ample))
+	x.e.logf("exploration memory per stored state: store %.1f B (%d value vectors), control states %.1f B (%d: keys %.1f, nodes %.1f; %d process components and their steps %.1f)",
+		per(st.bytes()), st.vals.n, per(x.ctls.bytes()+nodes+comps), x.ctls.n,
+		per(x.ctls.bytes()), per(nodes), ncomps, per(comps))
 }
 
 // valHash is the store's hash of an encoded value vector (appendVals).
@@ -639,39 +580,39 @@ func insertCube(stored []predabs.Cube, c predabs.Cube) []predabs.Cube {
 }
 
 // forward follows, with the partial-order reduction on, the ample steps
-// from the state (c, vals) for as long as they give it exactly one
-// successor, and returns the first state where they do not (none enabled,
-// several, or a bad state). Those states are not stored: the reduced graph
-// (doc.go) is the same, its states with a single successor by an ample set
-// are passed through. The choice is a function of the state (the first
-// candidate with an enabled step, as in explore), so pathTo can replay it;
-// rec, when not nil, collects the steps taken. The returned values live in
-// w's buffers until the next call with w.
-func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]stepRef) (*ctlNode, []int64, int, error) {
+// from the state after step via of from (resolved) with values vals, for
+// as long as they give it exactly one successor, and returns the first
+// state where they do not (none enabled, several, or a bad state). Those
+// states are not stored: the reduced graph (doc.go) is the same, its
+// states with a single successor by an ample set are passed through. The
+// choice is a function of the state (the first candidate with an enabled
+// step, as in explore), so pathTo can replay it; rec, when not nil,
+// collects the steps taken. The returned values live in w's buffers until
+// the next call with w.
+func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, rec *[]stepRef) (*ctlNode, []int64, int, error) {
 	cur := w.ffCur
 	copy(cur, vals)
 	passed := 0
-	for !c.bad() {
-		succs, err := x.expand(w, c)
-		if err != nil {
+	for k := 0; !from.res[via].next.bad; k ^= 1 {
+		b := &w.ctl.fwd[k]
+		if err := x.expandChild(w, from, via, b); err != nil {
 			return nil, nil, 0, err
 		}
-		var step *ctlSucc
 		var stepIdx int32
 		count := 0
-		for a := x.ampleOf(c); len(a) > 0; {
+		for a := b.ample; len(a) > 0; {
 			var cand []int32
 			cand, a = nextAmple(a)
-			if err := x.resolve(w, c, cand); err != nil {
+			if err := x.resolve(w, b, cand); err != nil {
 				return nil, nil, 0, err
 			}
 			for _, i := range cand {
-				s := &succs[i]
-				err := x.compiledOf(s).x.ApplyZeros(cur, x.prof(x.to(s)).zrun, w.ffScratch, func(v []int64) bool {
+				r := b.res[i]
+				err := r.cm.x.ApplyZeros(cur, x.prof(r.next).zrun, w.ffScratch, func(v []int64) bool {
 					count++
 					if count == 1 {
 						copy(w.ffNext, v)
-						step, stepIdx = s, i
+						stepIdx = i
 					}
 					return count < 2
 				})
@@ -689,18 +630,18 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]stepRef) 
 		if count != 1 {
 			break
 		}
-		if dyn := x.prof(c).dyn; dyn != nil && !x.lay.Observe(dyn, cur) {
+		if dyn := x.prof(b.n).dyn; dyn != nil && !x.lay.Observe(dyn, cur) {
 			return nil, nil, 0, domains.ErrDomainFull
 		}
 		passed++
 		cur, w.ffNext = w.ffNext, cur
 		if rec != nil {
-			*rec = append(*rec, stepRef{c, stepIdx})
+			*rec = append(*rec, stepRef{b.n, stepIdx})
 		}
-		c = x.to(step)
+		from, via = b, stepIdx
 	}
 	w.ffCur = cur
-	return c, cur, passed, nil
+	return from.res[via].next, cur, passed, nil
 }
 
 // pathTo returns the steps from the initial state to node i, with the
@@ -738,7 +679,11 @@ func (x *explorer) pathTo(w *worker, st *stateStore, i int32) (*path, error) {
 // reached the stored state i and i.
 func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]stepRef, error) {
 	r := st.at(i)
-	via := &x.succsOfNode(x.nodeAt(st.at(r.parent).c))[r.via]
+	from := &w.ctl.top
+	via, err := x.resolveOne(w, x.nodeAt(st.at(r.parent).c), r.via)
+	if err != nil {
+		return nil, err
+	}
 	pv := make([]int64, x.lay.Len())
 	st.values(r.parent, pv)
 	var chain []stepRef
@@ -746,9 +691,9 @@ func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]stepRef, error)
 	found := false
 	iv := make([]int64, len(pv))
 	st.values(i, iv)
-	err := x.compiledOf(via).x.ApplyZeros(pv, x.prof(x.to(via)).zrun, make([]int64, len(pv)), func(vals []int64) bool {
+	err = via.cm.x.ApplyZeros(pv, x.prof(via.next).zrun, make([]int64, len(pv)), func(vals []int64) bool {
 		chain = chain[:0]
-		c, v, _, err := x.forward(w, x.to(via), vals, &chain)
+		c, v, _, err := x.forward(w, from, r.via, vals, &chain)
 		if err != nil {
 			ferr = err
 			return false
