@@ -172,12 +172,28 @@ func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) *ctlNode {
 // ample set. There are few per process; they are made and published under
 // the explorer's lock, and read without it once ready.
 type ctlComp struct {
+	id    uint32 // dense per process, in order of discovery
 	key   string
 	ready atomic.Bool
 	steps []compStep
 	// cand lists the indices in steps of the process's candidate ample
 	// set here (por.go: procCandidate), nil when it is none.
 	cand []int32
+}
+
+// compTab is a process's components: by key (under the explorer's lock)
+// and by id, in chunks that never move, the list of chunks replaced when
+// one is added (read without the lock).
+type compTab struct {
+	byKey map[string]*ctlComp
+	dir   atomic.Pointer[[]*[1 << compChunkBits]*ctlComp]
+}
+
+const compChunkBits = 8
+
+// compByID returns component id of process p.
+func (x *explorer) compByID(p int, id uint32) *ctlComp {
+	return (*x.comps[p].dir.Load())[id>>compChunkBits][id&(1<<compChunkBits-1)]
 }
 
 // compStep is a step of a process out of a component: its transition and
@@ -317,56 +333,27 @@ func (x *explorer) ctlOfSteps(b *nodeSteps) *kabs.Ctl {
 	return b.ctl
 }
 
-// procParts sets b.seg from b.kb: the parts of the processes in the key
-// (appendCtlKey), found by skipping varints.
-func (x *explorer) procParts(b *nodeSteps) {
-	kb := b.kb
-	i := 0
-	skip := func() int {
-		v, k := binary.Uvarint(kb[i:])
-		i += k
-		return int(v)
-	}
-	np := len(x.abs.Sys.Procs)
-	b.seg = append(b.seg[:0], 0)
-	for range np {
-		skip() // PC
-		if x.hasB {
-			for range 2 { // B, S
-				for n := skip(); n > 0; n-- {
-					skip()
-				}
-			}
-			if x.hasE {
-				for n := skip(); n > 0; n-- {
-					skip() // a zigzag varint is skipped as any varint
-				}
-			}
-		}
-		b.seg = append(b.seg, i)
-	}
-}
-
 // expand fills b with the steps of n: its key and components (their steps
 // made on the first expansion of a control state with them), the flat
-// ample sets when the reduction is on, and no step resolved.
+// ample sets when the reduction is on, and no step resolved. Only the copy
+// of the key takes the lock.
 func (x *explorer) expand(w *worker, n *ctlNode, b *nodeSteps) error {
-	np := len(x.abs.Sys.Procs)
 	b.n, b.ctl = n, nil
 	x.mu.Lock()
 	b.kb = append(b.kb[:0], x.ctls.key(n.id)...)
-	x.procParts(b)
-	b.comps = b.comps[:0]
+	x.mu.Unlock()
+	b.seg, b.comps = append(b.seg[:0], 0), b.comps[:0]
 	missing := false
-	for p := range np {
+	for p := range x.abs.Sys.Procs {
+		id, k := binary.Uvarint(b.kb[b.seg[p]:])
+		b.seg = append(b.seg, b.seg[p]+k)
 		var c *ctlComp
 		if x.active == 0 || p < x.active {
-			c = x.comps[p][string(b.kb[b.seg[p]:b.seg[p+1]])]
-			missing = missing || c == nil || !c.ready.Load()
+			c = x.compByID(p, uint32(id))
+			missing = missing || !c.ready.Load()
 		}
 		b.comps = append(b.comps, c)
 	}
-	x.mu.Unlock()
 	if missing {
 		if err := x.makeComps(b); err != nil {
 			return err
@@ -384,9 +371,9 @@ func (x *explorer) expandChild(w *worker, from *nodeSteps, i int32, b *nodeSteps
 	p, cs := from.step(i)
 	b.n, b.ctl = from.res[i].next, nil
 	b.kb = append(b.kb[:0], from.kb[:from.seg[p]]...)
-	b.kb = append(b.kb, cs.to.key...)
+	b.kb = binary.AppendUvarint(b.kb, uint64(cs.to.id))
+	d := len(b.kb) - from.seg[p+1]
 	b.kb = append(b.kb, from.kb[from.seg[p+1]:]...)
-	d := len(cs.to.key) - (from.seg[p+1] - from.seg[p])
 	b.seg = b.seg[:0]
 	for q, v := range from.seg {
 		if q > p {
@@ -436,7 +423,7 @@ func (x *explorer) makeComps(b *nodeSteps) error {
 	}
 	var todo []made
 	for p, comp := range b.comps {
-		if (comp == nil || !comp.ready.Load()) && (x.active == 0 || p < x.active) {
+		if comp != nil && !comp.ready.Load() {
 			succ := x.abs.ProcSuccessors(c, p)
 			var cand []int32
 			if x.por != nil {
@@ -449,8 +436,7 @@ func (x *explorer) makeComps(b *nodeSteps) error {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	for _, m := range todo {
-		comp := x.comp(m.p, b.kb[b.seg[m.p]:b.seg[m.p+1]])
-		b.comps[m.p] = comp
+		comp := b.comps[m.p]
 		if comp.ready.Load() {
 			continue
 		}
@@ -469,13 +455,25 @@ func (x *explorer) makeComps(b *nodeSteps) error {
 }
 
 // comp returns the component of process p with key k, made (without
-// steps) if new. The caller holds the lock.
+// steps) if new. The caller holds the lock or is alone.
 func (x *explorer) comp(p int, k []byte) *ctlComp {
-	if c, ok := x.comps[p][string(k)]; ok {
+	t := &x.comps[p]
+	if c, ok := t.byKey[string(k)]; ok {
 		return c
 	}
-	c := &ctlComp{key: string(k)}
-	x.comps[p][c.key] = c
+	c := &ctlComp{id: uint32(len(t.byKey)), key: string(k)}
+	t.byKey[c.key] = c
+	dir := t.dir.Load()
+	if dir == nil || int(c.id)>>compChunkBits == len(*dir) {
+		var grown []*[1 << compChunkBits]*ctlComp
+		if dir != nil {
+			grown = append(grown, *dir...)
+		}
+		grown = append(grown, new([1 << compChunkBits]*ctlComp))
+		t.dir.Store(&grown)
+		dir = &grown
+	}
+	(*dir)[c.id>>compChunkBits][c.id&(1<<compChunkBits-1)] = c
 	return c
 }
 
@@ -522,7 +520,7 @@ func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32) error {
 		p, cs := b.step(i)
 		off := len(s.keys)
 		s.keys = append(s.keys, b.kb[:b.seg[p]]...)
-		s.keys = append(s.keys, cs.to.key...)
+		s.keys = binary.AppendUvarint(s.keys, uint64(cs.to.id))
 		s.keys = append(s.keys, b.kb[b.seg[p+1]:]...)
 		s.tgt = append(s.tgt, target{i: i, off: off, end: len(s.keys), h: x.ctls.hash(s.keys[off:]), id: -1})
 	}

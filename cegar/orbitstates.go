@@ -85,8 +85,9 @@ type imgTie struct {
 type symScratch struct {
 	out  []int64  // the least image's values
 	ctl  kabs.Ctl // an image of a control state
-	kb   []byte   // the images' keys, one after the other
-	keys [][]byte // each image's key, in kb
+	own  []byte   // the contents key of the control state (appendCtlKey)
+	kb   []byte   // the images' contents keys, one after the other
+	keys [][]byte // each image's contents key, in kb
 	lst  []int32
 }
 
@@ -284,8 +285,12 @@ func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) 
 	if ch, code := s.codeOf(n); code != 0 {
 		return &ch.slot[n.id&(1<<imgChunkBits-1)], code
 	}
-	c := x.ctlOfNode(w, n) // its key in w.ctl.kb
+	c := x.ctlOfNode(w, n)
 	sc := &w.sym
+	// The images are ordered by their contents keys (appendCtlKey): the
+	// order does not depend on the order in which the components were
+	// found.
+	sc.own = appendCtlKey(sc.own[:0], c)
 	sc.kb, sc.keys = sc.kb[:0], sc.keys[:0]
 	for a := range s.g.elems {
 		start := len(sc.kb)
@@ -293,7 +298,7 @@ func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) 
 		sc.keys = append(sc.keys, sc.kb[start:len(sc.kb):len(sc.kb)])
 	}
 	var self bool
-	sc.lst, self = leastKeys(sc.lst[:0], w.ctl.kb, sc.keys)
+	sc.lst, self = leastKeys(sc.lst[:0], sc.own, sc.keys)
 	code := 3 + only(sc.lst, self)
 	var sl imgSlot
 	switch {
@@ -302,7 +307,7 @@ func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) 
 		sl.node = n
 	default:
 		a := int(sc.lst[0])
-		sl.node = s.imageNode(x, sc.keys[a], c, a)
+		sl.node = s.imageNode(x, c, a)
 	}
 	if code == 1 {
 		sl.tie = &imgTie{least: slices.Clone(sc.lst), self: self}
@@ -328,18 +333,20 @@ func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) 
 	return &ch.slot[i], code
 }
 
-// imageNode returns the node with key kb, the image of c under element a,
-// made if new (its draft without the lock, as the targets of an
-// expansion: ctlexpand.go).
-func (s *stateSym) imageNode(x *explorer, kb []byte, c *kabs.Ctl, a int) *ctlNode {
-	h := x.ctls.hash(kb)
+// imageNode returns the node of the image of c under element a, made if
+// new (its draft without the lock, as the targets of an expansion:
+// ctlexpand.go).
+func (s *stateSym) imageNode(x *explorer, c *kabs.Ctl, a int) *ctlNode {
+	img := s.permCtl(c, a)
 	x.mu.Lock()
+	kb := x.appendIDKey(nil, img)
+	h := x.ctls.hash(kb)
 	id, ok := x.ctls.lookup(kb, h)
 	x.mu.Unlock()
 	if ok {
 		return x.nodeAt(id)
 	}
-	d := x.draft(s.permCtl(c, a), nil)
+	d := x.draft(img, nil)
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if id, ok := x.ctls.lookup(kb, h); ok {

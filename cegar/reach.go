@@ -117,13 +117,13 @@ type explorer struct {
 	// hasB and hasE say whether the control states have buffers and
 	// epochs (kabs.Ctl.B and E are not nil).
 	hasB, hasE bool
-	// comps holds, per process, its components by key (ctlexpand.go).
-	comps []map[string]*ctlComp
+	// comps holds, per process, its components (ctlexpand.go).
+	comps []compTab
 	// The compiled steps, by transition and explicitness before and after
 	// (steps), and by component step and profiles (compiledBy).
 	steps      map[stepKey]*compiled
 	compiledBy map[compiledKey]*compiled
-	kbuf       []byte
+	kbuf, pbuf []byte
 	// ppos holds, per predicate, the positions in the layout of its
 	// variables, -1 for one without a position (predPositions).
 	ppos [][]int
@@ -150,14 +150,32 @@ type stepKey struct {
 	pre, post string
 }
 
-// ctlKey encodes c (as kabs.Ctl.Key, in fewer bytes) into x.kbuf.
+// The key of a control state in the explorer's keySet (ctlKey) is the
+// vector of its processes' components (ctlexpand.go: ctlComp, interned per
+// process), each id a varint: a few bytes. The component's own key is
+// its process's part of the contents (appendProcKey); appendCtlKey
+// concatenates those, the contents key that the symmetry reduction
+// compares.
+
+// ctlKey returns the key of c (its components' ids, interned on first
+// sight) in x.kbuf. The caller holds the explorer's lock or is alone.
 func (x *explorer) ctlKey(c *kabs.Ctl) []byte {
-	x.kbuf = appendCtlKey(x.kbuf[:0], c)
+	x.kbuf = x.appendIDKey(x.kbuf[:0], c)
 	return x.kbuf
 }
 
-// appendCtlKey appends the key of c (ctlKey) to b: the workers encode
-// into buffers of their own (ctlexpand.go).
+// appendIDKey appends the key of c (ctlKey) to b, interning its
+// components. The caller holds the lock or is alone.
+func (x *explorer) appendIDKey(b []byte, c *kabs.Ctl) []byte {
+	for p := range c.PC {
+		x.pbuf = appendProcKey(x.pbuf[:0], c, p)
+		b = binary.AppendUvarint(b, uint64(x.comp(p, x.pbuf).id))
+	}
+	return b
+}
+
+// appendCtlKey appends the contents key of c to b: its processes' parts
+// (appendProcKey), in order.
 func appendCtlKey(b []byte, c *kabs.Ctl) []byte {
 	for p := range c.PC {
 		b = appendProcKey(b, c, p)
@@ -197,8 +215,21 @@ func (x *explorer) nodeAt(i int32) *ctlNode {
 // ctl decodes the control state of n from its key.
 func (x *explorer) ctl(n *ctlNode) *kabs.Ctl { return x.ctlOf(x.ctls.key(n.id)) }
 
-// ctlOf decodes a control state from its key (ctlKey).
-func (x *explorer) ctlOf(b []byte) *kabs.Ctl {
+// ctlOf decodes a control state from its key (ctlKey): its components'
+// parts, read without the lock.
+func (x *explorer) ctlOf(kb []byte) *kabs.Ctl {
+	var content []byte
+	for p := range x.abs.Sys.Procs {
+		id, k := binary.Uvarint(kb)
+		kb = kb[k:]
+		content = append(content, x.compByID(p, uint32(id)).key...)
+	}
+	return x.ctlOfContent(content)
+}
+
+// ctlOfContent decodes a control state from its contents key
+// (appendCtlKey).
+func (x *explorer) ctlOfContent(b []byte) *kabs.Ctl {
 	next := func() int {
 		v, k := binary.Uvarint(b)
 		b = b[k:]
@@ -381,8 +412,9 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: active,
 		ctls: newKeySet(), profs: map[string]uint32{}, xids: map[string]uint32{},
 		steps: map[stepKey]*compiled{}, compiledBy: map[compiledKey]*compiled{}}
-	for range abs.Sys.Procs {
-		x.comps = append(x.comps, map[string]*ctlComp{})
+	x.comps = make([]compTab, len(abs.Sys.Procs))
+	for p := range x.comps {
+		x.comps[p].byKey = map[string]*ctlComp{}
 	}
 	x.ppos = predPositions(e.prec.Preds.All(), lay)
 	init := abs.Init()
@@ -535,11 +567,12 @@ func (x *explorer) logMemory(st *stateStore) {
 	// The components and their steps (each map entry counted as its key
 	// and 48 bytes), the compiled steps' index by component step.
 	comps, ncomps := int64(0), 0
-	for _, m := range x.comps {
-		for k, c := range m {
-			comps += int64(len(k)) + 48 + int64(unsafe.Sizeof(ctlComp{})) + int64(len(c.steps))*int64(unsafe.Sizeof(compStep{})) + int64(len(c.cand))*4
+	for p := range x.comps {
+		t := &x.comps[p]
+		for k, c := range t.byKey {
+			comps += 2*int64(len(k)) + 48 + 8 + int64(unsafe.Sizeof(ctlComp{})) + int64(len(c.steps))*int64(unsafe.Sizeof(compStep{})) + int64(len(c.cand))*4
 		}
-		ncomps += len(m)
+		ncomps += len(t.byKey)
 	}
 	comps += int64(len(x.compiledBy)) * (int64(unsafe.Sizeof(compiledKey{})) + 16)
 	per := func(b int64) float64 { return float64(b) / float64(st.n) }
