@@ -13,8 +13,8 @@ import (
 // open-addressing table over the keys' 64-bit hashes, linear probing). There
 // is no Go allocation and no pointer per key: a key costs its bytes and a
 // length byte, 8 bytes of ref and, in the table, 8-16 bytes (at a load
-// between 3/8 and 3/4). The explorer keeps its control states (ctlKey) in
-// one; the state store its value vectors in a vecSet (vecset.go), whose
+// between 3/8 and 3/4). The explorer keeps its control states (ctlKey: the
+// vector of their components' ids) in one; the state store its value vectors in a vecSet (vecset.go), whose
 // references are places in its arena, not dense indices.
 type keySet struct {
 	arena [][]byte

@@ -21,7 +21,8 @@ import (
 // The abstract state of the exploration is a product of three domains:
 //
 //   - control: the kabs control state (pc, B_x, S), shared by many states;
-//     its successors, keys and per-state tables are computed once (ctlNode);
+//     its steps are computed once per process component (ctlexpand.go),
+//     its key and per-state tables once per control state (ctlNode);
 //   - explicit values: a vector over the variables that the static analysis
 //     of package domains found finite, buffer slots and last-write values
 //     included; its transfer is evaluation, no solver;
