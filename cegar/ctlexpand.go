@@ -317,11 +317,11 @@ type target struct {
 }
 
 // ctlOfNode decodes the control state of n; only the copy of its key
-// takes the lock (the key set grows under it).
+// takes the (read) lock (the key set grows under the lock).
 func (x *explorer) ctlOfNode(w *worker, n *ctlNode) *kabs.Ctl {
-	x.mu.Lock()
+	x.mu.RLock()
 	w.ctl.kb = append(w.ctl.kb[:0], x.ctls.key(n.id)...)
-	x.mu.Unlock()
+	x.mu.RUnlock()
 	return x.ctlOf(w.ctl.kb)
 }
 
@@ -336,12 +336,12 @@ func (x *explorer) ctlOfSteps(b *nodeSteps) *kabs.Ctl {
 // expand fills b with the steps of n: its key and components (their steps
 // made on the first expansion of a control state with them), the flat
 // ample sets when the reduction is on, and no step resolved. Only the copy
-// of the key takes the lock.
+// of the key takes the (read) lock.
 func (x *explorer) expand(w *worker, n *ctlNode, b *nodeSteps) error {
 	b.n, b.ctl = n, nil
-	x.mu.Lock()
+	x.mu.RLock()
 	b.kb = append(b.kb[:0], x.ctls.key(n.id)...)
-	x.mu.Unlock()
+	x.mu.RUnlock()
 	b.seg, b.comps = append(b.seg[:0], 0), b.comps[:0]
 	missing := false
 	for p := range x.abs.Sys.Procs {
@@ -536,8 +536,17 @@ func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32) error {
 	if len(s.tgt) == 0 {
 		return nil
 	}
+	// First under the read lock: the targets and their compiled steps are
+	// most often all made already.
+	x.mu.RLock()
+	missing := x.lookupTargets(w)
+	if missing == 0 && x.installFound(w, b) {
+		x.mu.RUnlock()
+		return nil
+	}
+	x.mu.RUnlock()
 	x.mu.Lock()
-	if x.lookupTargets(w) > 0 {
+	if missing > 0 && x.lookupTargets(w) > 0 {
 		x.mu.Unlock()
 		for j := range s.tgt {
 			if t := &s.tgt[j]; t.id < 0 {
@@ -552,8 +561,27 @@ func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32) error {
 	return x.install(w, b)
 }
 
+// installFound resolves w's targets of b, all found, when their compiled
+// steps are all made, and reports whether they were. The caller holds the
+// read lock.
+func (x *explorer) installFound(w *worker, b *nodeSteps) bool {
+	s := &w.ctl
+	for j := range s.tgt {
+		t := &s.tgt[j]
+		next := x.nodeAt(t.id)
+		_, cs := b.step(t.i)
+		cm := x.compiledFind(cs, b.n, next)
+		if cm == nil {
+			return false
+		}
+		b.res[t.i] = resolved{next, cm}
+		*s.cache.slot(x, b.n.id, t.i) = stepCacheEntry{b.n.id + 1, t.i, b.res[t.i]}
+	}
+	return true
+}
+
 // lookupTargets finds the targets' nodes among those made and returns how
-// many are missing. The caller holds the lock.
+// many are missing. The caller holds the (read) lock.
 func (x *explorer) lookupTargets(w *worker) int {
 	s := &w.ctl
 	missing := 0
@@ -606,18 +634,11 @@ func (x *explorer) install(w *worker, b *nodeSteps) error {
 // first need (it depends on the explicitness before and after: xid). The
 // caller holds the lock.
 func (x *explorer) compiledOf(cs *compStep, n, next *ctlNode) (*compiled, error) {
+	if cm := x.compiledFind(cs, n, next); cm != nil {
+		return cm, nil
+	}
 	pre, post := x.prof(n), x.prof(next)
-	for _, e := range cs.compiled {
-		if e.pre == pre.xid && e.post == post.xid {
-			return e.cm, nil
-		}
-	}
 	ck := compiledKey{cs, pre.xid, post.xid}
-	if len(cs.compiled) == stepCompiledMax {
-		if cm, ok := x.compiledBy[ck]; ok {
-			return cm, nil
-		}
-	}
 	sk := stepKey{cs.t, pre.xsig, post.xsig}
 	cm, ok := x.steps[sk]
 	if !ok {
@@ -634,6 +655,21 @@ func (x *explorer) compiledOf(cs *compStep, n, next *ctlNode) (*compiled, error)
 		x.compiledBy[ck] = cm
 	}
 	return cm, nil
+}
+
+// compiledFind returns the compiled step of cs from n to next when it is
+// made, else nil. The caller holds the (read) lock.
+func (x *explorer) compiledFind(cs *compStep, n, next *ctlNode) *compiled {
+	pre, post := x.prof(n).xid, x.prof(next).xid
+	for _, e := range cs.compiled {
+		if e.pre == pre && e.post == post {
+			return e.cm
+		}
+	}
+	if len(cs.compiled) == stepCompiledMax {
+		return x.compiledBy[compiledKey{cs, pre, post}]
+	}
+	return nil
 }
 
 // resolveOne returns the target and compiled step of step i of n (n

@@ -139,9 +139,10 @@ type explorer struct {
 	// (orbitstates.go).
 	sym *stateSym
 	// mu guards the tables above, which expand and resolve fill in as the
-	// workers need them (parallel.go); the nodes, profiles and ready
+	// workers need them (parallel.go): lookups take it for reading, so
+	// that the workers look up at once. The nodes, profiles and ready
 	// components are read without it.
-	mu sync.Mutex
+	mu sync.RWMutex
 }
 
 // stepKey identifies a compiled explicit step: the transition and the
