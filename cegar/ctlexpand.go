@@ -148,7 +148,7 @@ func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) *ctlNode {
 		x.nodes.Store(&grown)
 	}
 	n := x.nodeAt(id)
-	n.id, n.bad = id, d.bad
+	n.id = id
 	pr, ok := x.profs[string(d.pk)]
 	if !ok {
 		// d's slices may live in a worker's draftBuf: copy them.
@@ -163,7 +163,10 @@ func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) *ctlNode {
 		run[0] = &ctlProfile{x: slices.Clone(d.xv), xsig: xsig, xid: xid, zero: slices.Clone(d.zero), zrun: domains.ZerosOf(d.zero), keep: d.keep, keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: slices.Clone(d.dyn)}
 		x.profs[string(d.pk)] = pr
 	}
-	n.prof = pr
+	n.pb = pr
+	if d.bad {
+		n.pb |= nodeBad
+	}
 	return n
 }
 

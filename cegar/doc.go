@@ -258,7 +258,7 @@
 // (ctlexpand.go). A control state is interned in a keySet by its ctlKey,
 // the vector of its components' ids as varints (a few bytes), in an arena
 // of large chunks, with an open-addressing table over 64-bit hashes and a
-// dense 32-bit id; its node (12 bytes, no Go pointer, in chunks of 1024
+// dense 32-bit id; its node (8 bytes, no Go pointer, in chunks of 1024
 // that never move) holds its id, the reference of its profile and whether
 // it is bad, and nothing of its steps: a control state's steps are its
 // components', and the target of one is found when it is taken by editing

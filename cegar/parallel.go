@@ -222,7 +222,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 			enc := it.enc[eoff:len(it.enc):len(it.enc)]
 			it.outs = append(it.outs, succRec{via: int32(i), next: next, vals: it.arena[off:len(it.arena):len(it.arena)],
 				enc: enc, h: x.valHash(enc), cube: cube, depth: depth})
-			stop = next.bad
+			stop = next.bad()
 			return !stop
 		})
 		if err == nil {

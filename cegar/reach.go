@@ -35,25 +35,32 @@ import (
 
 // ctlNode is a control state with what the exploration needs of it, computed
 // once however many states share it: its key, its profile and whether it
-// is bad, in 12 bytes and no Go pointer (the collector does not scan the
+// is bad, in 8 bytes and no Go pointer (the collector does not scan the
 // chunks): there are up to as many control states as stored states. Its
 // steps are those of its processes' components (ctlexpand.go), not kept
 // per node. What depends on the control state only through its
 // explicitness, liveness and relevance is one ctlProfile shared by every
-// control state with the same contents, referred to by its index
-// (explorer.prof); the control state itself is kept as its key (ctlKey, in
-// the explorer's keySet under the node's id) and decoded when needed (ctl).
-// The nodes live in chunks (explorer.nodes): no allocation per node, and a
-// pointer to one stays valid. A node is filled in before it is published
-// (under the explorer's lock) and not changed after.
+// control state with the same contents, referred to by its reference in
+// an arena (explorer.prof); the control state itself is kept as its key
+// (ctlKey, in the explorer's keySet under the node's id) and decoded when
+// needed (ctl). The nodes live in chunks (explorer.nodes): no allocation
+// per node, and a pointer to one stays valid. A node is filled in before
+// it is published (under the explorer's lock) and not changed after.
 type ctlNode struct {
-	id   int32  // dense, in order of discovery
-	prof uint32 // the profile's reference in explorer.profTab
-	bad  bool
+	id int32 // dense, in order of discovery
+	// pb is the profile's reference in explorer.profTab, with nodeBad set
+	// when the control state is bad (a reference stays below 1<<31: that
+	// many profiles would not fit in memory).
+	pb uint32
 }
 
+const nodeBad = 1 << 31
+
+// bad reports whether n's control state is bad (Sys.IsBad).
+func (n *ctlNode) bad() bool { return n.pb&nodeBad != 0 }
+
 // prof returns the profile of n.
-func (x *explorer) prof(n *ctlNode) *ctlProfile { return x.profTab.run(n.prof, 1)[0] }
+func (x *explorer) prof(n *ctlNode) *ctlProfile { return x.profTab.run(n.pb&^nodeBad, 1)[0] }
 
 // nextAmple returns the first candidate ample set of the flat list a and
 // the rest of a.
@@ -111,7 +118,7 @@ type explorer struct {
 	// added, so that nodeAt needs no lock.
 	nodes atomic.Pointer[[]*[1 << chunkBits]ctlNode]
 	// profs finds the profiles by xsig, Zero, keepKey and dyn; profTab
-	// holds them by reference (ctlNode.prof), read without the lock.
+	// holds them by reference (ctlNode.pb), read without the lock.
 	profs   map[string]uint32
 	profTab arena[*ctlProfile]
 	xids    map[string]uint32 // ctlProfile.xid by xsig
@@ -433,7 +440,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	if err != nil || len(roots) == 0 {
 		return nil, err
 	}
-	if c0.bad {
+	if c0.bad() {
 		return &path{}, nil
 	}
 	ws := e.workersFor(x.lay.Len())
@@ -526,7 +533,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					queue = append(queue, nil)
 				}
 				queue[r.depth] = append(queue[r.depth], idx)
-				if r.next.bad {
+				if r.next.bad() {
 					found = idx
 					break
 				}
@@ -628,7 +635,7 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 	cur := w.ffCur
 	copy(cur, vals)
 	passed := 0
-	for k := 0; !from.res[via].next.bad; k ^= 1 {
+	for k := 0; !from.res[via].next.bad(); k ^= 1 {
 		b := &w.ctl.fwd[k]
 		if err := x.expandChild(w, from, via, b); err != nil {
 			return nil, nil, 0, err
