@@ -294,6 +294,22 @@ type stepCacheEntry struct {
 
 const stepCacheBits = 14
 
+// release drops what w's control buffers hold of exploration x (its
+// nodes, components, compiled steps), so that x's tables are garbage once
+// it ends, not when w's next exploration first uses them.
+func (s *ctlScratch) release() {
+	if s.cache.x != nil {
+		clear(s.cache.entries)
+		s.cache.x = nil
+	}
+	for _, b := range []*nodeSteps{&s.top, &s.fwd[0], &s.fwd[1]} {
+		clear(b.comps[:cap(b.comps)])
+		clear(b.res[:cap(b.res)])
+		b.n, b.ctl = nil, nil
+	}
+	clear(s.tgt[:cap(s.tgt)])
+}
+
 // slot returns the entry of step i of node id.
 func (c *stepCache) slot(x *explorer, id, i int32) *stepCacheEntry {
 	if c.x != x {

@@ -444,6 +444,11 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		return &path{}, nil
 	}
 	ws := e.workersFor(x.lay.Len())
+	defer func() {
+		for _, w := range ws {
+			w.ctl.release() // after pathTo too
+		}
+	}()
 	// With several workers, states are expanded ahead of the storing of
 	// their successors, in order (parallel.go).
 	var pl *pipeline
