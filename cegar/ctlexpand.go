@@ -134,10 +134,13 @@ func (x *explorer) draft(c *kabs.Ctl, b *draftBuf) nodeDraft {
 }
 
 // addNode makes the node of the control state with key kb (hash h, not in
-// the set) from its draft. The caller holds the explorer's lock or is
-// alone.
-func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) *ctlNode {
+// the set) from its draft; it fails (errCtlsFull) when the keys' arena is
+// full. The caller holds the explorer's lock or is alone.
+func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) (*ctlNode, error) {
 	id := x.ctls.push(kb)
+	if id < 0 {
+		return nil, errCtlsFull
+	}
 	x.ctls.put(h, id)
 	if dir := x.nodes.Load(); dir == nil || int(id)>>chunkBits == len(*dir) {
 		var grown []*[1 << chunkBits]ctlNode
@@ -167,7 +170,7 @@ func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) *ctlNode {
 	if d.bad {
 		n.pb |= nodeBad
 	}
-	return n
+	return n, nil
 }
 
 // ctlComp is a process's component of the control states: its part of a
@@ -634,7 +637,11 @@ func (x *explorer) install(w *worker, b *nodeSteps) error {
 				if t.d == nil {
 					return fmt.Errorf("internal error: a control state missing without a draft")
 				}
-				t.id = x.addNode(kb, t.h, t.d).id
+				n, err := x.addNode(kb, t.h, t.d)
+				if err != nil {
+					return err
+				}
+				t.id = n.id
 			}
 		}
 		next := x.nodeAt(t.id)

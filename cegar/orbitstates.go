@@ -280,10 +280,11 @@ func (s *stateSym) codeOf(n *ctlNode) (*imgChunk, int32) {
 }
 
 // images returns the slot and code of node n, computed once: without
-// the lock, then entered under it unless another worker was first.
-func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) {
+// the lock, then entered under it unless another worker was first. It
+// fails only when the image's node cannot be made (addNode).
+func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32, error) {
 	if ch, code := s.codeOf(n); code != 0 {
-		return &ch.slot[n.id&(1<<imgChunkBits-1)], code
+		return &ch.slot[n.id&(1<<imgChunkBits-1)], code, nil
 	}
 	c := x.ctlOfNode(w, n)
 	sc := &w.sym
@@ -307,7 +308,10 @@ func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) 
 		sl.node = n
 	default:
 		a := int(sc.lst[0])
-		sl.node = s.imageNode(x, c, a)
+		var err error
+		if sl.node, err = s.imageNode(x, c, a); err != nil {
+			return nil, 0, err
+		}
 	}
 	if code == 1 {
 		sl.tie = &imgTie{least: slices.Clone(sc.lst), self: self}
@@ -326,17 +330,17 @@ func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) 
 	}
 	ch, i := (*dir)[n.id>>imgChunkBits], n.id&(1<<imgChunkBits-1)
 	if old := ch.code[i].Load(); old != 0 {
-		return &ch.slot[i], old
+		return &ch.slot[i], old, nil
 	}
 	ch.slot[i] = sl
 	ch.code[i].Store(code)
-	return &ch.slot[i], code
+	return &ch.slot[i], code, nil
 }
 
 // imageNode returns the node of the image of c under element a, made if
 // new (its draft without the lock, as the targets of an expansion:
 // ctlexpand.go).
-func (s *stateSym) imageNode(x *explorer, c *kabs.Ctl, a int) *ctlNode {
+func (s *stateSym) imageNode(x *explorer, c *kabs.Ctl, a int) (*ctlNode, error) {
 	img := s.permCtl(c, a)
 	x.mu.Lock()
 	kb := x.appendIDKey(nil, img)
@@ -344,13 +348,13 @@ func (s *stateSym) imageNode(x *explorer, c *kabs.Ctl, a int) *ctlNode {
 	id, ok := x.ctls.lookup(kb, h)
 	x.mu.Unlock()
 	if ok {
-		return x.nodeAt(id)
+		return x.nodeAt(id), nil
 	}
 	d := x.draft(img, nil)
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if id, ok := x.ctls.lookup(kb, h); ok {
-		return x.nodeAt(id)
+		return x.nodeAt(id), nil
 	}
 	return x.addNode(kb, h, &d)
 }
@@ -387,15 +391,19 @@ func only(least []int32, self bool) int32 {
 
 // canon returns the least image of the state (n, vals) and the element
 // that gives it (-1: the state itself). The values returned live in w's
-// buffers until the next call with w.
-func (s *stateSym) canon(x *explorer, w *worker, n *ctlNode, vals []int64) (*ctlNode, []int64, int) {
-	sl, code := s.images(x, w, n)
+// buffers until the next call with w. It fails only when the image's
+// control node cannot be made (addNode: errCtlsFull).
+func (s *stateSym) canon(x *explorer, w *worker, n *ctlNode, vals []int64) (*ctlNode, []int64, int, error) {
+	sl, code, err := s.images(x, w, n)
+	if err != nil {
+		return nil, nil, 0, err
+	}
 	best := int(code) - 3
 	if code == 1 {
 		best = s.choose(sl.tie.least, sl.tie.self, vals)
 	}
 	if best < 0 {
-		return n, vals, -1
+		return n, vals, -1, nil
 	}
 	sc := &w.sym
 	if len(sc.out) != len(vals) {
@@ -405,7 +413,7 @@ func (s *stateSym) canon(x *explorer, w *worker, n *ctlNode, vals []int64) (*ctl
 	for i, v := range vals {
 		sc.out[pos[i]] = v
 	}
-	return sl.node, sc.out, best
+	return sl.node, sc.out, best, nil
 }
 
 // choose returns the element that gives the least image of a state with
@@ -566,7 +574,11 @@ func (x *explorer) symReplay(w *worker, st *stateStore, i int32) ([]kabs.AStep, 
 				return false
 			}
 		}
-		cn, cv, a := x.sym.canon(x, w, c, v)
+		cn, cv, a, err := x.sym.canon(x, w, c, v)
+		if err != nil {
+			ferr = err
+			return false
+		}
 		found = cn.id == r.c && slices.Equal(cv, iv)
 		elem = a
 		return !found

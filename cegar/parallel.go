@@ -214,7 +214,9 @@ func (x *explorer) expandState(w *worker, it *item) {
 			}
 			if x.sym != nil {
 				// The least image is stored (orbitstates.go).
-				next, vals, _ = x.sym.canon(x, w, next, vals)
+				if next, vals, _, ferr = x.sym.canon(x, w, next, vals); ferr != nil {
+					return false
+				}
 			}
 			off, eoff := len(it.arena), len(it.enc)
 			it.arena = append(it.arena, vals...)

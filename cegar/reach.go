@@ -278,13 +278,13 @@ func (x *explorer) ctlOfContent(b []byte) *kabs.Ctl {
 	return c
 }
 
-// node returns the control node of c, made on first sight. The caller
-// holds the explorer's lock or is alone (ctlexpand.go).
-func (x *explorer) node(c *kabs.Ctl) *ctlNode {
+// node returns the control node of c, made on first sight (addNode). The
+// caller holds the explorer's lock or is alone (ctlexpand.go).
+func (x *explorer) node(c *kabs.Ctl) (*ctlNode, error) {
 	kb := x.ctlKey(c)
 	h := x.ctls.hash(kb)
 	if id, ok := x.ctls.lookup(kb, h); ok {
-		return x.nodeAt(id)
+		return x.nodeAt(id), nil
 	}
 	d := x.draft(c, nil)
 	return x.addNode(kb, h, &d)
@@ -432,7 +432,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		x.por = newPorInfo(abs.Sys)
 	}
 	x.sym = e.stateSymmetry(x)
-	c0 := x.node(init)
+	c0, err := x.node(init)
+	if err != nil {
+		return nil, err
+	}
 	st := newStateStore()
 	x.valSeed = st.vals.seed
 	var keys []stateKey              // the keys of an item's successors (keysOf)
@@ -566,6 +569,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 // errVecsFull ends an exploration whose value vectors fill the store's
 // arena (vecSet.push): 2 GB of them, beyond any sensible memory limit.
 var errVecsFull = &errLimit{MemoryLimit, "memory limit reached (2 GB of value vectors in one exploration)"}
+
+// errCtlsFull ends an exploration whose control states' keys fill their
+// arena (keySet.push): 4 GB of them.
+var errCtlsFull = &errLimit{MemoryLimit, "memory limit reached (4 GB of control states' keys in one exploration)"}
 
 // logMemory logs what the tables of the exploration hold, as allocated:
 // the store of states (its value vectors included) and the control
