@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
-	"sync/atomic"
 
 	"fencer/domains"
 	"fencer/kabs"
@@ -13,30 +12,33 @@ import (
 // The control part of an expansion, shared by the workers (parallel.go).
 // Every kabs step of process p reads and changes only p's part of the
 // control state (kabs.Abs.ProcSuccessors), so the steps are memoised per
-// process component (ctlComp: p's part of the control key), not per
-// control state: its steps, their transitions, the components after them
-// and its candidate ample set, made the first time a control state with
-// that component is expanded. A control state's steps are those of its
-// components, in the order of the processes; the target of a step is
-// found, when the step is taken, by editing the control key (p's part
-// replaced) and looking it up among the control nodes, made if missing.
-// Nothing per control state records its steps: a node is its key, its
-// profile and its badness.
+// process component (ctlComp: p's part of a control state, interned per
+// process), not per control state: its steps, their transitions, the
+// components after them and its candidate ample set, made the first time
+// a control state with that component is expanded. A control state's key
+// is the vector of its components' ids (ctlKey); its steps are those of
+// its components, in the order of the processes; the target of a step is
+// found, when the step is taken, by editing the key (p's id replaced) and
+// looking it up among the control nodes, made if missing. Nothing per
+// control state records its steps: a node is its key, its profile and its
+// badness. A worker's cache of resolved steps (stepCache) saves most of
+// the lookups, and a state passed through (forward) takes its key and
+// components from the step that reached it (expandChild).
 //
 // What costs is done by a worker without the explorer's lock: decoding a
 // control state, the kabs steps of a new component (kabs.Abs is safe for
 // concurrent use), the targets' keys and hashes, and the profiles of the
-// targets not yet known (draft). Under the lock it only copies a key,
-// finds the components, looks the targets up, makes those still missing
-// (addNode, addComp) and finds or compiles their explicit steps. Two
-// workers may compute one new component's steps at once; the first to
-// take the lock publishes them (ctlComp.ready), the other's are dropped.
+// targets not yet known (draft). Under the read lock it copies a key and
+// looks the targets and their compiled steps up; under the lock it makes
+// those still missing (addNode, comp) and compiles new steps. Two workers
+// may compute one new component's steps at once; the first to take the
+// lock publishes them (ctlComp.ready), the other's are dropped.
 //
-// Control nodes are numbered in the order they are made, which with
-// several workers depends on their timing: nothing the exploration
-// reports or stores depends on those numbers (the states are numbered by
-// the store, in sequential order; the symmetry reduction orders control
-// states by key, which is their contents).
+// Control nodes and components are numbered in the order they are made,
+// which with several workers depends on their timing: nothing the
+// exploration reports or stores depends on those numbers (the states are
+// numbered by the store, in sequential order; the symmetry reduction
+// orders control states by their contents keys, appendCtlKey).
 
 // nodeDraft is what a control node needs of its control state (its
 // profile, badness), computed without the explorer's lock.
@@ -171,65 +173,6 @@ func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) (*ctlNode, error) 
 		n.pb |= nodeBad
 	}
 	return n, nil
-}
-
-// ctlComp is a process's component of the control states: its part of a
-// control key (appendProcKey) and, once ready, its steps and candidate
-// ample set. There are few per process; they are made and published under
-// the explorer's lock, and read without it once ready.
-type ctlComp struct {
-	id    uint32 // dense per process, in order of discovery
-	key   string
-	ready atomic.Bool
-	steps []compStep
-	// cand lists the indices in steps of the process's candidate ample
-	// set here (por.go: procCandidate), nil when it is none.
-	cand []int32
-}
-
-// compTab is a process's components: by key (under the explorer's lock)
-// and by id, in chunks that never move, the list of chunks replaced when
-// one is added (read without the lock).
-type compTab struct {
-	byKey map[string]*ctlComp
-	dir   atomic.Pointer[[]*[1 << compChunkBits]*ctlComp]
-}
-
-const compChunkBits = 8
-
-// compByID returns component id of process p.
-func (x *explorer) compByID(p int, id uint32) *ctlComp {
-	return (*x.comps[p].dir.Load())[id>>compChunkBits][id&(1<<compChunkBits-1)]
-}
-
-// compStep is a step of a process out of a component: its transition and
-// the component after it. (Its kabs step is not kept: a counterexample's
-// steps are found again, stepAt.)
-type compStep struct {
-	t    *kabs.Trans
-	step kabs.AStep
-	to   *ctlComp
-	// compiled lists the compiled steps of the step between the
-	// explicitness (ctlProfile.xid) before and after it was taken with,
-	// the first few of them (the others in explorer.compiledBy); under the
-	// explorer's lock.
-	compiled []profCompiled
-}
-
-// profCompiled is a compiled step between two explicitness ids.
-type profCompiled struct {
-	pre, post uint32
-	cm        *compiled
-}
-
-// stepCompiledMax is the length of compStep.compiled.
-const stepCompiledMax = 8
-
-// compiledKey identifies the compiled explicit step of a component's step
-// between two explicitness ids (ctlProfile.xid).
-type compiledKey struct {
-	s         *compStep
-	pre, post uint32
 }
 
 // nodeSteps is the steps of one control node as a worker expands it
@@ -434,97 +377,6 @@ func (x *explorer) stepsOfComps(w *worker, b *nodeSteps) {
 	}
 }
 
-// makeComps makes the steps of b's components that have none: computed
-// without the lock from b's control state, published under it.
-func (x *explorer) makeComps(b *nodeSteps) error {
-	c := x.ctlOfSteps(b)
-	type made struct {
-		p    int
-		succ []kabs.Succ
-		cand []int32
-	}
-	var todo []made
-	for p, comp := range b.comps {
-		if comp != nil && !comp.ready.Load() {
-			succ := x.abs.ProcSuccessors(c, p)
-			var cand []int32
-			if x.por != nil {
-				cand = x.por.procCandidate(x.abs, c, p, succ)
-			}
-			todo = append(todo, made{p, succ, cand})
-		}
-	}
-	var kb []byte
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	for _, m := range todo {
-		comp := b.comps[m.p]
-		if comp.ready.Load() {
-			continue
-		}
-		if len(m.succ) >= 1<<20 {
-			return fmt.Errorf("internal error: a process with %d steps", len(m.succ))
-		}
-		steps := make([]compStep, len(m.succ))
-		for i, s := range m.succ {
-			kb = appendProcKey(kb[:0], s.Ctl, m.p)
-			steps[i] = compStep{t: s.T, step: s.Step, to: x.comp(m.p, kb)}
-		}
-		comp.steps, comp.cand = steps, m.cand
-		comp.ready.Store(true)
-	}
-	return nil
-}
-
-// comp returns the component of process p with key k, made (without
-// steps) if new. The caller holds the lock or is alone.
-func (x *explorer) comp(p int, k []byte) *ctlComp {
-	t := &x.comps[p]
-	if c, ok := t.byKey[string(k)]; ok {
-		return c
-	}
-	c := &ctlComp{id: uint32(len(t.byKey)), key: string(k)}
-	t.byKey[c.key] = c
-	dir := t.dir.Load()
-	if dir == nil || int(c.id)>>compChunkBits == len(*dir) {
-		var grown []*[1 << compChunkBits]*ctlComp
-		if dir != nil {
-			grown = append(grown, *dir...)
-		}
-		grown = append(grown, new([1 << compChunkBits]*ctlComp))
-		t.dir.Store(&grown)
-		dir = &grown
-	}
-	(*dir)[c.id>>compChunkBits][c.id&(1<<compChunkBits-1)] = c
-	return c
-}
-
-// flatAmple sets b.ample: the candidate ample sets of b's processes, fewest
-// steps first (the processes in order among equals), each its length and
-// then its indices in b's steps.
-func (x *explorer) flatAmple(w *worker, b *nodeSteps) {
-	order := w.ctl.candOrder[:0]
-	for p, c := range b.comps {
-		if c != nil && len(c.cand) > 0 {
-			order = append(order, p)
-		}
-	}
-	// A stable insertion sort by length: there are few processes.
-	for i := 1; i < len(order); i++ {
-		for j := i; j > 0 && len(b.comps[order[j]].cand) < len(b.comps[order[j-1]].cand); j-- {
-			order[j], order[j-1] = order[j-1], order[j]
-		}
-	}
-	for _, p := range order {
-		cand := b.comps[p].cand
-		b.ample = append(b.ample, int32(len(cand)))
-		for _, j := range cand {
-			b.ample = append(b.ample, b.off[p]+j)
-		}
-	}
-	w.ctl.candOrder = order
-}
-
 // resolve finds the targets and compiled steps of the steps idx of b (all
 // when nil) not yet resolved.
 func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32) error {
@@ -652,48 +504,6 @@ func (x *explorer) install(w *worker, b *nodeSteps) error {
 		}
 		b.res[t.i] = resolved{next, cm}
 		*s.cache.slot(x, b.n.id, t.i) = stepCacheEntry{b.n.id + 1, t.i, b.res[t.i]}
-	}
-	return nil
-}
-
-// compiledOf returns the compiled step of cs from n to next, compiled on
-// first need (it depends on the explicitness before and after: xid). The
-// caller holds the lock.
-func (x *explorer) compiledOf(cs *compStep, n, next *ctlNode) (*compiled, error) {
-	if cm := x.compiledFind(cs, n, next); cm != nil {
-		return cm, nil
-	}
-	pre, post := x.prof(n), x.prof(next)
-	ck := compiledKey{cs, pre.xid, post.xid}
-	sk := stepKey{cs.t, pre.xsig, post.xsig}
-	cm, ok := x.steps[sk]
-	if !ok {
-		st, err := x.lay.Compile(pre.x, post.x, cs.t, cs.step)
-		if err != nil {
-			return nil, err
-		}
-		cm = &compiled{cs.t, st}
-		x.steps[sk] = cm
-	}
-	if len(cs.compiled) < stepCompiledMax {
-		cs.compiled = append(cs.compiled, profCompiled{pre.xid, post.xid, cm})
-	} else {
-		x.compiledBy[ck] = cm
-	}
-	return cm, nil
-}
-
-// compiledFind returns the compiled step of cs from n to next when it is
-// made, else nil. The caller holds the (read) lock.
-func (x *explorer) compiledFind(cs *compStep, n, next *ctlNode) *compiled {
-	pre, post := x.prof(n).xid, x.prof(next).xid
-	for _, e := range cs.compiled {
-		if e.pre == pre && e.post == post {
-			return e.cm
-		}
-	}
-	if len(cs.compiled) == stepCompiledMax {
-		return x.compiledBy[compiledKey{cs, pre, post}]
 	}
 	return nil
 }

@@ -2,7 +2,6 @@ package cegar
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -12,7 +11,6 @@ import (
 	"sync/atomic"
 	"unsafe"
 
-	"fencer/cs"
 	"fencer/domains"
 	"fencer/kabs"
 	"fencer/predabs"
@@ -159,63 +157,6 @@ type stepKey struct {
 	pre, post string
 }
 
-// The key of a control state in the explorer's keySet (ctlKey) is the
-// vector of its processes' components (ctlexpand.go: ctlComp, interned per
-// process), each id a varint: a few bytes. The component's own key is
-// its process's part of the contents (appendProcKey); appendCtlKey
-// concatenates those, the contents key that the symmetry reduction
-// compares.
-
-// ctlKey returns the key of c (its components' ids, interned on first
-// sight) in x.kbuf. The caller holds the explorer's lock or is alone.
-func (x *explorer) ctlKey(c *kabs.Ctl) []byte {
-	x.kbuf = x.appendIDKey(x.kbuf[:0], c)
-	return x.kbuf
-}
-
-// appendIDKey appends the key of c (ctlKey) to b, interning its
-// components. The caller holds the lock or is alone.
-func (x *explorer) appendIDKey(b []byte, c *kabs.Ctl) []byte {
-	for p := range c.PC {
-		x.pbuf = appendProcKey(x.pbuf[:0], c, p)
-		b = binary.AppendUvarint(b, uint64(x.comp(p, x.pbuf).id))
-	}
-	return b
-}
-
-// appendCtlKey appends the contents key of c to b: its processes' parts
-// (appendProcKey), in order.
-func appendCtlKey(b []byte, c *kabs.Ctl) []byte {
-	for p := range c.PC {
-		b = appendProcKey(b, c, p)
-	}
-	return b
-}
-
-// appendProcKey appends process p's part of the key of c (appendCtlKey):
-// its location, buffer, tail and epochs.
-func appendProcKey(b []byte, c *kabs.Ctl, p int) []byte {
-	b = binary.AppendUvarint(b, uint64(c.PC[p]))
-	if c.B == nil {
-		return b
-	}
-	b = binary.AppendUvarint(b, uint64(len(c.B[p])))
-	for _, v := range c.B[p] {
-		b = binary.AppendUvarint(b, uint64(v))
-	}
-	b = binary.AppendUvarint(b, uint64(len(c.S[p])))
-	for _, v := range c.S[p] {
-		b = binary.AppendUvarint(b, uint64(v))
-	}
-	if c.E != nil {
-		b = binary.AppendUvarint(b, uint64(len(c.E[p])))
-		for _, v := range c.E[p] {
-			b = binary.AppendVarint(b, int64(v))
-		}
-	}
-	return b
-}
-
 // nodeAt returns the control node with id i.
 func (x *explorer) nodeAt(i int32) *ctlNode {
 	return &(*x.nodes.Load())[i>>chunkBits][i&(1<<chunkBits-1)]
@@ -223,60 +164,6 @@ func (x *explorer) nodeAt(i int32) *ctlNode {
 
 // ctl decodes the control state of n from its key.
 func (x *explorer) ctl(n *ctlNode) *kabs.Ctl { return x.ctlOf(x.ctls.key(n.id)) }
-
-// ctlOf decodes a control state from its key (ctlKey): its components'
-// parts, read without the lock.
-func (x *explorer) ctlOf(kb []byte) *kabs.Ctl {
-	var content []byte
-	for p := range x.abs.Sys.Procs {
-		id, k := binary.Uvarint(kb)
-		kb = kb[k:]
-		content = append(content, x.compByID(p, uint32(id)).key...)
-	}
-	return x.ctlOfContent(content)
-}
-
-// ctlOfContent decodes a control state from its contents key
-// (appendCtlKey).
-func (x *explorer) ctlOfContent(b []byte) *kabs.Ctl {
-	next := func() int {
-		v, k := binary.Uvarint(b)
-		b = b[k:]
-		return int(v)
-	}
-	list := func() []int {
-		out := make([]int, next())
-		for i := range out {
-			out[i] = next()
-		}
-		return out
-	}
-	np := len(x.abs.Sys.Procs)
-	c := &kabs.Ctl{PC: make([]cs.Loc, np)}
-	if x.hasB {
-		c.B, c.S = make([][]int, np), make([][]int, np)
-	}
-	if x.hasE {
-		c.E = make([][]int, np)
-	}
-	for p := 0; p < np; p++ {
-		c.PC[p] = cs.Loc(next())
-		if !x.hasB {
-			continue
-		}
-		c.B[p] = list()
-		c.S[p] = list()
-		if x.hasE {
-			c.E[p] = make([]int, next())
-			for i := range c.E[p] {
-				v, k := binary.Varint(b)
-				b = b[k:]
-				c.E[p][i] = int(v)
-			}
-		}
-	}
-	return c
-}
 
 // node returns the control node of c, made on first sight (addNode). The
 // caller holds the explorer's lock or is alone (ctlexpand.go).
