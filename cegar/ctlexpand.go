@@ -227,10 +227,15 @@ type ctlScratch struct {
 // times (and the same runs of states passed through are followed again
 // with other values), and a hit saves the lookup of the target's key and
 // the lock. It belongs to one exploration (x); entries are never wrong,
-// only replaced.
+// only replaced. It starts with 1<<stepCacheBits entries and doubles, up
+// to 1<<stepCacheMaxBits, each time it has missed four times as often as
+// it has entries: a large exploration gets a large cache, a small one
+// clears little.
 type stepCache struct {
 	x       *explorer
 	entries []stepCacheEntry
+	bits    int
+	misses  int
 }
 
 type stepCacheEntry struct {
@@ -238,13 +243,19 @@ type stepCacheEntry struct {
 	r     resolved
 }
 
-const stepCacheBits = 14
+const (
+	stepCacheBits    = 14
+	stepCacheMaxBits = 18
+)
 
 // release drops what w's control buffers hold of exploration x (its
 // nodes, components, compiled steps), so that x's tables are garbage once
 // it ends, not when w's next exploration first uses them.
 func (s *ctlScratch) release() {
 	if s.cache.x != nil {
+		if s.cache.bits > stepCacheBits {
+			s.cache.entries = nil
+		}
 		clear(s.cache.entries)
 		s.cache.x = nil
 	}
@@ -264,10 +275,19 @@ func (c *stepCache) slot(x *explorer, id, i int32) *stepCacheEntry {
 		} else {
 			clear(c.entries)
 		}
-		c.x = x
+		c.x, c.bits, c.misses = x, stepCacheBits, 0
 	}
-	h := (uint64(uint32(id))*0x9E3779B97F4A7C15 + uint64(uint32(i))*0xC2B2AE3D27D4EB4F) >> (64 - stepCacheBits)
+	h := (uint64(uint32(id))*0x9E3779B97F4A7C15 + uint64(uint32(i))*0xC2B2AE3D27D4EB4F) >> (64 - c.bits)
 	return &c.entries[h]
+}
+
+// miss counts a miss, and doubles the cache (empty) when they are many.
+func (c *stepCache) miss() {
+	c.misses++
+	if c.misses > 4<<c.bits && c.bits < stepCacheMaxBits {
+		c.bits++
+		c.entries, c.misses = make([]stepCacheEntry, 1<<c.bits), 0
+	}
 }
 
 // target is a step to resolve: its index in the node's steps, its target's
@@ -391,6 +411,7 @@ func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32) error {
 			b.res[i] = e.r
 			return
 		}
+		s.cache.miss()
 		p, cs := b.step(i)
 		off := len(s.keys)
 		s.keys = append(s.keys, b.kb[:b.seg[p]]...)
