@@ -9,23 +9,36 @@ import (
 	"fencer/kabs"
 )
 
-// The control part of an expansion, shared by the workers (parallel.go):
-// the steps out of a control node, its ample sets, and the target nodes
-// and compiled steps of the steps taken, made on first need. What costs is
-// done by the worker without the explorer's lock: decoding the control
-// state, its kabs successors (kabs.Abs.Successors is safe for concurrent
-// use), the ample sets, the targets' keys and hashes, and the profiles of
-// the targets not yet known (draft). Under the lock the worker only looks
-// the targets up, makes those still missing (addNode), compiles the steps
-// not yet compiled and publishes the result (ctlNode.ready, ctlSucc.next).
-// Two workers may do the unlocked part of one node's expansion at once;
-// the first to take the lock publishes, the other's work is dropped.
+// The control part of an expansion, shared by the workers (parallel.go).
+// Every kabs step of process p reads and changes only p's part of the
+// control state (kabs.Abs.ProcSuccessors), so the steps are memoised per
+// process component (ctlComp: p's part of a control state, interned per
+// process), not per control state: its steps, their transitions, the
+// components after them and its candidate ample set, made the first time
+// a control state with that component is expanded. A control state's key
+// is the vector of its components' ids (ctlKey); its steps are those of
+// its components, in the order of the processes; the target of a step is
+// found, when the step is taken, by editing the key (p's id replaced) and
+// looking it up among the control nodes, made if missing. Nothing per
+// control state records its steps: a node is its key, its profile and its
+// badness. A worker's cache of resolved steps (stepCache) saves most of
+// the lookups, and a state passed through (forward) takes its key and
+// components from the step that reached it (expandChild).
 //
-// Control nodes are numbered in the order they are made, which with
-// several workers depends on their timing: nothing the exploration
-// reports or stores depends on those numbers (the states are numbered by
-// the store, in sequential order; the symmetry reduction orders control
-// states by key).
+// What costs is done by a worker without the explorer's lock: decoding a
+// control state, the kabs steps of a new component (kabs.Abs is safe for
+// concurrent use), the targets' keys and hashes, and the profiles of the
+// targets not yet known (draft). Under the read lock it copies a key and
+// looks the targets and their compiled steps up; under the lock it makes
+// those still missing (addNode, comp) and compiles new steps. Two workers
+// may compute one new component's steps at once; the first to take the
+// lock publishes them (ctlComp.ready), the other's are dropped.
+//
+// Control nodes and components are numbered in the order they are made,
+// which with several workers depends on their timing: nothing the
+// exploration reports or stores depends on those numbers (the states are
+// numbered by the store, in sequential order; the symmetry reduction
+// orders control states by their contents keys, appendCtlKey).
 
 // nodeDraft is what a control node needs of its control state (its
 // profile, badness), computed without the explorer's lock.
@@ -123,10 +136,13 @@ func (x *explorer) draft(c *kabs.Ctl, b *draftBuf) nodeDraft {
 }
 
 // addNode makes the node of the control state with key kb (hash h, not in
-// the set) from its draft. The caller holds the explorer's lock or is
-// alone.
-func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) *ctlNode {
+// the set) from its draft; it fails (errCtlsFull) when the keys' arena is
+// full. The caller holds the explorer's lock or is alone.
+func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) (*ctlNode, error) {
 	id := x.ctls.push(kb)
+	if id < 0 {
+		return nil, errCtlsFull
+	}
 	x.ctls.put(h, id)
 	if dir := x.nodes.Load(); dir == nil || int(id)>>chunkBits == len(*dir) {
 		var grown []*[1 << chunkBits]ctlNode
@@ -137,23 +153,141 @@ func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) *ctlNode {
 		x.nodes.Store(&grown)
 	}
 	n := x.nodeAt(id)
-	n.id, n.bad = id, d.bad
-	if pr, ok := x.profs[string(d.pk)]; ok {
-		n.ctlProfile = pr
-	} else {
+	n.id = id
+	pr, ok := x.profs[string(d.pk)]
+	if !ok {
 		// d's slices may live in a worker's draftBuf: copy them.
-		n.ctlProfile = &ctlProfile{x: slices.Clone(d.xv), xsig: string(d.pk[:d.nx]), zero: slices.Clone(d.zero), zrun: domains.ZerosOf(d.zero), keep: d.keep, keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: slices.Clone(d.dyn)}
-		x.profs[string(d.pk)] = n.ctlProfile
+		var run []*ctlProfile
+		pr, run = x.profTab.alloc(1)
+		xsig := string(d.pk[:d.nx])
+		xid, ok := x.xids[xsig]
+		if !ok {
+			xid = uint32(len(x.xids))
+			x.xids[xsig] = xid
+		}
+		run[0] = &ctlProfile{x: slices.Clone(d.xv), xsig: xsig, xid: xid, zero: slices.Clone(d.zero), zrun: domains.ZerosOf(d.zero), keep: d.keep, keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: slices.Clone(d.dyn)}
+		x.profs[string(d.pk)] = pr
 	}
-	return n
+	n.pb = pr
+	if d.bad {
+		n.pb |= nodeBad
+	}
+	return n, nil
+}
+
+// nodeSteps is the steps of one control node as a worker expands it
+// (expand): its key, the parts of its processes there, their components
+// and, per step, its target and compiled step once resolved. A worker has
+// three (ctlScratch): one for the state it expands and two for the states
+// passed through (forward, which runs within the first's expansion): the
+// node passed through and its successor (expandChild).
+type nodeSteps struct {
+	n     *ctlNode
+	kb    []byte     // n's key
+	seg   []int      // the part of process p is kb[seg[p]:seg[p+1]]
+	comps []*ctlComp // by process, nil for one that does not move
+	off   []int32    // the steps of process p are off[p] up to off[p+1]
+	ample []int32    // the flat candidate ample sets (nextAmple)
+	res   []resolved // by step
+	ctl   *kabs.Ctl  // n's control state, decoded when needed (ctlOfSteps)
+}
+
+// resolved is a step's target node and compiled step, nil until resolved.
+type resolved struct {
+	next *ctlNode
+	cm   *compiled
+}
+
+// len is the number of steps.
+func (b *nodeSteps) len() int32 { return b.off[len(b.off)-1] }
+
+// step returns the process and component step of step i.
+func (b *nodeSteps) step(i int32) (int, *compStep) {
+	p := 0
+	for b.off[p+1] <= i {
+		p++
+	}
+	return p, &b.comps[p].steps[i-b.off[p]]
 }
 
 // ctlScratch is a worker's buffers for the control part of expansions.
 type ctlScratch struct {
-	kb     []byte   // the key of the node expanded
-	keys   []byte   // the targets' keys, one after the other
-	tgt    []target // the steps whose targets are made
-	drafts draftBuf // the slices of tgt's drafts
+	kb        []byte // a key copied (ctlOfNode)
+	top       nodeSteps
+	fwd       [2]nodeSteps
+	keys      []byte   // the targets' keys, one after the other
+	tgt       []target // the steps whose targets are resolved
+	drafts    draftBuf // the slices of tgt's drafts
+	candOrder []int    // the processes with a candidate ample set
+	cache     stepCache
+}
+
+// stepCache is a worker's cache of resolved steps, direct-mapped by
+// control node and step: the states of a control node are expanded many
+// times (and the same runs of states passed through are followed again
+// with other values), and a hit saves the lookup of the target's key and
+// the lock. It belongs to one exploration (x); entries are never wrong,
+// only replaced. It starts with 1<<stepCacheBits entries and doubles, up
+// to 1<<stepCacheMaxBits, each time it has missed four times as often as
+// it has entries: a large exploration gets a large cache, a small one
+// clears little.
+type stepCache struct {
+	x       *explorer
+	entries []stepCacheEntry
+	bits    int
+	misses  int
+}
+
+type stepCacheEntry struct {
+	id, i int32 // the node and its step, id+1 (0: empty)
+	r     resolved
+}
+
+const (
+	stepCacheBits    = 14
+	stepCacheMaxBits = 18
+)
+
+// release drops what w's control buffers hold of exploration x (its
+// nodes, components, compiled steps), so that x's tables are garbage once
+// it ends, not when w's next exploration first uses them.
+func (s *ctlScratch) release() {
+	if s.cache.x != nil {
+		if s.cache.bits > stepCacheBits {
+			s.cache.entries = nil
+		}
+		clear(s.cache.entries)
+		s.cache.x = nil
+	}
+	for _, b := range []*nodeSteps{&s.top, &s.fwd[0], &s.fwd[1]} {
+		clear(b.comps[:cap(b.comps)])
+		clear(b.res[:cap(b.res)])
+		b.n, b.ctl = nil, nil
+	}
+	clear(s.tgt[:cap(s.tgt)])
+}
+
+// slot returns the entry of step i of node id.
+func (c *stepCache) slot(x *explorer, id, i int32) *stepCacheEntry {
+	if c.x != x {
+		if c.entries == nil {
+			c.entries = make([]stepCacheEntry, 1<<stepCacheBits)
+		} else {
+			clear(c.entries)
+		}
+		c.x, c.bits, c.misses = x, stepCacheBits, 0
+	}
+	h := (uint64(uint32(id))*0x9E3779B97F4A7C15 + uint64(uint32(i))*0xC2B2AE3D27D4EB4F) >> (64 - c.bits)
+	return &c.entries[h]
+}
+
+// miss counts a miss, and doubles the cache (empty) when they are many.
+func (c *stepCache) miss() {
+	c.misses++
+	if c.misses > 4<<c.bits && c.bits < stepCacheMaxBits {
+		c.bits++
+		c.entries, c.misses = make([]stepCacheEntry, 1<<c.bits), 0
+	}
 }
 
 // target is a step to resolve: its index in the node's steps, its target's
@@ -168,42 +302,186 @@ type target struct {
 }
 
 // ctlOfNode decodes the control state of n; only the copy of its key
-// takes the lock (the key set grows under it).
+// takes the (read) lock (the key set grows under the lock).
 func (x *explorer) ctlOfNode(w *worker, n *ctlNode) *kabs.Ctl {
-	x.mu.Lock()
+	x.mu.RLock()
 	w.ctl.kb = append(w.ctl.kb[:0], x.ctls.key(n.id)...)
-	x.mu.Unlock()
+	x.mu.RUnlock()
 	return x.ctlOf(w.ctl.kb)
 }
 
-// targets fills w's targets for the steps idx of succ (all when nil),
-// skipping those of done (the node's steps; nil before the first
-// expansion) already resolved.
-func (x *explorer) targets(w *worker, succ []kabs.Succ, idx []int32, done []ctlSucc) {
+// ctlOfSteps returns the control state of b's node, decoded on first need.
+func (x *explorer) ctlOfSteps(b *nodeSteps) *kabs.Ctl {
+	if b.ctl == nil {
+		b.ctl = x.ctlOf(b.kb)
+	}
+	return b.ctl
+}
+
+// expand fills b with the steps of n: its key and components (their steps
+// made on the first expansion of a control state with them), the flat
+// ample sets when the reduction is on, and no step resolved. Only the copy
+// of the key takes the (read) lock.
+func (x *explorer) expand(w *worker, n *ctlNode, b *nodeSteps) error {
+	b.n, b.ctl = n, nil
+	x.mu.RLock()
+	b.kb = append(b.kb[:0], x.ctls.key(n.id)...)
+	x.mu.RUnlock()
+	b.seg, b.comps = append(b.seg[:0], 0), b.comps[:0]
+	missing := false
+	for p := range x.abs.Sys.Procs {
+		id, k := binary.Uvarint(b.kb[b.seg[p]:])
+		b.seg = append(b.seg, b.seg[p]+k)
+		var c *ctlComp
+		if x.active == 0 || p < x.active {
+			c = x.compByID(p, uint32(id))
+			missing = missing || !c.ready.Load()
+		}
+		b.comps = append(b.comps, c)
+	}
+	if missing {
+		if err := x.makeComps(b); err != nil {
+			return err
+		}
+	}
+	x.stepsOfComps(w, b)
+	return nil
+}
+
+// expandChild fills b as expand does with the steps of the target of step
+// i of from (resolved): its key is from's with the part of the step's
+// process replaced, its components from's with that one replaced, so
+// that neither a key nor a component is looked up.
+func (x *explorer) expandChild(w *worker, from *nodeSteps, i int32, b *nodeSteps) error {
+	p, cs := from.step(i)
+	b.n, b.ctl = from.res[i].next, nil
+	b.kb = append(b.kb[:0], from.kb[:from.seg[p]]...)
+	b.kb = binary.AppendUvarint(b.kb, uint64(cs.to.id))
+	d := len(b.kb) - from.seg[p+1]
+	b.kb = append(b.kb, from.kb[from.seg[p+1]:]...)
+	b.seg = b.seg[:0]
+	for q, v := range from.seg {
+		if q > p {
+			v += d
+		}
+		b.seg = append(b.seg, v)
+	}
+	b.comps = append(b.comps[:0], from.comps...)
+	b.comps[p] = cs.to
+	if !cs.to.ready.Load() {
+		if err := x.makeComps(b); err != nil {
+			return err
+		}
+	}
+	x.stepsOfComps(w, b)
+	return nil
+}
+
+// stepsOfComps sets, from b's components, the places of its processes'
+// steps, no step resolved, and the ample sets.
+func (x *explorer) stepsOfComps(w *worker, b *nodeSteps) {
+	np := len(b.comps)
+	b.off = append(b.off[:0], 0)
+	left := int64(0)
+	for p := range np {
+		k := b.off[p]
+		if c := b.comps[p]; c != nil {
+			k += int32(len(c.steps))
+			left += int64(c.left)
+		}
+		b.off = append(b.off, k)
+	}
+	if left > 0 {
+		x.dropped.Add(left) // each state is expanded once
+	}
+	b.res = slices.Grow(b.res[:0], int(b.len()))[:b.len()]
+	clear(b.res)
+	b.ample = b.ample[:0]
+	if x.por != nil {
+		x.flatAmple(w, b)
+	}
+}
+
+// resolve finds the targets and compiled steps of the steps idx of b (all
+// when nil) not yet resolved.
+func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32) error {
 	s := &w.ctl
 	s.keys, s.tgt = s.keys[:0], s.tgt[:0]
 	s.drafts.reset()
 	add := func(i int32) {
-		if done != nil && done[i].next.Load() != 0 {
+		if b.res[i].next != nil {
 			return
 		}
+		if e := s.cache.slot(x, b.n.id, i); e.id == b.n.id+1 && e.i == i {
+			b.res[i] = e.r
+			return
+		}
+		s.cache.miss()
+		p, cs := b.step(i)
 		off := len(s.keys)
-		s.keys = appendCtlKey(s.keys, succ[i].Ctl)
+		s.keys = append(s.keys, b.kb[:b.seg[p]]...)
+		s.keys = binary.AppendUvarint(s.keys, uint64(cs.to.id))
+		s.keys = append(s.keys, b.kb[b.seg[p+1]:]...)
 		s.tgt = append(s.tgt, target{i: i, off: off, end: len(s.keys), h: x.ctls.hash(s.keys[off:]), id: -1})
 	}
 	if idx == nil {
-		for i := range int32(len(succ)) {
+		for i := range b.len() {
 			add(i)
 		}
-		return
+	} else {
+		for _, i := range idx {
+			add(i)
+		}
 	}
-	for _, i := range idx {
-		add(i)
+	if len(s.tgt) == 0 {
+		return nil
 	}
+	// First under the read lock: the targets and their compiled steps are
+	// most often all made already.
+	x.mu.RLock()
+	missing := x.lookupTargets(w)
+	if missing == 0 && x.installFound(w, b) {
+		x.mu.RUnlock()
+		return nil
+	}
+	x.mu.RUnlock()
+	x.mu.Lock()
+	if missing > 0 && x.lookupTargets(w) > 0 {
+		x.mu.Unlock()
+		for j := range s.tgt {
+			if t := &s.tgt[j]; t.id < 0 {
+				d := x.draft(x.ctlOf(s.keys[t.off:t.end]), &s.drafts)
+				t.d = &d
+			}
+		}
+		x.mu.Lock()
+		x.lookupTargets(w)
+	}
+	defer x.mu.Unlock()
+	return x.install(w, b)
+}
+
+// installFound resolves w's targets of b, all found, when their compiled
+// steps are all made, and reports whether they were. The caller holds the
+// read lock.
+func (x *explorer) installFound(w *worker, b *nodeSteps) bool {
+	s := &w.ctl
+	for j := range s.tgt {
+		t := &s.tgt[j]
+		next := x.nodeAt(t.id)
+		_, cs := b.step(t.i)
+		cm := x.compiledFind(cs, b.n, next)
+		if cm == nil {
+			return false
+		}
+		b.res[t.i] = resolved{next, cm}
+		*s.cache.slot(x, b.n.id, t.i) = stepCacheEntry{b.n.id + 1, t.i, b.res[t.i]}
+	}
+	return true
 }
 
 // lookupTargets finds the targets' nodes among those made and returns how
-// many are missing. The caller holds the lock.
+// many are missing. The caller holds the (read) lock.
 func (x *explorer) lookupTargets(w *worker) int {
 	s := &w.ctl
 	missing := 0
@@ -221,158 +499,53 @@ func (x *explorer) lookupTargets(w *worker) int {
 	return missing
 }
 
-// draftTargets drafts the missing targets, without the lock.
-func (x *explorer) draftTargets(w *worker, succ []kabs.Succ) {
-	for j := range w.ctl.tgt {
-		t := &w.ctl.tgt[j]
-		if t.id < 0 && t.d == nil {
-			d := x.draft(succ[t.i].Ctl, &w.ctl.drafts)
-			t.d = &d
-		}
-	}
-}
-
-// lockResolving takes the lock for resolving w's targets: with targets
-// missing, it drafts them without the lock first. It returns with the
-// lock held.
-func (x *explorer) lockResolving(w *worker, succ []kabs.Succ) {
-	x.mu.Lock()
-	if x.lookupTargets(w) == 0 {
-		return
-	}
-	x.mu.Unlock()
-	x.draftTargets(w, succ)
-	x.mu.Lock()
-	x.lookupTargets(w)
-}
-
-// install resolves w's targets of n (succ: n's kabs successors): makes the
-// missing nodes and compiles the steps. The caller holds the lock.
-func (x *explorer) install(w *worker, n *ctlNode, succ []kabs.Succ) error {
-	succs := x.succsOfNode(n)
+// install makes the missing targets of w's targets of b and finds or
+// compiles their steps. The caller holds the lock.
+func (x *explorer) install(w *worker, b *nodeSteps) error {
 	s := &w.ctl
 	for j := range s.tgt {
 		t := &s.tgt[j]
-		cs := &succs[t.i]
-		if cs.next.Load() != 0 {
-			if x.compiledOf(cs).t != succ[t.i].T {
-				return fmt.Errorf("internal error: a control step is not found again")
-			}
-			continue
-		}
 		kb := s.keys[t.off:t.end]
 		if t.id < 0 {
-			// Missing at the lookup; an earlier target of this node may
-			// have made it since.
+			// Missing at the lookup; an earlier target may have made it
+			// since.
 			if id, ok := x.ctls.lookup(kb, t.h); ok {
 				t.id = id
 			} else {
 				if t.d == nil {
 					return fmt.Errorf("internal error: a control state missing without a draft")
 				}
-				t.id = x.addNode(kb, t.h, t.d).id
+				n, err := x.addNode(kb, t.h, t.d)
+				if err != nil {
+					return err
+				}
+				t.id = n.id
 			}
 		}
 		next := x.nodeAt(t.id)
-		tr := succ[t.i].T
-		sk := stepKey{tr, n.xsig, next.xsig}
-		k, ok := x.steps[sk]
-		if !ok {
-			st, err := x.lay.Compile(n.x, next.x, tr, succ[t.i].Step)
-			if err != nil {
-				return err
-			}
-			var tab []*compiled
-			if old := x.stepTab.Load(); old != nil {
-				tab = append(tab, *old...)
-			}
-			tab = append(tab, &compiled{tr, st})
-			x.stepTab.Store(&tab)
-			k = int32(len(tab))
-			x.steps[sk] = k
+		_, cs := b.step(t.i)
+		cm, err := x.compiledOf(cs, b.n, next)
+		if err != nil {
+			return err
 		}
-		cs.step.Store(k)
-		cs.next.Store(next.id + 1)
+		b.res[t.i] = resolved{next, cm}
+		*s.cache.slot(x, b.n.id, t.i) = stepCacheEntry{b.n.id + 1, t.i, b.res[t.i]}
 	}
 	return nil
 }
 
-// expand returns the steps out of n, made on its first expansion with the
-// targets of the steps taken first: those of the first candidate ample
-// set, or all; the others are resolved when taken (resolve).
-func (x *explorer) expand(w *worker, n *ctlNode) ([]ctlSucc, error) {
-	if n.ready.Load() {
-		return x.succsOfNode(n), nil
+// resolveOne returns the target and compiled step of step i of n (n
+// expanded into w's first buffer): for rebuilding a counterexample.
+func (x *explorer) resolveOne(w *worker, n *ctlNode, i int32) (resolved, error) {
+	b := &w.ctl.top
+	if err := x.expand(w, n, b); err != nil {
+		return resolved{}, err
 	}
-	c := x.ctlOfNode(w, n)
-	succ, left := x.succsLeft(c)
-	if len(succ) > arenaLast {
-		return nil, fmt.Errorf("internal error: a control state with %d steps", len(succ))
+	if i < 0 || i >= b.len() {
+		return resolved{}, fmt.Errorf("internal error: a control state's step is not found again")
 	}
-	var flat, first []int32
-	if x.por != nil {
-		flat = x.por.candidates(x.abs, c, succ)
-		if len(flat) > 0 {
-			first, _ = nextAmple(flat)
-		}
+	if err := x.resolve(w, b, []int32{i}); err != nil {
+		return resolved{}, err
 	}
-	x.targets(w, succ, first, nil)
-	x.lockResolving(w, succ)
-	defer x.mu.Unlock()
-	if n.ready.Load() {
-		return x.succsOfNode(n), nil
-	}
-	ref, out := x.succArena.alloc(len(succ))
-	n.succRef, n.nsucc = ref, uint32(len(succ))
-	if x.por != nil {
-		ref, ample := x.ampleArena.alloc(len(flat))
-		copy(ample, flat)
-		n.ampleRef, n.nample = ref, uint32(len(flat))
-	}
-	if err := x.install(w, n, succ); err != nil {
-		return nil, err
-	}
-	x.dropped.Add(int64(left)) // once per control state: the one that publishes
-	n.ready.Store(true)
-	return out, nil
-}
-
-// resolved reports whether the steps idx of n (all when nil) have their
-// targets.
-func (x *explorer) resolved(n *ctlNode, idx []int32) bool {
-	succs := x.succsOfNode(n)
-	if idx == nil {
-		for i := range succs {
-			if succs[i].next.Load() == 0 {
-				return false
-			}
-		}
-		return true
-	}
-	for _, i := range idx {
-		if succs[i].next.Load() == 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// resolve makes the target nodes and the compiled steps of the steps idx
-// of the expanded n (all when idx is nil) when they are first taken. The
-// control state's successors are computed again (kabs.Abs.Successors is
-// deterministic): keeping those of the steps not yet taken cost more
-// memory than the rest of the exploration.
-func (x *explorer) resolve(w *worker, n *ctlNode, idx []int32) error {
-	if x.resolved(n, idx) {
-		return nil
-	}
-	succ := x.succsOf(x.ctlOfNode(w, n))
-	succs := x.succsOfNode(n)
-	if len(succ) != len(succs) {
-		return fmt.Errorf("internal error: a control state's steps are not found again")
-	}
-	x.targets(w, succ, idx, succs)
-	x.lockResolving(w, succ)
-	defer x.mu.Unlock()
-	return x.install(w, n, succ)
+	return b.res[i], nil
 }

@@ -6,10 +6,11 @@
 //
 // A state of the exploration (reach.go) is (control, values, cube):
 //
-//   - control: the kabs control state (pc, B_x, S). Its successors, its
-//     key, whether it is bad, its relevance mask and its explicitness are
-//     computed once per control state (ctlNode), however many states
-//     share it;
+//   - control: the kabs control state (pc, B_x, S). Its steps are
+//     computed once per process component (a process's pc, buffer, tail
+//     and epochs: each step of a process reads and changes only those);
+//     its key, whether it is bad, its relevance mask and its explicitness
+//     once per control state (ctlNode), however many states share it;
 //   - values: the explicit-value domain of package domains, a vector over
 //     the variables whose values a static analysis proved to lie in a
 //     finite set, and the deterministic ones it could not bound, whose
@@ -281,12 +282,24 @@
 // # The state store
 //
 // An exploration's tables hold no Go pointer and make no allocation per
-// state (stateset.go, vecset.go, keyset.go, arena.go). A control state is
-// interned in a keySet (its ctlKey as varints in an arena of large chunks,
-// an open-addressing table over 64-bit hashes, a dense 32-bit id); its node
-// (40 bytes, in chunks of 1024 nodes that never move) refers to its steps
-// and ample sets in two arenas, a step being 8 bytes (the target's id and
-// the index of its compiled step in a per-exploration table). The store of
+// state (stateset.go, vecset.go, keyset.go, arena.go). The control part
+// is a collapse compression per process, as in SPIN and LTSmin: a
+// process's part of a control state (pc, buffer, tail, epochs) is a
+// component, interned per process (there are few: dijkstra_3 has 345 in
+// all), and memoises that process's steps, their transitions, the
+// components after them and the process's candidate ample set
+// (ctlexpand.go). A control state is interned in a keySet by its ctlKey,
+// the vector of its components' ids as varints (a few bytes), in an arena
+// of large chunks, with an open-addressing table over 64-bit hashes and a
+// dense 32-bit id; its node (8 bytes, no Go pointer, in chunks of 1024
+// that never move) holds its id, the reference of its profile and whether
+// it is bad, and nothing of its steps: a control state's steps are its
+// components', and the target of one is found when it is taken by editing
+// the key (the process's id replaced) and looking it up, made if missing,
+// with its compiled step memoised per component step and explicitness
+// before and after; a worker's direct-mapped cache of resolved steps by
+// node and step saves most of those lookups, and the states passed
+// through derive the next key from the step taken. The store of
 // states is a collapse compression in two components: a state's key is its
 // control node's id and the reference of its vector of explicit values,
 // interned in a vecSet (zigzag varints, one byte for a value in -64..63;
@@ -302,9 +315,9 @@
 // successors of a state are interned and their table slots loaded
 // together before they are stored one by one (keysOf): the cache misses
 // of independent loads overlap. There are up to as many control nodes as
-// stored states (dijkstra_3: 375,948), each with its steps: together they
-// cost more than the store. The memory limit (--max-memory) is checked
-// against the live heap, which counts them all.
+// stored states (dijkstra_3: 375,948), each a key, a table slot and a
+// node. The memory limit (--max-memory) is checked against the live heap,
+// which counts them all.
 //
 // # Parallel expansion
 //
@@ -320,28 +333,30 @@
 // store sees the successors in the sequential order, so the states stored,
 // their numbering and the counterexample found are those of one goroutine
 // (TestWorkersSameRun; the differential suite runs with two workers). What
-// the workers share: the control nodes, created the first time a control
-// state is expanded or a step first taken, and read without a lock once
-// filled in (a node's ready flag and a step's target are atomic, the lists
-// of chunks are replaced, not changed, when they grow); the memos of posts
+// the workers share: the control nodes and the components, created the
+// first time a step reaches them and read without a lock once made (a
+// component's ready flag is atomic, a node does not change once published,
+// the lists of chunks are replaced, not changed, when they grow); the
+// table of control keys, looked up under the explorer's lock; the memos of posts
 // and sliced queries (predabs.Abstractor.Fork); each worker has its own
 // lia solver with its own Z3 context for the fallback. The main context
 // (classification, interpolation) gets no abstraction query at all, so its
 // history, on which Spacer's interpolants depend, is the same whatever the
 // number of workers.
 //
-// The first expansion of a control state (ctlexpand.go) is done by the
-// worker that meets it, mostly without the explorer's lock: decoding the
-// control state, its kabs successors (kabs.Abs.Successors is safe for
+// Expanding a state (ctlexpand.go) takes the explorer's lock only to copy
+// its control key and to look the targets of the steps taken up, when the
+// worker's cache of resolved steps misses: decoding a control state, the
+// steps of a new component (kabs.Abs.ProcSuccessors is safe for
 // concurrent use: its memo of transitions is read without a lock), the
-// ample sets, the keys and hashes of the targets and the profiles of those
-// not yet made. The lock is held only to copy a node's key, look the
-// targets up, make the missing ones, compile new steps and publish; two
-// workers that expand one control state at once both compute, the first
-// to take the lock publishes. Control nodes are therefore numbered in an
-// order that depends on the workers' timing: nothing stored or reported
-// depends on it (states are numbered by the store, the symmetry reduction
-// orders control states by their keys).
+// keys and hashes of the targets and the profiles of those not yet made
+// are computed without it. The lock is held to look up, make the missing
+// nodes and components, compile new steps and publish; two workers that
+// meet one new component at once both compute its steps, the first to
+// take the lock publishes. Control nodes and components are therefore
+// numbered in an order that depends on the workers' timing: nothing
+// stored or reported depends on it (states are numbered by the store, the
+// symmetry reduction orders control states by their contents keys).
 //
 // Explorations of a system whose variables are all finite use the workers
 // too, without a prover each (there is no abstract post: workersFor):

@@ -17,10 +17,10 @@ func (x *explorer) addInits(st *stateStore, c0 *ctlNode) ([]int32, error) {
 	var roots []int32
 	for _, vals := range x.lay.Inits(x.ctl(c0)) {
 		var cube predabs.Cube
-		if c0.anyKeep {
+		if pr := x.prof(c0); pr.anyKeep {
 			var ok bool
 			var err error
-			cube, ok, err = x.e.ab.AlphaEnv(x.abs.InitFormula(), x.env(c0, vals, domains.Key(vals)), c0.keep)
+			cube, ok, err = x.e.ab.AlphaEnv(x.abs.InitFormula(), x.env(c0, vals, domains.Key(vals)), pr.keep)
 			if err != nil {
 				return nil, err
 			}
@@ -28,7 +28,7 @@ func (x *explorer) addInits(st *stateStore, c0 *ctlNode) ([]int32, error) {
 				continue
 			}
 		}
-		if !x.lay.Observe(c0.dyn, vals) {
+		if !x.lay.Observe(x.prof(c0).dyn, vals) {
 			return nil, domains.ErrDomainFull
 		}
 		k := st.keyOf(c0.id, vals)

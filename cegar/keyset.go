@@ -4,21 +4,25 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/maphash"
+	"math"
 	"unsafe"
 )
 
 // keySet interns byte keys: the i-th key pushed has index i, its bytes in
-// an arena of large chunks (a varint length, then the key) and its place
-// there in refs; the keys put in the table are found again by lookup (an
+// an arena of chunks of at most 1 MB (a varint length, then the key) and
+// its place there in refs, 32 bits (the chunk << arenaOffBits | the
+// offset); the keys put in the table are found again by lookup (an
 // open-addressing table over the keys' 64-bit hashes, linear probing). There
 // is no Go allocation and no pointer per key: a key costs its bytes and a
-// length byte, 8 bytes of ref and, in the table, 8-16 bytes (at a load
-// between 3/8 and 3/4). The explorer keeps its control states (ctlKey) in
-// one; the state store its value vectors in a vecSet (vecset.go), whose
-// references are places in its arena, not dense indices.
+// length byte, 4 bytes of ref and, in the table, 8-16 bytes (at a load
+// between 3/8 and 3/4). The arena holds up to arenaMaxChunks chunks (4 GB):
+// push fails past it. The explorer keeps its control states (ctlKey: the
+// vector of their components' ids) in one; the state store its value
+// vectors in a vecSet (vecset.go), whose references are places in its
+// arena, not dense indices.
 type keySet struct {
 	arena [][]byte
-	refs  [][]uint64 // by index, in chunks of 1<<refBits: chunk << 32 | offset
+	refs  [][]uint32 // by index, in chunks of 1<<refBits
 	n     int
 	seed  maphash.Seed
 	slots
@@ -27,7 +31,9 @@ type keySet struct {
 const (
 	refBits         = 10
 	arenaFirstChunk = 1 << 12
-	arenaChunk      = 1 << 20
+	arenaOffBits    = 20
+	arenaChunk      = 1 << arenaOffBits
+	arenaMaxChunks  = 1 << (32 - arenaOffBits)
 )
 
 func newKeySet() keySet {
@@ -39,7 +45,7 @@ func (s *keySet) hash(k []byte) uint64 { return maphash.Bytes(s.seed, k) }
 // key returns key i (in the arena: not to be modified).
 func (s *keySet) key(i int32) []byte {
 	ref := s.refs[i>>refBits][i&(1<<refBits-1)]
-	b := s.arena[ref>>32][uint32(ref):]
+	b := s.arena[ref>>arenaOffBits][ref&(arenaChunk-1):]
 	l, k := binary.Uvarint(b)
 	return b[k : k+int(l)]
 }
@@ -61,10 +67,17 @@ func (s *keySet) lookup(k []byte, h uint64) (int32, bool) {
 }
 
 // push appends the key k and returns its index; it is not in the table
-// until put.
+// until put. It returns -1, and changes nothing, when the arena is full or
+// k is longer than a chunk holds.
 func (s *keySet) push(k []byte) int32 {
 	need := binary.MaxVarintLen64 + len(k)
+	if need > arenaChunk || s.n == math.MaxInt32 {
+		return -1
+	}
 	if len(s.arena) == 0 || cap(s.arena[len(s.arena)-1])-len(s.arena[len(s.arena)-1]) < need {
+		if len(s.arena) == arenaMaxChunks {
+			return -1
+		}
 		size := arenaFirstChunk // then doubling up to arenaChunk: a small exploration allocates little
 		if len(s.arena) > 0 {
 			size = min(2*cap(s.arena[len(s.arena)-1]), arenaChunk)
@@ -72,11 +85,11 @@ func (s *keySet) push(k []byte) int32 {
 		s.arena = append(s.arena, make([]byte, 0, max(size, need)))
 	}
 	a := &s.arena[len(s.arena)-1]
-	ref := uint64(len(s.arena)-1)<<32 | uint64(len(*a))
+	ref := uint32(len(s.arena)-1)<<arenaOffBits | uint32(len(*a))
 	*a = binary.AppendUvarint(*a, uint64(len(k)))
 	*a = append(*a, k...)
 	if s.n>>refBits == len(s.refs) {
-		s.refs = append(s.refs, make([]uint64, 0, 1<<refBits))
+		s.refs = append(s.refs, make([]uint32, 0, 1<<refBits))
 	}
 	ch := &s.refs[len(s.refs)-1]
 	*ch = append(*ch, ref)
@@ -133,7 +146,7 @@ func (t *slots) place(h uint64, idx int32) {
 
 // bytes is the memory of the set as allocated: arena, refs, table.
 func (s *keySet) bytes() int64 {
-	b := int64(len(s.refs))*(1<<refBits)*int64(unsafe.Sizeof(uint64(0))) + int64(len(s.table))*8
+	b := int64(len(s.refs))*(1<<refBits)*int64(unsafe.Sizeof(uint32(0))) + int64(len(s.table))*8
 	for _, a := range s.arena {
 		b += int64(cap(a))
 	}

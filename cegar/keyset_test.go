@@ -52,6 +52,19 @@ func TestKeySet(t *testing.T) {
 	if len(s.arena) < 2 || len(s.table) < 50000 {
 		t.Errorf("the arena (%d chunks) and the table (%d slots) did not grow", len(s.arena), len(s.table))
 	}
+	// A key longer than a chunk is refused, and changes nothing.
+	n, chunks := s.n, len(s.arena)
+	if i := s.push(make([]byte, arenaChunk)); i != -1 || s.n != n || len(s.arena) != chunks {
+		t.Errorf("a key of %d bytes: push gave %d (%d keys, %d chunks; before %d, %d)", arenaChunk, i, s.n, len(s.arena), n, chunks)
+	}
+	// One that fits in a chunk of its own is kept, and found again.
+	big := bytes.Repeat([]byte{7}, arenaChunk-binary.MaxVarintLen64)
+	if i := s.push(big); i != int32(n) || !bytes.Equal(s.key(i), big) {
+		t.Errorf("a key of %d bytes: push gave %d, want %d, or its bytes differ", len(big), i, n)
+	}
+	if i := s.push(keys[1]); i != int32(n+1) || !bytes.Equal(s.key(i), keys[1]) || !bytes.Equal(s.key(int32(n)), big) {
+		t.Errorf("a key after the big one: push gave %d, want %d, or the keys differ", i, n+1)
+	}
 }
 
 // TestArena allocates runs of varied lengths across several chunks, fills

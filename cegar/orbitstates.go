@@ -85,8 +85,9 @@ type imgTie struct {
 type symScratch struct {
 	out  []int64  // the least image's values
 	ctl  kabs.Ctl // an image of a control state
-	kb   []byte   // the images' keys, one after the other
-	keys [][]byte // each image's key, in kb
+	own  []byte   // the contents key of the control state (appendCtlKey)
+	kb   []byte   // the images' contents keys, one after the other
+	keys [][]byte // each image's contents key, in kb
 	lst  []int32
 }
 
@@ -279,13 +280,18 @@ func (s *stateSym) codeOf(n *ctlNode) (*imgChunk, int32) {
 }
 
 // images returns the slot and code of node n, computed once: without
-// the lock, then entered under it unless another worker was first.
-func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) {
+// the lock, then entered under it unless another worker was first. It
+// fails only when the image's node cannot be made (addNode).
+func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32, error) {
 	if ch, code := s.codeOf(n); code != 0 {
-		return &ch.slot[n.id&(1<<imgChunkBits-1)], code
+		return &ch.slot[n.id&(1<<imgChunkBits-1)], code, nil
 	}
-	c := x.ctlOfNode(w, n) // its key in w.ctl.kb
+	c := x.ctlOfNode(w, n)
 	sc := &w.sym
+	// The images are ordered by their contents keys (appendCtlKey): the
+	// order does not depend on the order in which the components were
+	// found.
+	sc.own = appendCtlKey(sc.own[:0], c)
 	sc.kb, sc.keys = sc.kb[:0], sc.keys[:0]
 	for a := range s.g.elems {
 		start := len(sc.kb)
@@ -293,7 +299,7 @@ func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) 
 		sc.keys = append(sc.keys, sc.kb[start:len(sc.kb):len(sc.kb)])
 	}
 	var self bool
-	sc.lst, self = leastKeys(sc.lst[:0], w.ctl.kb, sc.keys)
+	sc.lst, self = leastKeys(sc.lst[:0], sc.own, sc.keys)
 	code := 3 + only(sc.lst, self)
 	var sl imgSlot
 	switch {
@@ -302,7 +308,10 @@ func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) 
 		sl.node = n
 	default:
 		a := int(sc.lst[0])
-		sl.node = s.imageNode(x, sc.keys[a], c, a)
+		var err error
+		if sl.node, err = s.imageNode(x, c, a); err != nil {
+			return nil, 0, err
+		}
 	}
 	if code == 1 {
 		sl.tie = &imgTie{least: slices.Clone(sc.lst), self: self}
@@ -321,29 +330,31 @@ func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32) 
 	}
 	ch, i := (*dir)[n.id>>imgChunkBits], n.id&(1<<imgChunkBits-1)
 	if old := ch.code[i].Load(); old != 0 {
-		return &ch.slot[i], old
+		return &ch.slot[i], old, nil
 	}
 	ch.slot[i] = sl
 	ch.code[i].Store(code)
-	return &ch.slot[i], code
+	return &ch.slot[i], code, nil
 }
 
-// imageNode returns the node with key kb, the image of c under element a,
-// made if new (its draft without the lock, as the targets of an
-// expansion: ctlexpand.go).
-func (s *stateSym) imageNode(x *explorer, kb []byte, c *kabs.Ctl, a int) *ctlNode {
-	h := x.ctls.hash(kb)
+// imageNode returns the node of the image of c under element a, made if
+// new (its draft without the lock, as the targets of an expansion:
+// ctlexpand.go).
+func (s *stateSym) imageNode(x *explorer, c *kabs.Ctl, a int) (*ctlNode, error) {
+	img := s.permCtl(c, a)
 	x.mu.Lock()
+	kb := x.appendIDKey(nil, img)
+	h := x.ctls.hash(kb)
 	id, ok := x.ctls.lookup(kb, h)
 	x.mu.Unlock()
 	if ok {
-		return x.nodeAt(id)
+		return x.nodeAt(id), nil
 	}
-	d := x.draft(s.permCtl(c, a), nil)
+	d := x.draft(img, nil)
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if id, ok := x.ctls.lookup(kb, h); ok {
-		return x.nodeAt(id)
+		return x.nodeAt(id), nil
 	}
 	return x.addNode(kb, h, &d)
 }
@@ -380,15 +391,19 @@ func only(least []int32, self bool) int32 {
 
 // canon returns the least image of the state (n, vals) and the element
 // that gives it (-1: the state itself). The values returned live in w's
-// buffers until the next call with w.
-func (s *stateSym) canon(x *explorer, w *worker, n *ctlNode, vals []int64) (*ctlNode, []int64, int) {
-	sl, code := s.images(x, w, n)
+// buffers until the next call with w. It fails only when the image's
+// control node cannot be made (addNode: errCtlsFull).
+func (s *stateSym) canon(x *explorer, w *worker, n *ctlNode, vals []int64) (*ctlNode, []int64, int, error) {
+	sl, code, err := s.images(x, w, n)
+	if err != nil {
+		return nil, nil, 0, err
+	}
 	best := int(code) - 3
 	if code == 1 {
 		best = s.choose(sl.tie.least, sl.tie.self, vals)
 	}
 	if best < 0 {
-		return n, vals, -1
+		return n, vals, -1, nil
 	}
 	sc := &w.sym
 	if len(sc.out) != len(vals) {
@@ -398,7 +413,7 @@ func (s *stateSym) canon(x *explorer, w *worker, n *ctlNode, vals []int64) (*ctl
 	for i, v := range vals {
 		sc.out[pos[i]] = v
 	}
-	return sl.node, sc.out, best
+	return sl.node, sc.out, best, nil
 }
 
 // choose returns the element that gives the least image of a state with
@@ -538,7 +553,10 @@ func (x *explorer) symPathTo(w *worker, st *stateStore, i int32) (*path, error) 
 func (x *explorer) symReplay(w *worker, st *stateStore, i int32) ([]kabs.AStep, int, error) {
 	r := st.at(i)
 	from := stepRef{x.nodeAt(st.at(r.parent).c), r.via}
-	via := &x.succsOfNode(from.n)[r.via]
+	via, err := x.resolveOne(w, from.n, r.via)
+	if err != nil {
+		return nil, -1, err
+	}
 	pv := make([]int64, x.lay.Len())
 	st.values(r.parent, pv)
 	iv := make([]int64, len(pv))
@@ -546,17 +564,21 @@ func (x *explorer) symReplay(w *worker, st *stateStore, i int32) ([]kabs.AStep, 
 	var chain []stepRef
 	var ferr error
 	found, elem := false, -1
-	err := x.compiledOf(via).x.ApplyZeros(pv, x.to(via).zrun, make([]int64, len(pv)), func(vals []int64) bool {
+	err = via.cm.x.ApplyZeros(pv, x.prof(via.next).zrun, make([]int64, len(pv)), func(vals []int64) bool {
 		chain = chain[:0]
-		c, v := x.to(via), vals
+		c, v := via.next, vals
 		if x.por != nil {
 			var err error
-			if c, v, _, err = x.forward(w, c, vals, &chain); err != nil {
+			if c, v, _, err = x.forward(w, &w.ctl.top, r.via, vals, &chain); err != nil {
 				ferr = err
 				return false
 			}
 		}
-		cn, cv, a := x.sym.canon(x, w, c, v)
+		cn, cv, a, err := x.sym.canon(x, w, c, v)
+		if err != nil {
+			ferr = err
+			return false
+		}
 		found = cn.id == r.c && slices.Equal(cv, iv)
 		elem = a
 		return !found

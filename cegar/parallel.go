@@ -170,8 +170,8 @@ type succRec struct {
 // choice included), stopping after a bad one: the search stores that one
 // and ends.
 func (x *explorer) expandState(w *worker, it *item) {
-	succs, err := x.expand(w, it.n)
-	if err != nil {
+	b := &w.ctl.top
+	if err := x.expand(w, it.n, b); err != nil {
 		it.err = err
 		return
 	}
@@ -180,12 +180,12 @@ func (x *explorer) expandState(w *worker, it *item) {
 	// visit applies succs[i]; it reports whether the step produced a state
 	// (was enabled).
 	visit := func(i int32) (produced bool, err error) {
-		s := &succs[i]
 		var ferr error
-		next0, cm := x.to(s), x.compiledOf(s)
-		err = cm.x.ApplyZeros(it.vals, next0.zrun, w.scratch, func(vals []int64) bool {
+		next0, cm := b.res[i].next, b.res[i].cm
+		pr0 := x.prof(next0)
+		err = cm.x.ApplyZeros(it.vals, pr0.zrun, w.scratch, func(vals []int64) bool {
 			var cube predabs.Cube
-			if next0.anyKeep || cm.x.GuardSymbolic {
+			if pr0.anyKeep || cm.x.GuardSymbolic {
 				if w.ab == nil {
 					ferr = fmt.Errorf("internal error: an abstract post in an exploration with every variable finite")
 					return false
@@ -194,7 +194,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 					preEnv = x.env(it.n, it.vals, domains.Key(it.vals))
 				}
 				var ok bool
-				cube, ok, ferr = w.ab.PostEnv(it.cube, cm.t, preEnv, x.env(next0, vals, domains.Key(vals)), next0.keep, next0.keepKey)
+				cube, ok, ferr = w.ab.PostEnv(it.cube, cm.t, preEnv, x.env(next0, vals, domains.Key(vals)), pr0.keep, pr0.keepKey)
 				if ferr != nil {
 					return false
 				}
@@ -206,7 +206,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 			next, depth := next0, it.depth+1
 			if x.por != nil {
 				var passed int
-				if next, vals, passed, ferr = x.forward(w, next, vals, nil); ferr != nil {
+				if next, vals, passed, ferr = x.forward(w, b, i, vals, nil); ferr != nil {
 					return false
 				}
 				depth += int32(passed)
@@ -214,7 +214,9 @@ func (x *explorer) expandState(w *worker, it *item) {
 			}
 			if x.sym != nil {
 				// The least image is stored (orbitstates.go).
-				next, vals, _ = x.sym.canon(x, w, next, vals)
+				if next, vals, _, ferr = x.sym.canon(x, w, next, vals); ferr != nil {
+					return false
+				}
 			}
 			off, eoff := len(it.arena), len(it.enc)
 			it.arena = append(it.arena, vals...)
@@ -222,7 +224,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 			enc := it.enc[eoff:len(it.enc):len(it.enc)]
 			it.outs = append(it.outs, succRec{via: int32(i), next: next, vals: it.arena[off:len(it.arena):len(it.arena)],
 				enc: enc, h: x.valHash(enc), cube: cube, depth: depth})
-			stop = next.bad
+			stop = next.bad()
 			return !stop
 		})
 		if err == nil {
@@ -235,10 +237,10 @@ func (x *explorer) expandState(w *worker, it *item) {
 	// candidate none of whose steps is enabled produced no state.
 	reduced := false
 	var tried []int32
-	for a := x.ampleOf(it.n); len(a) > 0; {
+	for a := b.ample; len(a) > 0; {
 		var cand []int32
 		cand, a = nextAmple(a)
-		if err := x.resolve(w, it.n, cand); err != nil {
+		if err := x.resolve(w, b, cand); err != nil {
 			it.err = err
 			return
 		}
@@ -261,11 +263,11 @@ func (x *explorer) expandState(w *worker, it *item) {
 		}
 	}
 	if !reduced {
-		if err := x.resolve(w, it.n, nil); err != nil {
+		if err := x.resolve(w, b, nil); err != nil {
 			it.err = err
 			return
 		}
-		for i := range int32(len(succs)) {
+		for i := range b.len() {
 			if stop {
 				break
 			}

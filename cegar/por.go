@@ -2,7 +2,6 @@ package cegar
 
 import (
 	"fmt"
-	"sort"
 
 	"fencer/cs"
 	"fencer/kabs"
@@ -102,52 +101,33 @@ func (e *engine) porApplies() bool {
 	return !e.opt.NoReduction && e.info != nil && e.info.AllFinite()
 }
 
-// candidates returns, for the control state c with successors succs, the
-// candidate ample sets: per process whose edges out of its location are all
-// local, invisible and not back edges (backEdges), the indices in succs of
-// its edge steps; fewest steps first.
-func (r *porInfo) candidates(abs *kabs.Abs, c *kabs.Ctl, succs []kabs.Succ) []int32 {
-	var out [][]int32
-	for p, proc := range abs.Sys.Procs {
-		if len(proc.Out[c.PC[p]]) == 0 || !abs.Local(c, p) {
-			continue
-		}
-		var idx []int32
-		ok := !r.visible[p][c.PC[p]]
-		for _, ei := range proc.Out[c.PC[p]] {
-			if r.back[p][ei] {
-				ok = false
-			}
-		}
-		for i := range succs {
-			s := &succs[i]
-			if s.Step.Proc != p || s.Step.Edge < 0 {
-				continue
-			}
-			if r.visible[p][proc.Edges[s.Step.Edge].To] {
-				ok = false
-				break
-			}
-			idx = append(idx, int32(i))
-		}
-		if ok && len(idx) > 0 {
-			out = append(out, idx)
-		}
-	}
-	if len(out) == 0 {
+// procCandidate returns, for the control state c and the steps succs of
+// process p there (kabs.Abs.ProcSuccessors), the indices in succs of p's
+// candidate ample set: its edge steps when p's edges out of its location
+// are all local, invisible and not back edges (backEdges) and it has one;
+// nil otherwise. It reads only p's part of c, as the steps do.
+func (r *porInfo) procCandidate(abs *kabs.Abs, c *kabs.Ctl, p int, succs []kabs.Succ) []int32 {
+	proc := abs.Sys.Procs[p]
+	if len(proc.Out[c.PC[p]]) == 0 || !abs.Local(c, p) || r.visible[p][c.PC[p]] {
 		return nil
 	}
-	sort.SliceStable(out, func(i, j int) bool { return len(out[i]) < len(out[j]) })
-	n := 0
-	for _, idx := range out {
-		n += 1 + len(idx)
+	for _, ei := range proc.Out[c.PC[p]] {
+		if r.back[p][ei] {
+			return nil
+		}
 	}
-	flat := make([]int32, 0, n) // the flat form of ctlNode.ample
-	for _, idx := range out {
-		flat = append(flat, int32(len(idx)))
-		flat = append(flat, idx...)
+	var idx []int32
+	for i := range succs {
+		s := &succs[i]
+		if s.Step.Proc != p || s.Step.Edge < 0 {
+			continue
+		}
+		if r.visible[p][proc.Edges[s.Step.Edge].To] {
+			return nil
+		}
+		idx = append(idx, int32(i))
 	}
-	return flat
+	return idx
 }
 
 // note describes the reduction for the exploration's log line.

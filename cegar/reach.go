@@ -2,7 +2,6 @@ package cegar
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -13,7 +12,6 @@ import (
 	"sync/atomic"
 	"unsafe"
 
-	"fencer/cs"
 	"fencer/domains"
 	"fencer/fences"
 	"fencer/kabs"
@@ -24,7 +22,8 @@ import (
 // The abstract state of the exploration is a product of three domains:
 //
 //   - control: the kabs control state (pc, B_x, S), shared by many states;
-//     its successors, keys and per-state tables are computed once (ctlNode);
+//     its steps are computed once per process component (ctlexpand.go),
+//     its key and per-state tables once per control state (ctlNode);
 //   - explicit values: a vector over the variables that the static analysis
 //     of package domains found finite, buffer slots and last-write values
 //     included; its transfer is evaluation, no solver;
@@ -36,36 +35,33 @@ import (
 // cubes (subsumption); the key of a state is its control key and its values.
 
 // ctlNode is a control state with what the exploration needs of it, computed
-// once however many states share it. It is small: there are up to as many
-// control states as stored states. What depends on the control state only
-// through its explicitness, liveness and relevance is one ctlProfile shared
-// by every control state with the same contents; the control state itself
-// is kept as its key (ctlKey, in the explorer's keySet under the node's id)
-// and decoded when needed (ctl). The nodes live in chunks (explorer.nodes):
-// no allocation per node, and a pointer to one stays valid.
+// once however many states share it: its key, its profile and whether it
+// is bad, in 8 bytes and no Go pointer (the collector does not scan the
+// chunks): there are up to as many control states as stored states. Its
+// steps are those of its processes' components (ctlexpand.go), not kept
+// per node. What depends on the control state only through its
+// explicitness, liveness and relevance is one ctlProfile shared by every
+// control state with the same contents, referred to by its reference in
+// an arena (explorer.prof); the control state itself is kept as its key
+// (ctlKey, in the explorer's keySet under the node's id) and decoded when
+// needed (ctl). The nodes live in chunks (explorer.nodes): no allocation
+// per node, and a pointer to one stays valid. A node is filled in before
+// it is published (under the explorer's lock) and not changed after.
 type ctlNode struct {
-	*ctlProfile
-	id  int32 // dense, in order of discovery
-	bad bool
-	// ready is set once the steps and ample sets are (expand): they are
-	// read without the explorer's lock from then on.
-	ready atomic.Bool
-	// The steps out of the node (explorer.succsOfNode), in the explorer's
-	// arena: a reference and a length.
-	succRef, nsucc uint32
-	// The ample sets (explorer.ampleOf): per process whose next steps are
-	// local and invisible here, the indices in the steps of its steps,
-	// the candidate ample sets of the partial-order reduction (por.go),
-	// fewest steps first; set by expand when the reduction is on. Flat:
-	// each candidate is its length and then its indices (nextAmple).
-	ampleRef, nample uint32
+	id int32 // dense, in order of discovery
+	// pb is the profile's reference in explorer.profTab, with nodeBad set
+	// when the control state is bad (a reference stays below 1<<31: that
+	// many profiles would not fit in memory).
+	pb uint32
 }
 
-// succsOfNode returns the steps out of n (nil before expand).
-func (x *explorer) succsOfNode(n *ctlNode) []ctlSucc { return x.succArena.run(n.succRef, int(n.nsucc)) }
+const nodeBad = 1 << 31
 
-// ampleOf returns the flat ample sets of n.
-func (x *explorer) ampleOf(n *ctlNode) []int32 { return x.ampleArena.run(n.ampleRef, int(n.nample)) }
+// bad reports whether n's control state is bad (Sys.IsBad).
+func (n *ctlNode) bad() bool { return n.pb&nodeBad != 0 }
+
+// prof returns the profile of n.
+func (x *explorer) prof(n *ctlNode) *ctlProfile { return x.profTab.run(n.pb&^nodeBad, 1)[0] }
 
 // nextAmple returns the first candidate ample set of the flat list a and
 // the rest of a.
@@ -79,6 +75,7 @@ func nextAmple(a []int32) (cand, rest []int32) {
 type ctlProfile struct {
 	x    []bool        // domains.Layout.Explicit
 	xsig string        // identifies x among the control states
+	xid  uint32        // so does this, dense (explorer.xids)
 	zero []int         // domains.Layout.Zero
 	zrun domains.Zeros // zero as runs, for Step.ApplyZeros
 	// keep marks the predicates that are relevant here and mention a
@@ -91,40 +88,14 @@ type ctlProfile struct {
 	dyn []domains.DynPos
 }
 
-// ctlSucc is one abstract step out of a control state, in 8 bytes: its
-// target node's id and its compiled step's index in the explorer's step
-// table (each plus one; 0 until made). They are made when the step is
-// first taken (resolve): most steps of a state expanded by an ample set
-// never are. Its kabs step is not kept (a counterexample's steps are found
-// again: stepAt). next is stored after step, and both are read without the
-// explorer's lock once next is set.
-type ctlSucc struct {
-	step atomic.Int32
-	next atomic.Int32
-}
-
-// compiled is a transition with its compiled explicit step, an entry of
-// the explorer's step table.
+// compiled is a transition with its compiled explicit step.
 type compiled struct {
 	t *kabs.Trans
 	x *domains.Step
 }
 
-// to returns the target node of s, nil until resolved.
-func (x *explorer) to(s *ctlSucc) *ctlNode {
-	id := s.next.Load()
-	if id == 0 {
-		return nil
-	}
-	return x.nodeAt(id - 1)
-}
-
-// compiledOf returns the transition and compiled step of the resolved s.
-func (x *explorer) compiledOf(s *ctlSucc) *compiled {
-	return (*x.stepTab.Load())[s.step.Load()-1]
-}
-
-// stepRef is a step out of a control node: the index of a ctlSucc.
+// stepRef is a step out of a control node: its index in the node's steps
+// (nodeSteps).
 type stepRef struct {
 	n *ctlNode
 	i int32
@@ -147,18 +118,21 @@ type explorer struct {
 	// never move; the list of chunks is replaced, not changed, when one is
 	// added, so that nodeAt needs no lock.
 	nodes atomic.Pointer[[]*[1 << chunkBits]ctlNode]
-	profs map[string]*ctlProfile // by xsig, Zero, keepKey and dyn
+	// profs finds the profiles by xsig, Zero, keepKey and dyn; profTab
+	// holds them by reference (ctlNode.pb), read without the lock.
+	profs   map[string]uint32
+	profTab arena[*ctlProfile]
+	xids    map[string]uint32 // ctlProfile.xid by xsig
 	// hasB and hasE say whether the control states have buffers and
 	// epochs (kabs.Ctl.B and E are not nil).
 	hasB, hasE bool
-	steps      map[stepKey]int32 // index in stepTab
-	// stepTab holds the compiled steps, replaced when one is added (as
-	// nodes).
-	stepTab atomic.Pointer[[]*compiled]
-	// The control nodes' steps and ample sets.
-	succArena  arena[ctlSucc]
-	ampleArena arena[int32]
-	kbuf       []byte
+	// comps holds, per process, its components (ctlexpand.go).
+	comps []compTab
+	// The compiled steps, by transition and explicitness before and after
+	// (steps), and by component step and profiles (compiledBy).
+	steps      map[stepKey]*compiled
+	compiledBy map[compiledKey]*compiled
+	kbuf, pbuf []byte
 	// ppos holds, per predicate, the positions in the layout of its
 	// variables, -1 for one without a position (predPositions).
 	ppos [][]int
@@ -171,17 +145,18 @@ type explorer struct {
 	exactOnly bool
 	budget    int
 	// dropped counts the writes to a tail that exactOnly left out, over
-	// the control states expanded (each once: expand).
+	// the states expanded (stepsOfComps).
 	dropped atomic.Int64
 	// valSeed is the seed of the store's hash of value vectors (valHash).
 	valSeed maphash.Seed
 	// sym is the symmetry reduction of states, nil when it is off
 	// (orbitstates.go).
 	sym *stateSym
-	// mu guards the tables above and the successors of the nodes, which
-	// expand and resolve fill in as the workers need them (parallel.go);
-	// what is filled in is read without it (ctlNode.ready, ctlSucc.next).
-	mu sync.Mutex
+	// mu guards the tables above, which expand and resolve fill in as the
+	// workers need them (parallel.go): lookups take it for reading, so
+	// that the workers look up at once. The nodes, profiles and ready
+	// components are read without it.
+	mu sync.RWMutex
 }
 
 // stepKey identifies a compiled explicit step: the transition and the
@@ -189,38 +164,6 @@ type explorer struct {
 type stepKey struct {
 	t         *kabs.Trans
 	pre, post string
-}
-
-// ctlKey encodes c (as kabs.Ctl.Key, in fewer bytes) into x.kbuf.
-func (x *explorer) ctlKey(c *kabs.Ctl) []byte {
-	x.kbuf = appendCtlKey(x.kbuf[:0], c)
-	return x.kbuf
-}
-
-// appendCtlKey appends the key of c (ctlKey) to b: the workers encode
-// into buffers of their own (ctlexpand.go).
-func appendCtlKey(b []byte, c *kabs.Ctl) []byte {
-	for p := range c.PC {
-		b = binary.AppendUvarint(b, uint64(c.PC[p]))
-		if c.B == nil {
-			continue
-		}
-		b = binary.AppendUvarint(b, uint64(len(c.B[p])))
-		for _, v := range c.B[p] {
-			b = binary.AppendUvarint(b, uint64(v))
-		}
-		b = binary.AppendUvarint(b, uint64(len(c.S[p])))
-		for _, v := range c.S[p] {
-			b = binary.AppendUvarint(b, uint64(v))
-		}
-		if c.E != nil {
-			b = binary.AppendUvarint(b, uint64(len(c.E[p])))
-			for _, v := range c.E[p] {
-				b = binary.AppendVarint(b, int64(v))
-			}
-		}
-	}
-	return b
 }
 
 // nodeAt returns the control node with id i.
@@ -231,54 +174,13 @@ func (x *explorer) nodeAt(i int32) *ctlNode {
 // ctl decodes the control state of n from its key.
 func (x *explorer) ctl(n *ctlNode) *kabs.Ctl { return x.ctlOf(x.ctls.key(n.id)) }
 
-// ctlOf decodes a control state from its key (ctlKey).
-func (x *explorer) ctlOf(b []byte) *kabs.Ctl {
-	next := func() int {
-		v, k := binary.Uvarint(b)
-		b = b[k:]
-		return int(v)
-	}
-	list := func() []int {
-		out := make([]int, next())
-		for i := range out {
-			out[i] = next()
-		}
-		return out
-	}
-	np := len(x.abs.Sys.Procs)
-	c := &kabs.Ctl{PC: make([]cs.Loc, np)}
-	if x.hasB {
-		c.B, c.S = make([][]int, np), make([][]int, np)
-	}
-	if x.hasE {
-		c.E = make([][]int, np)
-	}
-	for p := 0; p < np; p++ {
-		c.PC[p] = cs.Loc(next())
-		if !x.hasB {
-			continue
-		}
-		c.B[p] = list()
-		c.S[p] = list()
-		if x.hasE {
-			c.E[p] = make([]int, next())
-			for i := range c.E[p] {
-				v, k := binary.Varint(b)
-				b = b[k:]
-				c.E[p][i] = int(v)
-			}
-		}
-	}
-	return c
-}
-
-// node returns the control node of c, made on first sight. The caller
-// holds the explorer's lock or is alone (ctlexpand.go).
-func (x *explorer) node(c *kabs.Ctl) *ctlNode {
+// node returns the control node of c, made on first sight (addNode). The
+// caller holds the explorer's lock or is alone (ctlexpand.go).
+func (x *explorer) node(c *kabs.Ctl) (*ctlNode, error) {
 	kb := x.ctlKey(c)
 	h := x.ctls.hash(kb)
 	if id, ok := x.ctls.lookup(kb, h); ok {
-		return x.nodeAt(id)
+		return x.nodeAt(id), nil
 	}
 	d := x.draft(c, nil)
 	return x.addNode(kb, h, &d)
@@ -302,30 +204,17 @@ func predPositions(preds []*predabs.Pred, lay *domains.Layout) [][]int {
 }
 
 // succsOf returns the steps out of c that the exploration takes (those of
-// the active processes), in the order of the steps of c's node.
+// the active processes, and with exactOnly no write to a tail), in the
+// order of the steps of c's node: its processes' in order.
 func (x *explorer) succsOf(c *kabs.Ctl) []kabs.Succ {
-	succ, _ := x.succsLeft(c)
-	return succ
-}
-
-// succsLeft is succsOf, with the number of writes to a tail left out
-// (exactOnly).
-func (x *explorer) succsLeft(c *kabs.Ctl) ([]kabs.Succ, int) {
-	succ := x.abs.Successors(c)
-	if x.active == 0 && !x.exactOnly {
-		return succ, 0
-	}
-	out, left := succ[:0], 0
-	for _, s := range succ {
-		if x.exactOnly && s.Step.Rule == kabs.RuleWriteG {
-			left++
-			continue
-		}
-		if x.active == 0 || s.Step.Proc < x.active {
-			out = append(out, s)
+	var out []kabs.Succ
+	for p := range x.abs.Sys.Procs {
+		if x.active == 0 || p < x.active {
+			succ, _ := x.procSuccessors(c, p)
+			out = append(out, succ...)
 		}
 	}
-	return out, left
+	return out
 }
 
 // stepAt returns the kabs step of r (the control state's successors
@@ -335,7 +224,8 @@ func (x *explorer) stepAt(r stepRef) kabs.Succ {
 }
 
 func (x *explorer) env(n *ctlNode, vals []int64, key string) *domains.Env {
-	return domains.NewEnv(x.lay, n.x, vals, n.xsig+"\x00"+key)
+	pr := x.prof(n)
+	return domains.NewEnv(x.lay, pr.x, vals, pr.xsig+"\x00"+key)
 }
 
 // reach explores the combined abstraction breadth first and returns a path
@@ -620,8 +510,12 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	rel := newRelevance(abs.Sys)
 	rel.update(e.prec.Preds)
 	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: pt.active, exactOnly: pt.exactOnly, budget: pt.budget,
-		ctls: newKeySet(), profs: map[string]*ctlProfile{},
-		steps: map[stepKey]int32{}}
+		ctls: newKeySet(), profs: map[string]uint32{}, xids: map[string]uint32{},
+		steps: map[stepKey]*compiled{}, compiledBy: map[compiledKey]*compiled{}}
+	x.comps = make([]compTab, len(abs.Sys.Procs))
+	for p := range x.comps {
+		x.comps[p].byKey = map[string]*ctlComp{}
+	}
 	x.ppos = predPositions(e.prec.Preds.All(), lay)
 	init := abs.Init()
 	x.hasB, x.hasE = init.B != nil, init.E != nil
@@ -629,7 +523,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		x.por = newPorInfo(abs.Sys)
 	}
 	x.sym = e.stateSymmetry(x)
-	c0 := x.node(init)
+	c0, err := x.node(init)
+	if err != nil {
+		return nil, err
+	}
 	st := newStateStore()
 	x.valSeed = st.vals.seed
 	var keys []stateKey              // the keys of an item's successors (keysOf)
@@ -637,10 +534,15 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	if err != nil || len(roots) == 0 {
 		return nil, err
 	}
-	if c0.bad {
+	if c0.bad() {
 		return &path{}, nil
 	}
 	ws := e.workersFor(x.lay.Len())
+	defer func() {
+		for _, w := range ws {
+			w.ctl.release() // after pathTo too
+		}
+	}()
 	// With several workers, states are expanded ahead of the storing of
 	// their successors, in order (parallel.go).
 	var pl *pipeline
@@ -729,7 +631,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					finish()
 					return nil, &errLimit{StateLimit, fmt.Sprintf("state limit reached (%d abstract states)", e.opt.MaxStates)}
 				}
-				if r.next.dyn != nil && !x.lay.Observe(r.next.dyn, r.vals) {
+				if dyn := x.prof(r.next).dyn; dyn != nil && !x.lay.Observe(dyn, r.vals) {
 					finish()
 					return nil, domains.ErrDomainFull
 				}
@@ -738,7 +640,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					queue = append(queue, nil)
 				}
 				queue[r.depth] = append(queue[r.depth], idx)
-				if r.next.bad {
+				if r.next.bad() {
 					found = idx
 					break
 				}
@@ -767,6 +669,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 // arena (vecSet.push): 2 GB of them, beyond any sensible memory limit.
 var errVecsFull = &errLimit{MemoryLimit, "memory limit reached (2 GB of value vectors in one exploration)"}
 
+// errCtlsFull ends an exploration whose control states' keys fill their
+// arena (keySet.push): 4 GB of them.
+var errCtlsFull = &errLimit{MemoryLimit, "memory limit reached (4 GB of control states' keys in one exploration)"}
+
 // logMemory logs what the tables of the exploration hold, as allocated:
 // the store of states (its value vectors included) and the control
 // states' keys, nodes, steps and ample sets.
@@ -778,10 +684,21 @@ func (x *explorer) logMemory(st *stateStore) {
 	if dir := x.nodes.Load(); dir != nil {
 		nodes = int64(len(*dir)) * int64(unsafe.Sizeof([1 << chunkBits]ctlNode{}))
 	}
+	// The components and their steps (each map entry counted as its key
+	// and 48 bytes), the compiled steps' index by component step.
+	comps, ncomps := int64(0), 0
+	for p := range x.comps {
+		t := &x.comps[p]
+		for k, c := range t.byKey {
+			comps += 2*int64(len(k)) + 48 + 8 + int64(unsafe.Sizeof(ctlComp{})) + int64(len(c.steps))*int64(unsafe.Sizeof(compStep{})) + int64(len(c.cand))*4
+		}
+		ncomps += len(t.byKey)
+	}
+	comps += int64(len(x.compiledBy)) * (int64(unsafe.Sizeof(compiledKey{})) + 16)
 	per := func(b int64) float64 { return float64(b) / float64(st.n) }
-	x.e.logf("exploration memory per stored state: store %.1f B (%d value vectors), control states %.1f B (%d: keys %.1f, nodes %.1f, steps %.1f, ample sets %.1f)",
-		per(st.bytes()), st.vals.n, per(x.ctls.bytes()+nodes+x.succArena.bytes(int(unsafe.Sizeof(ctlSucc{})))+x.ampleArena.bytes(4)), x.ctls.n,
-		per(x.ctls.bytes()), per(nodes), per(x.succArena.bytes(int(unsafe.Sizeof(ctlSucc{})))), per(x.ampleArena.bytes(4)))
+	x.e.logf("exploration memory per stored state: store %.1f B (%d value vectors), control states %.1f B (%d: keys %.1f, nodes %.1f; %d process components and their steps %.1f)",
+		per(st.bytes()), st.vals.n, per(x.ctls.bytes()+nodes+comps), x.ctls.n,
+		per(x.ctls.bytes()), per(nodes), ncomps, per(comps))
 }
 
 // valHash is the store's hash of an encoded value vector (appendVals).
@@ -824,39 +741,39 @@ func insertCube(stored []predabs.Cube, c predabs.Cube) []predabs.Cube {
 }
 
 // forward follows, with the partial-order reduction on, the ample steps
-// from the state (c, vals) for as long as they give it exactly one
-// successor, and returns the first state where they do not (none enabled,
-// several, or a bad state). Those states are not stored: the reduced graph
-// (doc.go) is the same, its states with a single successor by an ample set
-// are passed through. The choice is a function of the state (the first
-// candidate with an enabled step, as in explore), so pathTo can replay it;
-// rec, when not nil, collects the steps taken. The returned values live in
-// w's buffers until the next call with w.
-func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]stepRef) (*ctlNode, []int64, int, error) {
+// from the state after step via of from (resolved) with values vals, for
+// as long as they give it exactly one successor, and returns the first
+// state where they do not (none enabled, several, or a bad state). Those
+// states are not stored: the reduced graph (doc.go) is the same, its
+// states with a single successor by an ample set are passed through. The
+// choice is a function of the state (the first candidate with an enabled
+// step, as in explore), so pathTo can replay it; rec, when not nil,
+// collects the steps taken. The returned values live in w's buffers until
+// the next call with w.
+func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, rec *[]stepRef) (*ctlNode, []int64, int, error) {
 	cur := w.ffCur
 	copy(cur, vals)
 	passed := 0
-	for !c.bad {
-		succs, err := x.expand(w, c)
-		if err != nil {
+	for k := 0; !from.res[via].next.bad(); k ^= 1 {
+		b := &w.ctl.fwd[k]
+		if err := x.expandChild(w, from, via, b); err != nil {
 			return nil, nil, 0, err
 		}
-		var step *ctlSucc
 		var stepIdx int32
 		count := 0
-		for a := x.ampleOf(c); len(a) > 0; {
+		for a := b.ample; len(a) > 0; {
 			var cand []int32
 			cand, a = nextAmple(a)
-			if err := x.resolve(w, c, cand); err != nil {
+			if err := x.resolve(w, b, cand); err != nil {
 				return nil, nil, 0, err
 			}
 			for _, i := range cand {
-				s := &succs[i]
-				err := x.compiledOf(s).x.ApplyZeros(cur, x.to(s).zrun, w.ffScratch, func(v []int64) bool {
+				r := b.res[i]
+				err := r.cm.x.ApplyZeros(cur, x.prof(r.next).zrun, w.ffScratch, func(v []int64) bool {
 					count++
 					if count == 1 {
 						copy(w.ffNext, v)
-						step, stepIdx = s, i
+						stepIdx = i
 					}
 					return count < 2
 				})
@@ -874,18 +791,18 @@ func (x *explorer) forward(w *worker, c *ctlNode, vals []int64, rec *[]stepRef) 
 		if count != 1 {
 			break
 		}
-		if c.dyn != nil && !x.lay.Observe(c.dyn, cur) {
+		if dyn := x.prof(b.n).dyn; dyn != nil && !x.lay.Observe(dyn, cur) {
 			return nil, nil, 0, domains.ErrDomainFull
 		}
 		passed++
 		cur, w.ffNext = w.ffNext, cur
 		if rec != nil {
-			*rec = append(*rec, stepRef{c, stepIdx})
+			*rec = append(*rec, stepRef{b.n, stepIdx})
 		}
-		c = x.to(step)
+		from, via = b, stepIdx
 	}
 	w.ffCur = cur
-	return c, cur, passed, nil
+	return from.res[via].next, cur, passed, nil
 }
 
 // pathTo returns the steps from the initial state to node i, with the
@@ -923,7 +840,11 @@ func (x *explorer) pathTo(w *worker, st *stateStore, i int32) (*path, error) {
 // reached the stored state i and i.
 func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]stepRef, error) {
 	r := st.at(i)
-	via := &x.succsOfNode(x.nodeAt(st.at(r.parent).c))[r.via]
+	from := &w.ctl.top
+	via, err := x.resolveOne(w, x.nodeAt(st.at(r.parent).c), r.via)
+	if err != nil {
+		return nil, err
+	}
 	pv := make([]int64, x.lay.Len())
 	st.values(r.parent, pv)
 	var chain []stepRef
@@ -931,9 +852,9 @@ func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]stepRef, error)
 	found := false
 	iv := make([]int64, len(pv))
 	st.values(i, iv)
-	err := x.compiledOf(via).x.ApplyZeros(pv, x.to(via).zrun, make([]int64, len(pv)), func(vals []int64) bool {
+	err = via.cm.x.ApplyZeros(pv, x.prof(via.next).zrun, make([]int64, len(pv)), func(vals []int64) bool {
 		chain = chain[:0]
-		c, v, _, err := x.forward(w, x.to(via), vals, &chain)
+		c, v, _, err := x.forward(w, from, r.via, vals, &chain)
 		if err != nil {
 			ferr = err
 			return false

@@ -16,6 +16,11 @@
 // abstract tail go in any order (an over-approximation: a larger k, or the
 // exact semantics, rules out what it adds).
 //
+// A step of process p reads and changes only p's part of a control state
+// (PC[p], B[p], S[p], E[p]): Successors is the concatenation over the
+// processes of ProcSuccessors (procsucc.go), which explorers memoise per
+// process part (collapse compression).
+//
 // compat.go keeps the old names of the memory model and the explicit
 // checker (kabs.Model, kabs.SC, kabs.NewConcrete, ...) as aliases of
 // memmodel's for the command's report files until they move; new code uses

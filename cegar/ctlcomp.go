@@ -1,0 +1,343 @@
+package cegar
+
+import (
+	"encoding/binary"
+	"fmt"
+	"sync/atomic"
+
+	"fencer/cs"
+	"fencer/kabs"
+)
+
+// The process components of the control states (ctlexpand.go): each
+// process's parts of the control states interned, with the steps of the
+// process out of them, made once; the compiled explicit steps of those
+// steps by explicitness before and after; the candidate ample sets of a
+// control state from those of its components; the keys of the control
+// states, vectors of component ids, and their decoding.
+
+// ctlComp is a process's component of the control states: its part of a
+// contents key (appendProcKey) and, once ready, its steps and candidate
+// ample set. There are few per process; they are made and published under
+// the explorer's lock, and read without it once ready.
+type ctlComp struct {
+	id    uint32 // dense per process, in order of discovery
+	key   string
+	ready atomic.Bool
+	steps []compStep
+	// cand lists the indices in steps of the process's candidate ample
+	// set here (por.go: procCandidate), nil when it is none.
+	cand []int32
+	// left is the number of writes to a tail left out of steps
+	// (exactOnly).
+	left int32
+}
+
+// compTab is a process's components: by key (under the explorer's lock)
+// and by id, in chunks that never move, the list of chunks replaced when
+// one is added (read without the lock).
+type compTab struct {
+	byKey map[string]*ctlComp
+	dir   atomic.Pointer[[]*[1 << compChunkBits]*ctlComp]
+}
+
+const compChunkBits = 8
+
+// compByID returns component id of process p.
+func (x *explorer) compByID(p int, id uint32) *ctlComp {
+	return (*x.comps[p].dir.Load())[id>>compChunkBits][id&(1<<compChunkBits-1)]
+}
+
+// compStep is a step of a process out of a component: its transition and
+// the component after it. (Its kabs step is not kept: a counterexample's
+// steps are found again, stepAt.)
+type compStep struct {
+	t    *kabs.Trans
+	step kabs.AStep
+	to   *ctlComp
+	// compiled lists the compiled steps of the step between the
+	// explicitness (ctlProfile.xid) before and after it was taken with,
+	// the first few of them (the others in explorer.compiledBy); under the
+	// explorer's lock.
+	compiled []profCompiled
+}
+
+// profCompiled is a compiled step between two explicitness ids.
+type profCompiled struct {
+	pre, post uint32
+	cm        *compiled
+}
+
+// stepCompiledMax is the length of compStep.compiled.
+const stepCompiledMax = 8
+
+// compiledKey identifies the compiled explicit step of a component's step
+// between two explicitness ids (ctlProfile.xid).
+type compiledKey struct {
+	s         *compStep
+	pre, post uint32
+}
+
+// makeComps makes the steps of b's components that have none: computed
+// without the lock from b's control state, published under it.
+func (x *explorer) makeComps(b *nodeSteps) error {
+	c := x.ctlOfSteps(b)
+	type made struct {
+		p    int
+		succ []kabs.Succ
+		cand []int32
+		left int
+	}
+	var todo []made
+	for p, comp := range b.comps {
+		if comp != nil && !comp.ready.Load() {
+			succ, left := x.procSuccessors(c, p)
+			var cand []int32
+			if x.por != nil {
+				cand = x.por.procCandidate(x.abs, c, p, succ)
+			}
+			todo = append(todo, made{p, succ, cand, left})
+		}
+	}
+	var kb []byte
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	for _, m := range todo {
+		comp := b.comps[m.p]
+		if comp.ready.Load() {
+			continue
+		}
+		if len(m.succ) >= 1<<20 {
+			return fmt.Errorf("internal error: a process with %d steps", len(m.succ))
+		}
+		steps := make([]compStep, len(m.succ))
+		for i, s := range m.succ {
+			kb = appendProcKey(kb[:0], s.Ctl, m.p)
+			steps[i] = compStep{t: s.T, step: s.Step, to: x.comp(m.p, kb)}
+		}
+		comp.steps, comp.cand, comp.left = steps, m.cand, int32(m.left)
+		comp.ready.Store(true)
+	}
+	return nil
+}
+
+// procSuccessors returns the steps of process p out of c that the
+// exploration takes (kabs.Abs.ProcSuccessors; with exactOnly, no write
+// to a tail) and the number of writes to a tail left out.
+func (x *explorer) procSuccessors(c *kabs.Ctl, p int) ([]kabs.Succ, int) {
+	succ := x.abs.ProcSuccessors(c, p)
+	if !x.exactOnly {
+		return succ, 0
+	}
+	out, left := succ[:0:0], 0
+	for _, s := range succ {
+		if s.Step.Rule == kabs.RuleWriteG {
+			left++
+			continue
+		}
+		out = append(out, s)
+	}
+	return out, left
+}
+
+// comp returns the component of process p with key k, made (without
+// steps) if new. The caller holds the lock or is alone.
+func (x *explorer) comp(p int, k []byte) *ctlComp {
+	t := &x.comps[p]
+	if c, ok := t.byKey[string(k)]; ok {
+		return c
+	}
+	c := &ctlComp{id: uint32(len(t.byKey)), key: string(k)}
+	t.byKey[c.key] = c
+	dir := t.dir.Load()
+	if dir == nil || int(c.id)>>compChunkBits == len(*dir) {
+		var grown []*[1 << compChunkBits]*ctlComp
+		if dir != nil {
+			grown = append(grown, *dir...)
+		}
+		grown = append(grown, new([1 << compChunkBits]*ctlComp))
+		t.dir.Store(&grown)
+		dir = &grown
+	}
+	(*dir)[c.id>>compChunkBits][c.id&(1<<compChunkBits-1)] = c
+	return c
+}
+
+// flatAmple sets b.ample: the candidate ample sets of b's processes, fewest
+// steps first (the processes in order among equals), each its length and
+// then its indices in b's steps.
+func (x *explorer) flatAmple(w *worker, b *nodeSteps) {
+	order := w.ctl.candOrder[:0]
+	for p, c := range b.comps {
+		if c != nil && len(c.cand) > 0 {
+			order = append(order, p)
+		}
+	}
+	// A stable insertion sort by length: there are few processes.
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && len(b.comps[order[j]].cand) < len(b.comps[order[j-1]].cand); j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	for _, p := range order {
+		cand := b.comps[p].cand
+		b.ample = append(b.ample, int32(len(cand)))
+		for _, j := range cand {
+			b.ample = append(b.ample, b.off[p]+j)
+		}
+	}
+	w.ctl.candOrder = order
+}
+
+// compiledOf returns the compiled step of cs from n to next, compiled on
+// first need (it depends on the explicitness before and after: xid). The
+// caller holds the lock.
+func (x *explorer) compiledOf(cs *compStep, n, next *ctlNode) (*compiled, error) {
+	if cm := x.compiledFind(cs, n, next); cm != nil {
+		return cm, nil
+	}
+	pre, post := x.prof(n), x.prof(next)
+	ck := compiledKey{cs, pre.xid, post.xid}
+	sk := stepKey{cs.t, pre.xsig, post.xsig}
+	cm, ok := x.steps[sk]
+	if !ok {
+		st, err := x.lay.Compile(pre.x, post.x, cs.t, cs.step)
+		if err != nil {
+			return nil, err
+		}
+		cm = &compiled{cs.t, st}
+		x.steps[sk] = cm
+	}
+	if len(cs.compiled) < stepCompiledMax {
+		cs.compiled = append(cs.compiled, profCompiled{pre.xid, post.xid, cm})
+	} else {
+		x.compiledBy[ck] = cm
+	}
+	return cm, nil
+}
+
+// compiledFind returns the compiled step of cs from n to next when it is
+// made, else nil. The caller holds the (read) lock.
+func (x *explorer) compiledFind(cs *compStep, n, next *ctlNode) *compiled {
+	pre, post := x.prof(n).xid, x.prof(next).xid
+	for _, e := range cs.compiled {
+		if e.pre == pre && e.post == post {
+			return e.cm
+		}
+	}
+	if len(cs.compiled) == stepCompiledMax {
+		return x.compiledBy[compiledKey{cs, pre, post}]
+	}
+	return nil
+}
+
+// The key of a control state in the explorer's keySet (ctlKey) is the
+// vector of its processes' components (ctlexpand.go: ctlComp, interned per
+// process), each id a varint: a few bytes. The component's own key is
+// its process's part of the contents (appendProcKey); appendCtlKey
+// concatenates those, the contents key that the symmetry reduction
+// compares.
+
+// ctlKey returns the key of c (its components' ids, interned on first
+// sight) in x.kbuf. The caller holds the explorer's lock or is alone.
+func (x *explorer) ctlKey(c *kabs.Ctl) []byte {
+	x.kbuf = x.appendIDKey(x.kbuf[:0], c)
+	return x.kbuf
+}
+
+// appendIDKey appends the key of c (ctlKey) to b, interning its
+// components. The caller holds the lock or is alone.
+func (x *explorer) appendIDKey(b []byte, c *kabs.Ctl) []byte {
+	for p := range c.PC {
+		x.pbuf = appendProcKey(x.pbuf[:0], c, p)
+		b = binary.AppendUvarint(b, uint64(x.comp(p, x.pbuf).id))
+	}
+	return b
+}
+
+// appendCtlKey appends the contents key of c to b: its processes' parts
+// (appendProcKey), in order.
+func appendCtlKey(b []byte, c *kabs.Ctl) []byte {
+	for p := range c.PC {
+		b = appendProcKey(b, c, p)
+	}
+	return b
+}
+
+// appendProcKey appends process p's part of the key of c (appendCtlKey):
+// its location, buffer, tail and epochs.
+func appendProcKey(b []byte, c *kabs.Ctl, p int) []byte {
+	b = binary.AppendUvarint(b, uint64(c.PC[p]))
+	if c.B == nil {
+		return b
+	}
+	b = binary.AppendUvarint(b, uint64(len(c.B[p])))
+	for _, v := range c.B[p] {
+		b = binary.AppendUvarint(b, uint64(v))
+	}
+	b = binary.AppendUvarint(b, uint64(len(c.S[p])))
+	for _, v := range c.S[p] {
+		b = binary.AppendUvarint(b, uint64(v))
+	}
+	if c.E != nil {
+		b = binary.AppendUvarint(b, uint64(len(c.E[p])))
+		for _, v := range c.E[p] {
+			b = binary.AppendVarint(b, int64(v))
+		}
+	}
+	return b
+}
+
+// ctlOf decodes a control state from its key (ctlKey): its components'
+// parts, read without the lock.
+func (x *explorer) ctlOf(kb []byte) *kabs.Ctl {
+	var content []byte
+	for p := range x.abs.Sys.Procs {
+		id, k := binary.Uvarint(kb)
+		kb = kb[k:]
+		content = append(content, x.compByID(p, uint32(id)).key...)
+	}
+	return x.ctlOfContent(content)
+}
+
+// ctlOfContent decodes a control state from its contents key
+// (appendCtlKey).
+func (x *explorer) ctlOfContent(b []byte) *kabs.Ctl {
+	next := func() int {
+		v, k := binary.Uvarint(b)
+		b = b[k:]
+		return int(v)
+	}
+	list := func() []int {
+		out := make([]int, next())
+		for i := range out {
+			out[i] = next()
+		}
+		return out
+	}
+	np := len(x.abs.Sys.Procs)
+	c := &kabs.Ctl{PC: make([]cs.Loc, np)}
+	if x.hasB {
+		c.B, c.S = make([][]int, np), make([][]int, np)
+	}
+	if x.hasE {
+		c.E = make([][]int, np)
+	}
+	for p := 0; p < np; p++ {
+		c.PC[p] = cs.Loc(next())
+		if !x.hasB {
+			continue
+		}
+		c.B[p] = list()
+		c.S[p] = list()
+		if x.hasE {
+			c.E[p] = make([]int, next())
+			for i := range c.E[p] {
+				v, k := binary.Varint(b)
+				b = b[k:]
+				c.E[p][i] = int(v)
+			}
+		}
+	}
+	return c
+}
