@@ -151,8 +151,7 @@ func NewConcreteLayout(info *Info, abs *kabs.Abs) *Layout {
 // compare a concrete exploration (NewConcreteLayout) with the view's.
 func (l *Layout) Canon(v []int64) {
 	if l.ord != nil {
-		var buf []int64
-		l.ord.canon(v, &buf)
+		l.ord.canonFrom(nil, v, new(canonWork))
 	}
 }
 
@@ -476,27 +475,29 @@ func (ol *ordLayout) checkGuard(g expr.Expr, classOf func(string) (int, bool)) e
 // exact reports whether the moves of a step from the canonical vector v
 // are exact: each taken as a move into a fresh temporary of its class,
 // in order, with Exact checked on the class's values (temporaries
-// included) and the values canonicalised after each.
-func (ol *ordLayout) exact(v []int64, moves []move, buf *[]int64) bool {
+// included) and the values canonicalised after each (but the last of its
+// class: nothing looks at them after it).
+func (ol *ordLayout) exact(v []int64, moves []move, w *canonWork) bool {
 	for i := 0; i < len(moves); {
 		c := moves[i].class
 		cl := ol.classes[c]
-		ext := (*buf)[:0]
+		ext := w.vec[:0]
 		for _, p := range ol.pos[c] {
 			ext = append(ext, v[p])
 		}
-		var scratch []int64
 		for ; i < len(moves) && moves[i].class == c; i++ {
 			m := moves[i]
 			from := ext[ol.idx[m.src]]
 			if !cl.Exact(ext, from, m.k) {
-				*buf = ext
+				w.vec = ext
 				return false
 			}
 			ext = append(ext, from+m.k)
-			scratch = cl.Canon(ext, scratch)
+			if i+1 < len(moves) && moves[i+1].class == c {
+				canonVals(cl, ext, w)
+			}
 		}
-		*buf = ext
+		w.vec = ext
 	}
 	return true
 }
@@ -545,20 +546,4 @@ func (ol *ordLayout) widen(v []int64, moves []move) [][]int64 {
 		out = prod
 	}
 	return out
-}
-
-// canon canonicalises the class values of v in place.
-func (ol *ordLayout) canon(v []int64, buf *[]int64) {
-	for c, ps := range ol.pos {
-		vals := (*buf)[:0]
-		for _, p := range ps {
-			vals = append(vals, v[p])
-		}
-		var scratch []int64
-		scratch = ol.classes[c].Canon(vals, scratch)
-		for j, p := range ps {
-			v[p] = vals[j]
-		}
-		*buf = vals
-	}
 }

@@ -447,7 +447,10 @@ func ZerosOf(zero []int) Zeros {
 // guard is false; one per candidate value for an UPDATE-AM); zero is
 // Zero(post), the positions cleared in the result. The vector
 // passed to out lives in scratch (len(v) long) and is overwritten after out
-// returns: out copies what it keeps. out returns false to stop.
+// returns: out copies what it keeps. out returns false to stop. With the
+// order view v must be canonical (the initial vector, or one Apply
+// passed to out): a class whose values the step leaves alone is not
+// canonicalised again (ordcanon.go).
 func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int64) bool) error {
 	return s.ApplyZeros(v, ZerosOf(zero), scratch, out)
 }
@@ -464,26 +467,31 @@ func (s *Step) ApplyZeros(v []int64, zero Zeros, scratch []int64, out func(next 
 			return nil
 		}
 	}
-	var buf []int64
-	if len(s.moves) > 0 && !s.ord.exact(v, s.moves, &buf) {
+	var w *canonWork
+	if s.ord != nil {
+		w = canonPool.Get().(*canonWork)
+		defer canonPool.Put(w)
+	}
+	if len(s.moves) > 0 && !s.ord.exact(v, s.moves, w) {
 		if NoWiden {
 			return ErrInexact
 		}
 		s.ord.view.widened.Store(true)
-		for _, w := range s.ord.widen(v, s.moves) {
-			if more, err := s.apply(w, zero, scratch, &buf, out); !more || err != nil {
+		for _, u := range s.ord.widen(v, s.moves) {
+			if more, err := s.apply(u, false, zero, scratch, w, out); !more || err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	_, err := s.apply(v, zero, scratch, &buf, out)
+	_, err := s.apply(v, true, zero, scratch, w, out)
 	return err
 }
 
 // apply is Apply after the guard, from pre (v, or a widened version of
-// it); it reports whether out wants more.
-func (s *Step) apply(pre []int64, zero Zeros, scratch []int64, buf *[]int64, out func(next []int64) bool) (bool, error) {
+// it: canonical says which); it reports whether out wants more. w is the
+// storage of the order view's canonical forms (nil without the view).
+func (s *Step) apply(pre []int64, canonical bool, zero Zeros, scratch []int64, w *canonWork, out func(next []int64) bool) (bool, error) {
 	next := scratch[:len(pre)]
 	copy(next, pre)
 	for _, a := range s.assigns {
@@ -497,7 +505,11 @@ func (s *Step) apply(pre []int64, zero Zeros, scratch []int64, buf *[]int64, out
 		clear(next[zero[j]:zero[j+1]])
 	}
 	if s.ord != nil {
-		s.ord.canon(next, buf)
+		if canonical {
+			s.ord.canonFrom(pre, next, w)
+		} else {
+			s.ord.canonFrom(nil, next, w)
+		}
 	}
 	if s.otail != nil && s.otail.write {
 		s.otail.add(s.lay, next)
@@ -514,7 +526,7 @@ func (s *Step) apply(pre []int64, zero Zeros, scratch []int64, buf *[]int64, out
 	case s.choose < 0:
 		return out(next), nil
 	case s.otail != nil: // UPDATE-AM of x in a class: T_{p,x}
-		return s.otail.choose(s.ord, next, s.choose, buf, out), nil
+		return s.otail.choose(s.ord, next, s.choose, w, out), nil
 	case s.chooseV == nil: // UPDATE-AM of a dynamic x: T_{p,x}
 		for set := uint64(pre[s.tail]); set != 0; set &= set - 1 {
 			next[s.choose] = s.dom.vals[bits.TrailingZeros64(set)]
