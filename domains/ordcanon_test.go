@@ -40,13 +40,16 @@ func TestCanonValsIsCanon(t *testing.T) {
 	}
 }
 
-// canonFrom from a canonical pre-state canonicalises the classes a step
-// changed and leaves the others: the result is the full canonical form.
-func TestCanonFromSkipsUnchanged(t *testing.T) {
+// canonStep from a canonical pre-state clears the positions of zero and
+// canonicalises the classes whose positions the step assigned a new value
+// or cleared (and skips the others): the result is the full canonical
+// form of the cleared successor.
+func TestCanonStepSkipsUnchanged(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	ol := &ordLayout{
 		classes: []*ordview.Class{{Lo: 0, Hi: 1, Cap: 2}, {Lo: -1, Hi: 2, Cap: 3}},
 		pos:     [][]int{{0, 2, 4, 6}, {1, 3, 5}},
+		cls:     []int32{0, 1, 0, 1, 0, 1, 0, -1},
 	}
 	w := new(canonWork)
 	for it := 0; it < 5000; it++ {
@@ -54,17 +57,30 @@ func TestCanonFromSkipsUnchanged(t *testing.T) {
 		for i := range pre {
 			pre[i] = int64(r.IntN(40)) - 20
 		}
-		ol.canonFrom(nil, pre, w)
+		ol.canonAll(pre, w)
 		next := slices.Clone(pre)
+		s := &Step{}
 		for k := r.IntN(3); k > 0; k-- {
 			i := r.IntN(len(next))
 			next[i] = next[r.IntN(len(next))] + int64(r.IntN(5)) - 2
+			if ol.cls[i] >= 0 {
+				s.ordDst = append(s.ordDst, i) // as Compile: class positions
+			}
+		}
+		var zero Zeros
+		if r.IntN(2) == 0 {
+			lo := r.IntN(len(next))
+			hi := lo + 1 + r.IntN(len(next)-lo)
+			zero = Zeros{int32(lo), int32(hi)}
 		}
 		want := slices.Clone(next)
-		ol.canonFrom(nil, want, w)
-		ol.canonFrom(pre, next, w)
+		if zero != nil {
+			clear(want[zero[0]:zero[1]])
+		}
+		ol.canonAll(want, w)
+		ol.canonStep(s, pre, next, zero, w)
 		if !slices.Equal(next, want) {
-			t.Fatalf("from %v: canonFrom %v, full %v", pre, next, want)
+			t.Fatalf("from %v by %v, zero %v: canonStep %v, full %v", pre, s.ordDst, zero, next, want)
 		}
 	}
 }

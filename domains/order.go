@@ -151,7 +151,7 @@ func NewConcreteLayout(info *Info, abs *kabs.Abs) *Layout {
 // compare a concrete exploration (NewConcreteLayout) with the view's.
 func (l *Layout) Canon(v []int64) {
 	if l.ord != nil {
-		l.ord.canonFrom(nil, v, new(canonWork))
+		l.ord.canonAll(v, new(canonWork))
 	}
 }
 
@@ -299,11 +299,13 @@ type ordLayout struct {
 	pos     [][]int     // per class, its positions (shared variables and locals)
 	classOf map[int]int // position -> class
 	idx     map[int]int // position -> its index in pos[classOf]
+	cls     []int32     // position -> class, -1: none (classOf for the explorer)
 }
 
 // newOrdLayout lays out the view o over the positions of l.
 func newOrdLayout(o *orderView, l *Layout) *ordLayout {
 	ol := &ordLayout{view: o, classes: o.classes, pos: make([][]int, len(o.classes)), classOf: map[int]int{}, idx: map[int]int{}}
+	ol.cls = make([]int32, len(l.names))
 	for i, name := range l.names {
 		p := l.pos[i]
 		c, ok := -1, false
@@ -316,8 +318,10 @@ func newOrdLayout(o *orderView, l *Layout) *ordLayout {
 			c = o.slotClass[p.proc]
 			ok = c >= 0
 		}
+		ol.cls[i] = -1
 		if ok {
 			ol.classOf[i] = c
+			ol.cls[i] = int32(c)
 			ol.idx[i] = len(ol.pos[c])
 			ol.pos[c] = append(ol.pos[c], i)
 		}
@@ -326,10 +330,10 @@ func newOrdLayout(o *orderView, l *Layout) *ordLayout {
 }
 
 // move is one assignment of a step to a class position: dst gets the
-// value of src plus k (src < 0: the constant k).
+// value of src plus k; srcIdx is src's index in pos[class].
 type move struct {
-	class, dst, src int
-	k               int64
+	class, dst, src, srcIdx int
+	k                       int64
 }
 
 // compileMoves checks t against the view (see above) and returns its
@@ -398,7 +402,8 @@ func (ol *ordLayout) compileMoves(t *kabs.Trans, step kabs.AStep, l *Layout) ([]
 				return nil, fmt.Errorf("%s := %s: %w", a.Var, a.Val, ErrInexact)
 			}
 			if k != 0 {
-				moves = append(moves, move{class: c, dst: l.index[a.Var], src: l.index[v], k: k})
+				src := l.index[v]
+				moves = append(moves, move{class: c, dst: l.index[a.Var], src: src, srcIdx: ol.idx[src], k: k})
 			}
 		}
 	}
@@ -487,7 +492,7 @@ func (ol *ordLayout) exact(v []int64, moves []move, w *canonWork) bool {
 		}
 		for ; i < len(moves) && moves[i].class == c; i++ {
 			m := moves[i]
-			from := ext[ol.idx[m.src]]
+			from := ext[m.srcIdx]
 			if !cl.Exact(ext, from, m.k) {
 				w.vec = ext
 				return false
@@ -527,8 +532,8 @@ func (ol *ordLayout) widen(v []int64, moves []move) [][]int64 {
 			m := moves[i]
 			var next [][]int64
 			for _, ver := range vers {
-				for _, w := range cl.Widen(ver, ver[ol.idx[m.src]], m.k) {
-					next = append(next, append(w, w[ol.idx[m.src]]+m.k))
+				for _, w := range cl.Widen(ver, ver[m.srcIdx], m.k) {
+					next = append(next, append(w, w[m.srcIdx]+m.k))
 				}
 			}
 			vers = next

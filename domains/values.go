@@ -348,6 +348,8 @@ type Step struct {
 	// constant of its class values (order.go).
 	ord   *ordLayout
 	moves []move
+	// ordDst are the class positions the step assigns (ordcanon.go).
+	ordDst []int
 	// otail is T_{p,x} for x in a class of the order view: a WRITE-G
 	// adds the value of lw_{p,x} to it, an UPDATE-AM (choose) takes each
 	// of its values (orderbuf.go, "Buffers").
@@ -421,6 +423,9 @@ func (l *Layout) Compile(preX, postX []bool, t *kabs.Trans, step kabs.AStep) (*S
 			return nil, fmt.Errorf("internal error: explicit %s := %s: %v", a.Var, a.Val, err)
 		}
 		s.assigns = append(s.assigns, assignFn{i, f})
+		if l.ord != nil && l.ord.cls[i] >= 0 {
+			s.ordDst = append(s.ordDst, i)
+		}
 	}
 	return s, nil
 }
@@ -501,14 +506,14 @@ func (s *Step) apply(pre []int64, canonical bool, zero Zeros, scratch []int64, w
 		}
 		next[a.dst] = x
 	}
-	for j := 0; j+1 < len(zero); j += 2 {
-		clear(next[zero[j]:zero[j+1]])
-	}
-	if s.ord != nil {
-		if canonical {
-			s.ord.canonFrom(pre, next, w)
-		} else {
-			s.ord.canonFrom(nil, next, w)
+	if s.ord != nil && canonical {
+		s.ord.canonStep(s, pre, next, zero, w) // clears zero too
+	} else {
+		for j := 0; j+1 < len(zero); j += 2 {
+			clear(next[zero[j]:zero[j+1]])
+		}
+		if s.ord != nil {
+			s.ord.canonAll(next, w)
 		}
 	}
 	if s.otail != nil && s.otail.write {
