@@ -22,15 +22,17 @@ import (
 // identity. Every vector an exploration expands is canonical: the
 // initial values of class variables are anchors of their class, in its
 // hull, as is 0, the value of every other position at the start; and each
-// successor is canonicalised. A widened version of a state (ordLayout.widen)
-// is not canonical: its successors are canonicalised in full.
+// successor is canonicalised (a WRITE-G's copy of lw_{p,x} into T_{p,x}
+// after that adds no value, so the map stays the identity). A widened
+// version of a state (ordLayout.widen) is not canonical: its successors
+// are canonicalised in full.
 
 // canonWork is the reusable storage of the canonical forms of one step:
-// the values of a class gathered, the distinct values outside the hull
-// and their canonical values, and a vector for the successors of an
-// UPDATE-AM (ordTail.choose).
+// the distinct values of a class outside the hull and their canonical
+// values, and a vector for the class values of ordLayout.exact or the
+// successors of an UPDATE-AM (ordTail.choose; exact is done by then).
 type canonWork struct {
-	vals, out, news, vec []int64
+	out, news, vec []int64
 }
 
 // canonPool holds canonWork between steps (steps are shared by the
