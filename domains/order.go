@@ -151,8 +151,7 @@ func NewConcreteLayout(info *Info, abs *kabs.Abs) *Layout {
 // compare a concrete exploration (NewConcreteLayout) with the view's.
 func (l *Layout) Canon(v []int64) {
 	if l.ord != nil {
-		var buf []int64
-		l.ord.canon(v, &buf)
+		l.ord.canonAll(v, new(canonWork))
 	}
 }
 
@@ -300,11 +299,13 @@ type ordLayout struct {
 	pos     [][]int     // per class, its positions (shared variables and locals)
 	classOf map[int]int // position -> class
 	idx     map[int]int // position -> its index in pos[classOf]
+	cls     []int32     // position -> class, -1: none (classOf for the explorer)
 }
 
 // newOrdLayout lays out the view o over the positions of l.
 func newOrdLayout(o *orderView, l *Layout) *ordLayout {
 	ol := &ordLayout{view: o, classes: o.classes, pos: make([][]int, len(o.classes)), classOf: map[int]int{}, idx: map[int]int{}}
+	ol.cls = make([]int32, len(l.names))
 	for i, name := range l.names {
 		p := l.pos[i]
 		c, ok := -1, false
@@ -317,8 +318,10 @@ func newOrdLayout(o *orderView, l *Layout) *ordLayout {
 			c = o.slotClass[p.proc]
 			ok = c >= 0
 		}
+		ol.cls[i] = -1
 		if ok {
 			ol.classOf[i] = c
+			ol.cls[i] = int32(c)
 			ol.idx[i] = len(ol.pos[c])
 			ol.pos[c] = append(ol.pos[c], i)
 		}
@@ -327,10 +330,10 @@ func newOrdLayout(o *orderView, l *Layout) *ordLayout {
 }
 
 // move is one assignment of a step to a class position: dst gets the
-// value of src plus k (src < 0: the constant k).
+// value of src plus k; srcIdx is src's index in pos[class].
 type move struct {
-	class, dst, src int
-	k               int64
+	class, dst, src, srcIdx int
+	k                       int64
 }
 
 // compileMoves checks t against the view (see above) and returns its
@@ -399,7 +402,8 @@ func (ol *ordLayout) compileMoves(t *kabs.Trans, step kabs.AStep, l *Layout) ([]
 				return nil, fmt.Errorf("%s := %s: %w", a.Var, a.Val, ErrInexact)
 			}
 			if k != 0 {
-				moves = append(moves, move{class: c, dst: l.index[a.Var], src: l.index[v], k: k})
+				src := l.index[v]
+				moves = append(moves, move{class: c, dst: l.index[a.Var], src: src, srcIdx: ol.idx[src], k: k})
 			}
 		}
 	}
@@ -476,27 +480,29 @@ func (ol *ordLayout) checkGuard(g expr.Expr, classOf func(string) (int, bool)) e
 // exact reports whether the moves of a step from the canonical vector v
 // are exact: each taken as a move into a fresh temporary of its class,
 // in order, with Exact checked on the class's values (temporaries
-// included) and the values canonicalised after each.
-func (ol *ordLayout) exact(v []int64, moves []move, buf *[]int64) bool {
+// included) and the values canonicalised after each (but the last of its
+// class: nothing looks at them after it).
+func (ol *ordLayout) exact(v []int64, moves []move, w *canonWork) bool {
 	for i := 0; i < len(moves); {
 		c := moves[i].class
 		cl := ol.classes[c]
-		ext := (*buf)[:0]
+		ext := w.vec[:0]
 		for _, p := range ol.pos[c] {
 			ext = append(ext, v[p])
 		}
-		var scratch []int64
 		for ; i < len(moves) && moves[i].class == c; i++ {
 			m := moves[i]
-			from := ext[ol.idx[m.src]]
+			from := ext[m.srcIdx]
 			if !cl.Exact(ext, from, m.k) {
-				*buf = ext
+				w.vec = ext
 				return false
 			}
 			ext = append(ext, from+m.k)
-			scratch = cl.Canon(ext, scratch)
+			if i+1 < len(moves) && moves[i+1].class == c {
+				canonVals(cl, ext, w)
+			}
 		}
-		*buf = ext
+		w.vec = ext
 	}
 	return true
 }
@@ -526,8 +532,8 @@ func (ol *ordLayout) widen(v []int64, moves []move) [][]int64 {
 			m := moves[i]
 			var next [][]int64
 			for _, ver := range vers {
-				for _, w := range cl.Widen(ver, ver[ol.idx[m.src]], m.k) {
-					next = append(next, append(w, w[ol.idx[m.src]]+m.k))
+				for _, w := range cl.Widen(ver, ver[m.srcIdx], m.k) {
+					next = append(next, append(w, w[m.srcIdx]+m.k))
 				}
 			}
 			vers = next
@@ -545,20 +551,4 @@ func (ol *ordLayout) widen(v []int64, moves []move) [][]int64 {
 		out = prod
 	}
 	return out
-}
-
-// canon canonicalises the class values of v in place.
-func (ol *ordLayout) canon(v []int64, buf *[]int64) {
-	for c, ps := range ol.pos {
-		vals := (*buf)[:0]
-		for _, p := range ps {
-			vals = append(vals, v[p])
-		}
-		var scratch []int64
-		scratch = ol.classes[c].Canon(vals, scratch)
-		for j, p := range ps {
-			v[p] = vals[j]
-		}
-		*buf = vals
-	}
 }

@@ -138,18 +138,28 @@ func (t *ordTail) add(l *Layout, v []int64) {
 
 // choose calls out with next with position dst given each value of
 // T_{p,x} in turn (an UPDATE-AM), canonicalised again when the view is in
-// use (the value dst loses may change the canonical form); it reports
-// whether out wants more.
-func (t *ordTail) choose(ol *ordLayout, next []int64, dst int, buf *[]int64, out func([]int64) bool) bool {
+// use (the value dst loses may change the canonical form; next is
+// canonical, so only the class of dst is canonicalised again); it reports
+// whether out wants more. The vector passed to out lives in w (nil
+// without the view: a fresh one).
+func (t *ordTail) choose(ol *ordLayout, next []int64, dst int, w *canonWork, out func([]int64) bool) bool {
 	n := int(next[t.n])
-	w := make([]int64, len(next))
-	for j := 0; j < n; j++ {
-		copy(w, next)
-		w[dst] = next[t.vals[j]]
-		if ol != nil {
-			ol.canon(w, buf)
+	var u []int64
+	if w != nil {
+		if cap(w.vec) < len(next) {
+			w.vec = make([]int64, len(next))
 		}
-		if !out(w) {
+		u = w.vec[:len(next)]
+	} else {
+		u = make([]int64, len(next))
+	}
+	for j := 0; j < n; j++ {
+		copy(u, next)
+		u[dst] = next[t.vals[j]]
+		if ol != nil && u[dst] != next[dst] && ol.cls[dst] >= 0 {
+			ol.canonClass(int(ol.cls[dst]), u, w)
+		}
+		if !out(u) {
 			return false
 		}
 	}

@@ -348,6 +348,8 @@ type Step struct {
 	// constant of its class values (order.go).
 	ord   *ordLayout
 	moves []move
+	// ordDst are the class positions the step assigns (ordcanon.go).
+	ordDst []int
 	// otail is T_{p,x} for x in a class of the order view: a WRITE-G
 	// adds the value of lw_{p,x} to it, an UPDATE-AM (choose) takes each
 	// of its values (orderbuf.go, "Buffers").
@@ -421,6 +423,9 @@ func (l *Layout) Compile(preX, postX []bool, t *kabs.Trans, step kabs.AStep) (*S
 			return nil, fmt.Errorf("internal error: explicit %s := %s: %v", a.Var, a.Val, err)
 		}
 		s.assigns = append(s.assigns, assignFn{i, f})
+		if l.ord != nil && l.ord.cls[i] >= 0 {
+			s.ordDst = append(s.ordDst, i)
+		}
 	}
 	return s, nil
 }
@@ -447,7 +452,10 @@ func ZerosOf(zero []int) Zeros {
 // guard is false; one per candidate value for an UPDATE-AM); zero is
 // Zero(post), the positions cleared in the result. The vector
 // passed to out lives in scratch (len(v) long) and is overwritten after out
-// returns: out copies what it keeps. out returns false to stop.
+// returns: out copies what it keeps. out returns false to stop. With the
+// order view v must be canonical (the initial vector, or one Apply
+// passed to out): a class whose values the step leaves alone is not
+// canonicalised again (ordcanon.go).
 func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int64) bool) error {
 	return s.ApplyZeros(v, ZerosOf(zero), scratch, out)
 }
@@ -464,26 +472,31 @@ func (s *Step) ApplyZeros(v []int64, zero Zeros, scratch []int64, out func(next 
 			return nil
 		}
 	}
-	var buf []int64
-	if len(s.moves) > 0 && !s.ord.exact(v, s.moves, &buf) {
+	var w *canonWork
+	if s.ord != nil {
+		w = canonPool.Get().(*canonWork)
+		defer canonPool.Put(w)
+	}
+	if len(s.moves) > 0 && !s.ord.exact(v, s.moves, w) {
 		if NoWiden {
 			return ErrInexact
 		}
 		s.ord.view.widened.Store(true)
-		for _, w := range s.ord.widen(v, s.moves) {
-			if more, err := s.apply(w, zero, scratch, &buf, out); !more || err != nil {
+		for _, u := range s.ord.widen(v, s.moves) {
+			if more, err := s.apply(u, false, zero, scratch, w, out); !more || err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	_, err := s.apply(v, zero, scratch, &buf, out)
+	_, err := s.apply(v, true, zero, scratch, w, out)
 	return err
 }
 
 // apply is Apply after the guard, from pre (v, or a widened version of
-// it); it reports whether out wants more.
-func (s *Step) apply(pre []int64, zero Zeros, scratch []int64, buf *[]int64, out func(next []int64) bool) (bool, error) {
+// it: canonical says which); it reports whether out wants more. w is the
+// storage of the order view's canonical forms (nil without the view).
+func (s *Step) apply(pre []int64, canonical bool, zero Zeros, scratch []int64, w *canonWork, out func(next []int64) bool) (bool, error) {
 	next := scratch[:len(pre)]
 	copy(next, pre)
 	for _, a := range s.assigns {
@@ -493,11 +506,15 @@ func (s *Step) apply(pre []int64, zero Zeros, scratch []int64, buf *[]int64, out
 		}
 		next[a.dst] = x
 	}
-	for j := 0; j+1 < len(zero); j += 2 {
-		clear(next[zero[j]:zero[j+1]])
-	}
-	if s.ord != nil {
-		s.ord.canon(next, buf)
+	if s.ord != nil && canonical {
+		s.ord.canonStep(s, pre, next, zero, w) // clears zero too
+	} else {
+		for j := 0; j+1 < len(zero); j += 2 {
+			clear(next[zero[j]:zero[j+1]])
+		}
+		if s.ord != nil {
+			s.ord.canonAll(next, w)
+		}
 	}
 	if s.otail != nil && s.otail.write {
 		s.otail.add(s.lay, next)
@@ -514,7 +531,7 @@ func (s *Step) apply(pre []int64, zero Zeros, scratch []int64, buf *[]int64, out
 	case s.choose < 0:
 		return out(next), nil
 	case s.otail != nil: // UPDATE-AM of x in a class: T_{p,x}
-		return s.otail.choose(s.ord, next, s.choose, buf, out), nil
+		return s.otail.choose(s.ord, next, s.choose, w, out), nil
 	case s.chooseV == nil: // UPDATE-AM of a dynamic x: T_{p,x}
 		for set := uint64(pre[s.tail]); set != 0; set &= set - 1 {
 			next[s.choose] = s.dom.vals[bits.TrailingZeros64(set)]

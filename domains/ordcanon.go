@@ -1,0 +1,203 @@
+package domains
+
+import (
+	"math/bits"
+	"slices"
+	"sync"
+
+	"fencer/ordview"
+)
+
+// The canonical forms of the order view, computed on every successor of
+// an exploration with the view (order.go): the same map as
+// ordview.Class.Canon, without allocation, and only for the classes whose
+// values a step changed.
+//
+// A step from a canonical vector that leaves every position of a class
+// with its value leaves the class's values canonical (Canon depends on the
+// class's values alone, and Canon(Canon(v)) = Canon(v)), so canonStep
+// canonicalises only the classes with a position that the step assigns a
+// new value or clears of a nonzero one (the step changes no other
+// position), and Canon skips its second pass when the map it finds is the
+// identity. Every vector an exploration expands is canonical: the
+// initial values of class variables are anchors of their class, in its
+// hull, as is 0, the value of every other position at the start; and each
+// successor is canonicalised (a WRITE-G's copy of lw_{p,x} into T_{p,x}
+// after that adds no value, so the map stays the identity). A widened
+// version of a state (ordLayout.widen) is not canonical: its successors
+// are canonicalised in full.
+
+// canonWork is the reusable storage of the canonical forms of one step:
+// the distinct values of a class outside the hull and their canonical
+// values, and a vector for the class values of ordLayout.exact or the
+// successors of an UPDATE-AM (ordTail.choose; exact is done by then).
+type canonWork struct {
+	out, news, vec []int64
+}
+
+// canonPool holds canonWork between steps (steps are shared by the
+// workers of an exploration, so the storage cannot live in a Step).
+var canonPool = sync.Pool{New: func() any { return new(canonWork) }}
+
+// canonVals replaces vals, the values of one state's positions of class c,
+// by their canonical representatives: ordview.Class.Canon, with w's
+// storage instead of allocation.
+func canonVals(c *ordview.Class, vals []int64, w *canonWork) {
+	out := w.out[:0]
+	for _, v := range vals {
+		if v < c.Lo || v > c.Hi {
+			out = append(out, v)
+		}
+	}
+	w.out = out
+	if len(out) == 0 || canonMap(c, w) {
+		return
+	}
+	for j, v := range vals {
+		if v < c.Lo || v > c.Hi {
+			vals[j] = w.canonOf(v)
+		}
+	}
+}
+
+// canonMap computes the canonical values of w.out, the values of one
+// state's class c outside its hull (ordview.Class.Canon): w.out becomes
+// them sorted and distinct, w.news their canonical values. It reports
+// whether the map is the identity (every gap between consecutive values,
+// from the hull outwards, at most Cap): the state's values of c are then
+// canonical as they are.
+func canonMap(c *ordview.Class, w *canonWork) bool {
+	out := w.out
+	if len(out) <= 16 {
+		for i := 1; i < len(out); i++ {
+			for j := i; j > 0 && out[j] < out[j-1]; j-- {
+				out[j], out[j-1] = out[j-1], out[j]
+			}
+		}
+	} else {
+		slices.Sort(out)
+	}
+	n := 0
+	for i, v := range out {
+		if i == 0 || v != out[n-1] {
+			out[n] = v
+			n++
+		}
+	}
+	distinct := out[:n]
+	w.out = distinct
+	if cap(w.news) < n {
+		w.news = make([]int64, n, 2*n)
+	}
+	news := w.news[:n]
+	w.news = news
+	identity := true
+	// above the hull, upwards; below it, downwards (ordview.Class.Canon)
+	first := 0
+	for first < n && distinct[first] <= c.Hi {
+		first++
+	}
+	prevOld, prevNew := c.Hi, c.Hi
+	for i := first; i < n; i++ {
+		gap := distinct[i] - prevOld
+		if gap > c.Cap {
+			gap, identity = c.Cap, false
+		}
+		prevNew += gap
+		prevOld = distinct[i]
+		news[i] = prevNew
+	}
+	prevOld, prevNew = c.Lo, c.Lo
+	for i := first - 1; i >= 0; i-- {
+		gap := prevOld - distinct[i]
+		if gap > c.Cap {
+			gap, identity = c.Cap, false
+		}
+		prevNew -= gap
+		prevOld = distinct[i]
+		news[i] = prevNew
+	}
+	return identity
+}
+
+// canonOf is the canonical value of v, one of the values of w.out after
+// canonMap.
+func (w *canonWork) canonOf(v int64) int64 {
+	distinct := w.out
+	if len(distinct) <= 8 {
+		for i, d := range distinct {
+			if d == v {
+				return w.news[i]
+			}
+		}
+	}
+	i, _ := slices.BinarySearch(distinct, v)
+	return w.news[i]
+}
+
+// canonClass canonicalises, in place, the values of class c in v.
+func (ol *ordLayout) canonClass(c int, v []int64, w *canonWork) {
+	cl, ps := ol.classes[c], ol.pos[c]
+	out := w.out[:0]
+	for _, p := range ps {
+		if x := v[p]; x < cl.Lo || x > cl.Hi {
+			out = append(out, x)
+		}
+	}
+	w.out = out
+	if len(out) == 0 || canonMap(cl, w) {
+		return
+	}
+	for _, p := range ps {
+		if x := v[p]; x < cl.Lo || x > cl.Hi {
+			v[p] = w.canonOf(x)
+		}
+	}
+}
+
+// canonAll canonicalises, in place, every class's values of v.
+func (ol *ordLayout) canonAll(v []int64, w *canonWork) {
+	for c := range ol.pos {
+		ol.canonClass(c, v, w)
+	}
+}
+
+// canonStep clears the positions of zero in next, the successor by step
+// s of the canonical vector pre before the clearing, and canonicalises
+// its class values: only the classes of the positions that s assigns a
+// new value or that zero clears of a nonzero one (see above). The
+// clearing and the search for the classes it changes are one pass, which
+// skips a run of positions that are all 0 (the usual case).
+func (ol *ordLayout) canonStep(s *Step, pre, next []int64, zero Zeros, w *canonWork) {
+	var changed uint64
+	for j := 0; j+1 < len(zero); j += 2 {
+		lo, seg := int(zero[j]), next[zero[j]:zero[j+1]]
+		var any int64
+		for _, x := range seg {
+			any |= x
+		}
+		if any == 0 {
+			continue
+		}
+		for k := range seg {
+			if c := ol.cls[lo+k]; c >= 0 && pre[lo+k] != 0 {
+				changed |= 1 << (c & 63)
+			}
+		}
+		clear(seg)
+	}
+	for _, p := range s.ordDst {
+		if next[p] != pre[p] {
+			changed |= 1 << (ol.cls[p] & 63)
+		}
+	}
+	if len(ol.pos) > 64 {
+		if changed != 0 {
+			ol.canonAll(next, w)
+		}
+		return
+	}
+	for ; changed != 0; changed &= changed - 1 {
+		ol.canonClass(bits.TrailingZeros64(changed), next, w)
+	}
+}
