@@ -258,8 +258,10 @@
 // whatever k, and every k-abstraction over-approximates the model: its
 // "no bad state" proves the program, and the precision takes that k. So
 // when the exact-only part under the precision's k leaves writes out and
-// has no bad state, it is explored again under k+1, k+2, ... (at most
-// climbSteps more), each time with a budget of climbGrowth times the
+// has no bad state, it is explored again under k+3, k+4, ... (at most
+// k+climbSteps; the first step skips the k between, whose explorations
+// are nearly as large as the last where the buffers settle), each time
+// with a budget of climbGrowth times the
 // states of the one before, while the writes left out fall by a quarter
 // or more from one k to the next; the first that leaves none out is the
 // proof. A counterexample found under a larger k is not used (it needs
