@@ -414,6 +414,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	x.sym = e.stateSymmetry(x)
 	c0 := x.node(init)
 	st := newStateStore()
+	defer st.release() // after the pipeline's close below: no worker reads it
 	x.valSeed = st.vals.seed
 	var keys []stateKey              // the keys of an item's successors (keysOf)
 	roots, err := x.addInits(st, c0) // inits.go

@@ -31,17 +31,23 @@ import (
 type stateStore struct {
 	chunks []*stateChunk
 	n      int
-	vals   vecSet // the value vectors, as varints
-	vbuf   []byte
+	// slabs hold the chunks, slabLeft of them still free in the last
+	// (newChunk); they and the table's memory are out of the Go heap when
+	// large (offheap.go), and returned by release.
+	slabs    []block
+	slabLeft int
+	vals     vecSet // the value vectors, as varints
+	vbuf     []byte
 	// bigVia holds the steps that do not fit a node's 16 bits, by node.
 	bigVia map[int32]int32
 	// table is the visited set: tag<<bits | index+1 of the first node
 	// stored under a key, 0 for a free slot, linear probing from the
 	// key's hash (hashKey); bits is log2 of its length; used counts the
 	// keys.
-	table []uint32
-	bits  uint
-	used  int
+	table    []uint32
+	tableMem block
+	bits     uint
+	used     int
 	// cubes holds the cubes that are not nil, by node; more the cubes of
 	// the states stored under the key of a first one, by its index, when
 	// there are several.
@@ -87,9 +93,52 @@ const viaBig = 1<<16 - 1
 // tableFirst is log2 of the first table's length.
 const tableFirst = 8
 
+// slabMax is the most chunks of nodes in one slab: the slabs double from
+// one chunk up to it (about 3.5 MB), so that a small exploration takes
+// little and a large one few mappings.
+const slabMax = 64
+
+// newStateStore returns an empty store; the exploration that uses it
+// calls release when done.
 func newStateStore() *stateStore {
-	return &stateStore{vals: newVecSet(), table: make([]uint32, 1<<tableFirst), bits: tableFirst,
-		bigVia: map[int32]int32{}, cubes: map[int32]predabs.Cube{}, more: map[int32][]predabs.Cube{}}
+	s := &stateStore{vals: newVecSet(), bigVia: map[int32]int32{},
+		cubes: map[int32]predabs.Cube{}, more: map[int32][]predabs.Cube{}}
+	s.newTable(tableFirst)
+	return s
+}
+
+// release returns the memory of the nodes and the table (the mapped part
+// to the system at once): the store is not to be used after, nor any
+// node or slot read from it.
+func (s *stateStore) release() {
+	for i := range s.slabs {
+		s.slabs[i].free()
+	}
+	s.tableMem.free()
+	s.slabs, s.chunks, s.table, s.slabLeft = nil, nil, nil, 0
+}
+
+// newTable replaces the table by an empty one of 1<<bits slots; the old
+// one's memory is returned first.
+func (s *stateStore) newTable(bits uint) {
+	s.tableMem.free()
+	s.table = nil
+	s.tableMem = allocBlock(4 << bits)
+	s.table, s.bits = asUint32s(s.tableMem.b), bits
+}
+
+// newChunk appends a chunk of nodes, from the last slab or a new one.
+func (s *stateStore) newChunk() {
+	size := int(unsafe.Sizeof(stateChunk{}))
+	if s.slabLeft == 0 {
+		n := min(1<<len(s.slabs), slabMax)
+		s.slabs = append(s.slabs, allocBlock(n*size))
+		s.slabLeft = n
+	}
+	b := s.slabs[len(s.slabs)-1].b
+	off := len(b) - s.slabLeft*size
+	s.slabLeft--
+	s.chunks = append(s.chunks, (*stateChunk)(unsafe.Pointer(&b[off])))
 }
 
 // at returns node i.
@@ -234,7 +283,7 @@ func (s *stateStore) add(r rnode, k stateKey, c predabs.Cube, first int32) int32
 	idx := int32(s.n)
 	j := idx & (1<<stateChunkBits - 1)
 	if j == 0 {
-		s.chunks = append(s.chunks, new(stateChunk))
+		s.newChunk()
 	}
 	ch := s.chunks[len(s.chunks)-1]
 	ch.keys[j], ch.parent[j] = k, r.parent
@@ -277,13 +326,10 @@ func (s *stateStore) place(h uint64, idx int32) {
 
 // grow doubles the table. It is rebuilt from the nodes, read in the order
 // they were stored (the first node of each key comes before the others
-// with that key), not from the old table, which is dropped first: the two
-// are not live at once, and the nodes are read in sequence.
+// with that key), not from the old table, which is returned first: the two
+// are not held at once, and the nodes are read in sequence.
 func (s *stateStore) grow() {
-	n := 2 * len(s.table)
-	s.table = nil
-	s.table = make([]uint32, n)
-	s.bits++
+	s.newTable(s.bits + 1)
 	dup := len(s.more) > 0                   // some nodes share a key with an earlier one
 	for j := int32(0); int(j) < s.n-1; j++ { // the last node is not in the table yet (add)
 		k := s.key(j)

@@ -15,6 +15,7 @@ import (
 // state.
 func TestStateStore(t *testing.T) {
 	st := newStateStore()
+	defer st.release()
 	vecs := [][]int64{{0, 1, -1}, {5, 1 << 40, 0}, {0, 1, -2}}
 	for c := int32(0); c < 3000; c++ {
 		for i, v := range vecs {
@@ -75,6 +76,7 @@ func TestAppendVals(t *testing.T) {
 // table, which still finds every first node after it grows.
 func TestStateStoreCubes(t *testing.T) {
 	st := newStateStore()
+	defer st.release()
 	vals := []int64{1, 2}
 	var ks []stateKey
 	for c := int32(0); c < 500; c++ {
@@ -167,6 +169,7 @@ func TestStateStoreCubes(t *testing.T) {
 // across several chunks of nodes.
 func TestStateStoreNodes(t *testing.T) {
 	st := newStateStore()
+	defer st.release()
 	vals := []int64{3}
 	n := int32(3 << stateChunkBits)
 	for c := int32(0); c < n; c++ {

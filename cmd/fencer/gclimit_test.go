@@ -19,8 +19,22 @@ func TestSoftLimit(t *testing.T) {
 		{900 * mb, 1000 * mb, 1500 * mb},  // 1.5 times max
 		{1500 * mb, 1000 * mb, 1500 * mb}, // past max
 	} {
-		if got := softLimit(c.live, c.max); got != c.want {
+		if got := softLimit(c.live, 0, c.max); got != c.want {
 			t.Errorf("softLimit(%d MB live, %d MB max) = %d MB, want %d MB", c.live/mb, c.max/mb, got/mb, c.want/mb)
+		}
+	}
+	// The stores outside the heap count against the floor and the
+	// ceiling, not against twice the live heap.
+	for _, c := range []struct{ live, off, max, want int64 }{
+		{0, 500 * mb, 12 << 30, gcFloor - 500*mb}, // the floor less the stores
+		{100 * mb, 700 * mb, 12 << 30, 200 * mb},  // twice live above the floor's rest
+		{100 * mb, 2 << 30, 12 << 30, 200 * mb},   // stores past the floor: twice live
+		{8 << 30, 4 << 30, 12 << 30, 14 << 30},    // 1.5 times max less the stores
+		{100 * mb, 300 * mb, 256 * mb, 100 * mb},  // past max with the stores: the live heap
+		{10 * mb, 20 << 30, 12 << 30, 10 * mb},    // stores past the ceiling: the live heap
+	} {
+		if got := softLimit(c.live, c.off, c.max); got != c.want {
+			t.Errorf("softLimit(%d MB live, %d MB off, %d MB max) = %d MB, want %d MB", c.live/mb, c.off/mb, c.max/mb, got/mb, c.want/mb)
 		}
 	}
 }
