@@ -1,6 +1,7 @@
 package cegar
 
 import (
+	"math/bits"
 	"unsafe"
 
 	"fencer/predabs"
@@ -127,11 +128,14 @@ func (s *stateStore) newTable(bits uint) {
 	s.table, s.bits = asUint32s(s.tableMem.b), bits
 }
 
+// slabChunks is the number of chunks of slab i: 1, 2, 4, ... slabMax.
+func slabChunks(i int) int { return 1 << min(i, bits.Len(slabMax)-1) }
+
 // newChunk appends a chunk of nodes, from the last slab or a new one.
 func (s *stateStore) newChunk() {
 	size := int(unsafe.Sizeof(stateChunk{}))
 	if s.slabLeft == 0 {
-		n := min(1<<len(s.slabs), slabMax)
+		n := slabChunks(len(s.slabs))
 		s.slabs = append(s.slabs, allocBlock(n*size))
 		s.slabLeft = n
 	}

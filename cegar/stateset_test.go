@@ -206,3 +206,19 @@ func TestStateStoreNodes(t *testing.T) {
 		t.Fatalf("a key not stored is found")
 	}
 }
+
+// TestSlabChunks checks the sizes of the slabs of chunks: doubling from
+// one, then slabMax for good.
+func TestSlabChunks(t *testing.T) {
+	want := []int{1, 2, 4, 8, 16, 32, 64, 64, 64}
+	for i, w := range want {
+		if got := slabChunks(i); got != w {
+			t.Errorf("slabChunks(%d) = %d, want %d", i, got, w)
+		}
+	}
+	for _, i := range []int{63, 64, 65, 1000} {
+		if got := slabChunks(i); got != slabMax {
+			t.Errorf("slabChunks(%d) = %d, want %d", i, got, slabMax)
+		}
+	}
+}

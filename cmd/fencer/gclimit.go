@@ -20,9 +20,9 @@ import (
 // heap grows, rises to twice the live heap (the collector then works as
 // with GOGC=100: a collection per live heap's worth of allocation, never
 // harder), up to one and a half times --max-memory: the exploration stops
-// when its live heap passes --max-memory (cegar/memlimit.go), so the
-// collector works harder only in the last quarter before that, and the
-// heap stays within 1.5 times --max-memory (with the default, half the
+// when its live heap (with the stores outside it) passes --max-memory
+// (cegar/memlimit.go), so the collector works harder only in the last
+// quarter before that, and the heap stays within 1.5 times --max-memory (with the default, half the
 // machine's memory, within three quarters of it). The state stores' nodes
 // and tables live outside the Go heap (cegar.OffHeapBytes): they count
 // against the floor and the ceiling, not against twice the live heap, so
