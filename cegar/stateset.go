@@ -177,9 +177,10 @@ func (s *stateStore) keyOfEncoded(c int32, enc []byte, h uint64) stateKey {
 
 // keysOf returns, in keys, the keys of the successors outs, their vectors
 // interned in order as keyOfEncoded does. The table slots where their
-// probes start are loaded for all of them before any is used: those loads
-// do not depend on each other, so their cache misses overlap (the
-// successors of a state are scattered over the tables).
+// probes start are loaded for all of them before any is used, then the
+// nodes those slots name: the loads of a pass do not depend on each
+// other, so their cache misses overlap (the successors of a state are
+// scattered over the tables).
 func (s *stateStore) keysOf(outs []succRec, keys []stateKey) []stateKey {
 	var sink uint64
 	vm := uint64(len(s.vals.table) - 1)
@@ -193,6 +194,15 @@ func (s *stateStore) keysOf(outs []succRec, keys []stateKey) []stateKey {
 	km := uint64(len(s.table) - 1)
 	for _, k := range keys {
 		sink += uint64(s.table[hashKey(k)&km])
+	}
+	// Then the nodes those slots name, where the tags agree (a state seen
+	// before): find reads them next.
+	idxMask := uint32(km)
+	for _, k := range keys {
+		h := hashKey(k)
+		if e := s.table[h&km]; e != 0 && e&^idxMask == tagOf(h, s.bits) {
+			sink += uint64(s.key(int32(e&idxMask) - 1).c)
+		}
 	}
 	s.sink = sink
 	return keys

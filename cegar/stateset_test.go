@@ -222,3 +222,6 @@ func TestSlabChunks(t *testing.T) {
 		}
 	}
 }
+
+// releaseStore returns the store's memory (stateStore.release).
+func releaseStore(st *stateStore) { st.release() }
