@@ -262,7 +262,7 @@
 // distinct vectors are shared by many control states: dijkstra_3 has
 // 42,574 for 948,894 states). A stored state is a node of 14 bytes (its
 // key, its parent's index, and its step as 16 bits: the rare larger one
-// in a map), dense in the order of storing, in chunks of 4096 that never
+// in a map), dense in the order of storing, in chunks of 1024 that never
 // move, and a 32-bit slot of the table: the index of the first node
 // stored under a key and, in the bits the table's size leaves free, a tag
 // of the key's hash, so that a probe reads a node only when the tags

@@ -78,7 +78,7 @@ const chunkBits = 10
 
 // stateChunkBits is the size of the chunks of stored states: 1<<stateChunkBits
 // of them.
-const stateChunkBits = 12
+const stateChunkBits = 10
 
 // stateChunk holds the nodes of 1<<stateChunkBits stored states, by
 // field: the keys together, so that a probe of the table reads 8 bytes.
@@ -95,9 +95,9 @@ const viaBig = 1<<16 - 1
 const tableFirst = 8
 
 // slabMax is the most chunks of nodes in one slab: the slabs double from
-// one chunk up to it (about 3.5 MB), so that a small exploration takes
+// one chunk (14 KB) up to it (3.5 MB), so that a small exploration takes
 // little and a large one few mappings.
-const slabMax = 64
+const slabMax = 256
 
 // newStateStore returns an empty store; the exploration that uses it
 // calls release when done.

@@ -210,7 +210,7 @@ func TestStateStoreNodes(t *testing.T) {
 // TestSlabChunks checks the sizes of the slabs of chunks: doubling from
 // one, then slabMax for good.
 func TestSlabChunks(t *testing.T) {
-	want := []int{1, 2, 4, 8, 16, 32, 64, 64, 64}
+	want := []int{1, 2, 4, 8, 16, 32, 64, 128, 256, 256, 256}
 	for i, w := range want {
 		if got := slabChunks(i); got != w {
 			t.Errorf("slabChunks(%d) = %d, want %d", i, got, w)
