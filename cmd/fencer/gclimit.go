@@ -30,8 +30,12 @@ import (
 // small rather than let the heap grow to the floor beside the store.
 // GOMEMLIMIT in the environment takes precedence.
 
-// gcFloor is the soft limit while the live heap is small.
-const gcFloor = 768 << 20
+// gcFloor is the soft limit while the live heap is small. Below it the
+// heap grows to five times what is live (GOGC=400): the runs that stay
+// there are fast and small; above it, to twice, which with the state
+// stores outside the heap costs the collector little (the heap left is
+// the control states, mostly in pointer-free arenas).
+const gcFloor = 256 << 20
 
 // gcPoll is how often the live heap is read (runtime/metrics, cheap).
 const gcPoll = 50 * time.Millisecond
@@ -39,7 +43,9 @@ const gcPoll = 50 * time.Millisecond
 // softLimit returns the soft memory limit for a live heap of live bytes,
 // off bytes of state stores outside the heap and --max-memory maxMem:
 // twice the live heap, at least gcFloor (or maxMem, when the user set it
-// below gcFloor) less off, at most 1.5 times maxMem less off (but the
+// below gcFloor) less off but not below a quarter of gcFloor (a collection
+// per few megabytes allocated would cost more than it saves), at most 1.5
+// times maxMem less off (but the
 // stores do not bring it below the live heap: past that the exploration
 // stops at its next check of the memory limit, and a limit below what is
 // live would have the collector run without pause until then).
@@ -48,7 +54,7 @@ func softLimit(live, off, maxMem int64) int64 {
 	if maxMem < gcFloor {
 		lo = maxMem
 	}
-	lo, hi = max(lo-off, 0), max(hi-off, min(hi, live))
+	lo, hi = max(lo-off, min(lo, gcFloor/4)), max(hi-off, min(hi, live))
 	return min(max(2*live, lo), max(hi, lo))
 }
 
