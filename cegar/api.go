@@ -54,10 +54,13 @@ func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, st sta
 // automata that exploration explored (cs.SameAutomata: the same up to
 // the numbering of locations and the merging of locations with the same
 // future, as the one fence where branches join), that exploration is the
-// check;
-// otherwise (a verdict from robustness, or a patched text that lowers to
-// anything else) the patched program is verified from scratch. The
-// patched text is in Result.Patched.
+// check. When the verdict rests on robustness (the SC check found sys
+// correct and the fences make it robust), the patched text must lower to
+// sys with those fences and be found robust itself by the analysis run on
+// it: a fence only adds a step that changes nothing under SC, so its SC
+// verdict is sys's. Otherwise (a patched text that lowers to anything
+// else) the patched program is verified from scratch. The patched text is
+// in Result.Patched.
 //
 // With opt.Reconsider the full fences of sys's source are lowered as
 // candidate points (cs.Options.Reconsider): the fences of the answer that
@@ -154,6 +157,10 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	}
 	if o.explored != nil && sameAutomata(psys, o.explored) {
 		e.logf("final check: the patched program lowers to the automata of the last exploration (%d fences), which found no bad state", len(o.fences))
+		return finish(ctx, sys, sol, opt, o, r, patched, start)
+	}
+	if o.robustOf != nil && sameAutomata(psys, o.robustOf) && newRobustCheck(psys, opt.Model).holds(nil) {
+		e.logf("final check: the patched program lowers to the input with its %d fences, found robust, and is robust itself; the SC check found the input correct", len(o.fences))
 		return finish(ctx, sys, sol, opt, o, r, patched, start)
 	}
 	fopt := opt

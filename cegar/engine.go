@@ -222,6 +222,11 @@ type engine struct {
 	// under the symmetry reduction that were reached through a
 	// permutation other than the identity (orbitstates.go; for tests).
 	symMapped int
+	// clean lists the parts of the graph found free of bad states
+	// (reachParts, partClean).
+	clean []cleanPart
+	// last is what the last exploration stored and left out (partRun).
+	last partRun
 }
 
 func newEngine(sol Solver, opt Options, st stage) *engine {
@@ -297,6 +302,10 @@ type outcome struct {
 	// of the last precision, cs.System.WithFenceKinds); nil when the
 	// verdict is anything else or rests on another argument (robustness).
 	explored *cs.System
+	// robustOf is the input with the fences of the answer installed when
+	// the verdict Correct rests on robustness: the SC check found the
+	// input correct, and the robustness analysis found this system robust.
+	robustOf *cs.System
 }
 
 // loop runs CEGAR on sys under the engine's model: explore under the
@@ -312,7 +321,7 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 			return limited(out, RefinementLimit, fmt.Sprintf("refinement limit reached (%d refinements)", iter)), nil
 		}
 		if insert && len(prec.Fences) > 0 && r.rob.holds(prec.Fences) {
-			return e.provedRobust(out), nil
+			return e.provedRobust(r.sys, out), nil
 		}
 		x, err := e.search(ctx, sys, prec)
 		if err != nil {

@@ -10,9 +10,9 @@ import (
 )
 
 // TestFinalCheckCheapPath: on Table 1 programs whose last exploration
-// proves the fenced system correct (with --reconsider too), the final
-// check is the comparison of the patched program with that system
-// (cs.SameAutomata) and explores nothing, and forcing the check from
+// proves the fenced system correct (with --reconsider too), or whose
+// verdict rests on robustness, the final check is the comparison of the
+// patched program with that system (cs.SameAutomata) and explores nothing, and forcing the check from
 // scratch (the comparison made to fail) gives the same answer with the
 // states of one more exploration.
 func TestFinalCheckCheapPath(t *testing.T) {
@@ -26,6 +26,11 @@ func TestFinalCheckCheapPath(t *testing.T) {
 		{"bakery.cs", memmodel.TSO, false},
 		{"ring_buffer.cs", memmodel.PSO, false},
 		{"burns.cs", memmodel.TSO, true},
+		// Verdicts that rest on robustness (Stats.Robust).
+		{"peterson.cs", memmodel.TSO, false},
+		{"peterson.cs", memmodel.PSO, false},
+		{"seqlock.cs", memmodel.PSO, false},
+		{"sb_procs.cs", memmodel.TSO, false},
 	} {
 		testFinalCheckOn(t, c.file, c.model, c.reconsider)
 	}

@@ -371,7 +371,7 @@ func sameBad(a, b map[int]cs.Loc) bool {
 // badWithPrefix reports whether a state in which only the first m
 // processes have moved can be bad: one of them has an assert, or some
 // forbidden combination asks of the others only their initial location 0.
-// When it cannot, reachPrefix's exploration with m processes would find
+// When it cannot, reachParts' explorations with m processes would find
 // nothing (the n-thread store-buffering ring needs every thread at its
 // outcome).
 func badWithPrefix(sys *cs.System, m int) bool {

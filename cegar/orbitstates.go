@@ -24,7 +24,7 @@ import (
 //
 // Only for explorations with every variable explicit (no cube), no order
 // view, no store-fence epochs, and every process moving (not
-// reachPrefix's explorations with fewer); an automorphism is used only
+// reachParts' explorations with fewer); an automorphism is used only
 // when it maps each dynamic variable onto one with the same candidate
 // domain (sameDomains).
 

@@ -8,13 +8,16 @@ import (
 	"hash/maphash"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unsafe"
 
 	"fencer/cs"
 	"fencer/domains"
+	"fencer/fences"
 	"fencer/kabs"
+	"fencer/memmodel"
 	"fencer/predabs"
 )
 
@@ -162,8 +165,13 @@ type explorer struct {
 	// por is the partial-order reduction, nil when it is off (por.go).
 	por *porInfo
 	// active is the number of processes that move (the first ones), all
-	// when 0 (reachPrefix).
-	active int
+	// when 0; with exactOnly no write goes to a buffer's abstract tail
+	// (reachParts).
+	active    int
+	exactOnly bool
+	budget    int
+	// dropped counts the writes to a tail that exactOnly left out.
+	dropped atomic.Int64
 	// valSeed is the seed of the store's hash of value vectors (valHash).
 	valSeed maphash.Seed
 	// sym is the symmetry reduction of states, nil when it is off
@@ -296,12 +304,16 @@ func predPositions(preds []*predabs.Pred, lay *domains.Layout) [][]int {
 // the active processes), in the order of the steps of c's node.
 func (x *explorer) succsOf(c *kabs.Ctl) []kabs.Succ {
 	succ := x.abs.Successors(c)
-	if x.active == 0 {
+	if x.active == 0 && !x.exactOnly {
 		return succ
 	}
 	out := succ[:0]
 	for _, s := range succ {
-		if s.Step.Proc < x.active {
+		if x.exactOnly && s.Step.Rule == kabs.RuleWriteG {
+			x.dropped.Add(1)
+			continue
+		}
+		if x.active == 0 || s.Step.Proc < x.active {
 			out = append(out, s)
 		}
 	}
@@ -332,12 +344,15 @@ func (x *explorer) env(n *ctlNode, vals []int64, key string) *domains.Env {
 // steps, judged by its own path formulas, whatever the domains.
 func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	e.useOrderView(abs) // ordview.go
-	if p, err := e.reachPrefix(ctx, abs); p != nil || err != nil {
+	if p, err := e.reachParts(ctx, abs); p != nil || err != nil {
+		return p, err
+	}
+	if p, proved, err := e.reachExact(ctx, abs); p != nil || proved || err != nil {
 		return p, err
 	}
 	for {
 		lay := domains.NewLayout(e.info, abs)
-		p, err := e.explore(ctx, abs, lay, 0)
+		p, err := e.explore(ctx, abs, lay, part{})
 		if errors.Is(err, domains.ErrArithmetic) && e.info.DropDynamic() {
 			e.logf("explicit values: %v; dynamic variables left to predicates, exploring again", err)
 			continue
@@ -362,47 +377,241 @@ func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	}
 }
 
-// reachPrefix looks for a counterexample in which only the first m
-// processes move, for m = 2, ..., N-1, before reach explores with all N:
-// the others stay at their initial locations with empty buffers. The
-// graph explored is a part of the full one, from the same initial state,
-// so a path it finds is a path of the abstraction like any other (and is
-// classified as any other); finding none proves nothing, and reach goes
-// on. On a program with many processes a counterexample that needs few of
-// them is found in a far smaller space (the 3-process filter lock: one
-// that needs two processes is not found within 8,000,000 states of the
-// full exploration). Only with the partial-order reduction (all variables
-// finite: the exploration is explicit and cheap per state) and three or
-// more processes. The explorations with fewer processes are wasted when
-// there is no counterexample, a small fraction of the full one.
-func (e *engine) reachPrefix(ctx context.Context, abs *kabs.Abs) (*path, error) {
+// part names a part of the abstraction's graph that an exploration keeps
+// to: only the first active processes move (all when 0), and with
+// exactOnly no write goes to the abstract tail of a buffer (kabs
+// RuleWriteG is not taken: a write waits while the exact part is full).
+type part struct {
+	active    int
+	exactOnly bool
+	budget    int // stored states at most (0: no bound); past it errBudget
+}
+
+// errBudget ends the exploration of a part that stored its budget of
+// states.
+var errBudget = errors.New("the part's budget of states is spent")
+
+// reachParts looks for a counterexample in parts of the graph before
+// reach explores all of it: for m = 2, ..., N-1, the part where only the
+// first m processes move, first with no write to a tail (exact-only) and
+// then with them (within tailsGrowth times the states of the exact-only
+// one); the processes that do not move stay at their initial
+// locations with empty buffers. reach then explores the exact-only part
+// with all N processes (reachExact) and then the whole graph. Each part
+// is a subgraph of the full one from the same initial state, so a path
+// it finds is a path of the abstraction like any other (and is
+// classified as any other); finding none proves nothing, unless no step
+// was left out (reach).
+//
+// A counterexample that needs few processes, or no tail, is found in a
+// far smaller space than the whole graph (cegar/doc.go, "Parts of the
+// graph first"). Only with the partial-order reduction (all variables
+// finite: the exploration is explicit and cheap per state). The
+// explorations of the parts are wasted when there is no counterexample,
+// a fraction of the full one; a part found free of bad states is not
+// explored again with more fences (partClean).
+func (e *engine) reachParts(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	if !e.porApplies() {
 		return nil, nil
 	}
-	for m := 2; m < len(abs.Sys.Procs); m++ {
+	n := len(abs.Sys.Procs)
+	tails := hasTails(abs)
+	for m := 2; m < n; m++ {
 		if !badWithPrefix(abs.Sys, m) { // orbit.go
 			continue
 		}
-		p, err := e.explore(ctx, abs, domains.NewLayout(e.info, abs), m)
-		if err == nil && p != nil {
-			return p, nil
+		exact := 0 // the states of the exact-only part with m processes
+		for _, pt := range []part{{active: m, exactOnly: true}, {active: m}} {
+			if pt.exactOnly && !tails {
+				continue
+			}
+			if !pt.exactOnly {
+				pt.budget = tailsGrowth * exact
+			}
+			if run, ok := e.cleanRun(abs, pt); ok {
+				exact = run.states
+				continue
+			}
+			p, err := e.explore(ctx, abs, domains.NewLayout(e.info, abs), pt)
+			if err == nil && p != nil {
+				return p, nil
+			}
+			if err != nil && ctx.Err() != nil {
+				return nil, err
+			}
+			if err == nil {
+				exact = e.last.states
+				e.recordClean(abs, pt, e.last)
+				if pt.exactOnly && e.last.dropped == 0 {
+					// No write to a tail was enabled: the part with
+					// tails is the same graph.
+					e.recordClean(abs, part{active: m}, e.last)
+				}
+			}
+			// No counterexample, or a budget, limit or domain this
+			// exploration ran into: the full exploration decides.
 		}
-		if err != nil && ctx.Err() != nil {
-			return nil, err
-		}
-		// No counterexample, or a limit or domain this exploration ran
-		// into: the full exploration decides.
 	}
 	return nil, nil
 }
 
+// tailsGrowth bounds a part with tails and fewer processes (reachParts)
+// to that many times the states of its exact-only part: with tails the
+// same processes can have dozens of times more states (the Dijkstra lock
+// with four processes, three moving), and the exploration of the whole
+// graph is then the better place to look.
+const tailsGrowth = 10
+
+// partRun is what an exploration stored (states) and, of a part with
+// exactOnly, the writes to a tail it left out (dropped: each time a step
+// was left out of a state's successors).
+type partRun struct {
+	states  int
+	dropped int64
+}
+
+// cleanPart is a part of the graph that an exploration went through to
+// the end and found no bad state in, with the fences of the precision
+// then.
+type cleanPart struct {
+	part
+	k      int
+	layout memmodel.Layout
+	fences []fences.Element
+	run    partRun
+}
+
+// partClean reports whether the part pt of abs's graph was explored to
+// the end with no bad state, under the same k and with fences that the
+// current ones include. More fences take steps away and add none (a fence
+// step changes no value), so the part has no bad state now either and
+// exploring it again would be wasted: on a program whose last
+// counterexample needs a tail, each later exploration would otherwise
+// explore the exact-only parts again for nothing. Only a hint: skipping a
+// part never decides anything, the full exploration does.
+func (e *engine) partClean(abs *kabs.Abs, pt part) bool {
+	_, ok := e.cleanRun(abs, pt)
+	return ok
+}
+
+// cleanRun is partClean, with what that exploration stored and left out.
+// The budget of a part does not matter: a part recorded clean was
+// explored to the end.
+func (e *engine) cleanRun(abs *kabs.Abs, pt part) (partRun, bool) {
+	pt.budget = 0
+	for _, c := range e.clean {
+		if c.part == pt && c.k == abs.K && c.layout == abs.Layout() && fences.Subset(c.fences, e.prec.Fences) {
+			return c.run, true
+		}
+	}
+	return partRun{}, false
+}
+
+// recordClean records that the part pt of abs's graph has no bad state
+// with the current fences (partClean).
+func (e *engine) recordClean(abs *kabs.Abs, pt part, run partRun) {
+	pt.budget = 0
+	e.clean = append(e.clean, cleanPart{part: pt, k: abs.K, layout: abs.Layout(), fences: slices.Clone(e.prec.Fences), run: run})
+}
+
+// reachExact explores the exact-only part with all processes, under
+// abs's k and then, while some write to a tail was left out, under
+// larger k (a climb), before reach explores the whole graph under abs's
+// k. A counterexample found under abs's k is returned; one found under a
+// larger k needs more exact writes than abs keeps, and the whole graph
+// decides (its k case raises k). An exact-only exploration that left no
+// write out is the whole graph of its k-abstraction: its "no bad state"
+// is a proof (proved), whatever k (each k-abstraction over-approximates
+// the model), and the engine's precision takes that k. The tails are what
+// multiplies the states of a buffered exploration, so a larger k under
+// which no tail is used can have far fewer states than abs's k with its
+// tails. A program whose buffers grow without bound (a loop that writes
+// with no fence) leaves writes out under every k: each step of the climb
+// has a budget of climbGrowth times the states of the one before, the
+// climb stops when the writes left out do not fall by a quarter, and
+// after climbSteps steps.
+func (e *engine) reachExact(ctx context.Context, abs *kabs.Abs) (p *path, proved bool, err error) {
+	if !e.porApplies() || !hasTails(abs) {
+		return nil, false, nil
+	}
+	var prev partRun
+	for k := abs.K; k <= e.opt.MaxK && k <= abs.K+climbSteps; k++ {
+		a := abs
+		if k != abs.K {
+			if a, err = kabs.NewAbs(abs.Sys, abs.Model, k); err != nil {
+				return nil, false, err
+			}
+		}
+		pt := part{exactOnly: true, budget: climbGrowth * prev.states}
+		run, ok := e.cleanRun(a, pt)
+		if !ok {
+			lay := domains.NewLayout(e.info, a)
+			p, err := e.explore(ctx, a, lay, pt)
+			switch {
+			case err == nil && p != nil && k == abs.K:
+				return p, false, nil
+			case err == nil && p != nil:
+				e.logf("exact-only exploration: a bad state needs more than %d exact writes per buffer; the whole graph under k=%d decides", abs.K, abs.K)
+				return nil, false, nil
+			case err != nil && ctx.Err() != nil:
+				return nil, false, err
+			case err != nil:
+				// The budget, a limit or a domain this exploration ran
+				// into: the whole graph decides.
+				return nil, false, nil
+			case e.last.dropped == 0:
+				again, what, aerr := e.info.Absorb(lay)
+				if aerr != nil {
+					return nil, false, aerr
+				}
+				if what != "" {
+					e.logf("explicit values: %s", what)
+				}
+				if again {
+					return nil, false, nil
+				}
+				if k != abs.K {
+					e.logf("exact-only exploration under k=%d left no write out: it is the whole graph of the %d-abstraction, with no bad state", k, k)
+					e.prec.K = k
+				}
+				return nil, true, nil
+			}
+			run = e.last
+			e.recordClean(a, pt, run)
+		}
+		if k != abs.K && run.dropped*4 > prev.dropped*3 {
+			// The buffers do not settle as k grows.
+			return nil, false, nil
+		}
+		prev = run
+	}
+	return nil, false, nil
+}
+
+// climbSteps and climbGrowth bound reachExact's climb of k: at most
+// climbSteps values above the precision's k, each exploration with at
+// most climbGrowth times the states of the one before; and the climb
+// stops when the writes left out do not fall by a quarter from one k to
+// the next.
+const (
+	climbSteps  = 4
+	climbGrowth = 2
+)
+
+// hasTails reports whether abs's buffers can have an abstract tail: a
+// finite k under TSO or PSO.
+func hasTails(abs *kabs.Abs) bool {
+	return abs.Layout() != memmodel.Unbuffered && abs.K != kabs.Unbounded
+}
+
 // explore is one exploration of the combined abstraction with the explicit
-// layout lay, whose observations reach then checks; with active > 0 only
-// the first active processes move (reachPrefix).
-func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout, active int) (*path, error) {
+// layout lay, whose observations reach then checks, kept to the part pt
+// of its graph (the zero part: all of it; reachParts).
+func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout, pt part) (*path, error) {
+	e.last = partRun{}
 	rel := newRelevance(abs.Sys)
 	rel.update(e.prec.Preds)
-	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: active,
+	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: pt.active, exactOnly: pt.exactOnly, budget: pt.budget,
 		ctls: newKeySet(), profs: map[string]*ctlProfile{},
 		steps: map[stepKey]int32{}}
 	x.ppos = predPositions(e.prec.Preds.All(), lay)
@@ -438,6 +647,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			pl.close()
 		}
 		e.stats.States += st.n
+		e.last = partRun{states: st.n, dropped: x.dropped.Load()}
+		if x.exactOnly {
+			e.logf("exact-only exploration under k=%d: %d writes to a tail left out, %d states", x.abs.K, x.dropped.Load(), st.n)
+		}
 		x.logMemory(st)
 		e.stats.noteStore(st.bytes(), st.n)
 		if x.sym != nil {
@@ -501,6 +714,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				if seen {
 					first = st.firstAt(slot)
 				}
+				if x.budget > 0 && st.n >= x.budget {
+					finish()
+					return nil, errBudget
+				}
 				if st.n >= min(e.opt.MaxStates, math.MaxInt32) { // node indices are int32
 					finish()
 					return nil, &errLimit{StateLimit, fmt.Sprintf("state limit reached (%d abstract states)", e.opt.MaxStates)}
@@ -521,7 +738,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 			if found >= 0 {
 				finish()
-				e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), counterexample of %d steps", x.activeNote(), st.n, x.ctls.n, e.prec.K, e.prec.Preds.Len(), x.por.note(), foundDepth)
+				e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), counterexample of %d steps", x.partNote(), st.n, x.ctls.n, x.abs.K, e.prec.Preds.Len(), x.por.note(), foundDepth)
 				return x.pathTo(ws[0], st, found)
 			}
 			if it.err != nil {
@@ -535,7 +752,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		queue[d] = nil
 	}
 	finish()
-	e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), no bad state", x.activeNote(), st.n, x.ctls.n, e.prec.K, e.prec.Preds.Len(), x.por.note())
+	e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), no bad state", x.partNote(), st.n, x.ctls.n, x.abs.K, e.prec.Preds.Len(), x.por.note())
 	return nil, nil
 }
 
@@ -563,11 +780,19 @@ func (x *explorer) logMemory(st *stateStore) {
 // valHash is the store's hash of an encoded value vector (appendVals).
 func (x *explorer) valHash(enc []byte) uint64 { return maphash.Bytes(x.valSeed, enc) }
 
-func (x *explorer) activeNote() string {
-	if x.active == 0 {
+// partNote says which part of the graph the exploration kept to.
+func (x *explorer) partNote() string {
+	var what []string
+	if x.exactOnly {
+		what = append(what, "exact buffers")
+	}
+	if x.active > 0 {
+		what = append(what, fmt.Sprintf("the first %d processes", x.active))
+	}
+	if what == nil {
 		return ""
 	}
-	return fmt.Sprintf(" with the first %d processes only", x.active)
+	return " with " + strings.Join(what, " and ") + " only"
 }
 
 // subsumed reports whether some stored cube covers c.

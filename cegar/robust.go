@@ -63,8 +63,8 @@ func (c *robustCheck) holds(set []fences.Element) bool {
 // provedRobust ends the CEGAR loop of insert: the installed fences make the
 // program robust, and the loop only runs after the SC check found the
 // program correct, so it is correct with them.
-func (e *engine) provedRobust(out *outcome) *outcome {
-	out.verdict = Correct
+func (e *engine) provedRobust(sys *cs.System, out *outcome) *outcome {
+	out.verdict, out.robustOf = Correct, withElements(sys, out.fences)
 	e.stats.Robust = RobustProof(e.opt.Model)
 	e.logf("fences %v make the program robust under %s: its verdict is the SC verdict (correct)", out.fences, e.opt.Model)
 	return out
@@ -140,6 +140,7 @@ func (e *engine) robustUpperBound(sys *cs.System, out *outcome, reason string) b
 		lower = len(hs)
 	}
 	out.verdict, out.fences = Correct, fs.Elements()
+	out.robustOf = withElements(sys, out.fences)
 	proof := RobustProof(e.opt.Model) + " with these fences (the k case did not end: " + reason + ")"
 	if len(fs.Sites) <= lower {
 		proof += "; as many fences as the counterexamples need: a minimum"

@@ -4,13 +4,19 @@ import (
 	"context"
 	"testing"
 
+	"fencer/cs"
 	"fencer/memmodel"
 )
 
 // Options.Status reports each phase of insert (SC, the model, the final
 // check of the patched program) with the engine's counts, and is not
-// called when unset (Progress alone still is).
+// called when unset (Progress alone still is). The final check is forced
+// to verify from scratch (it is a comparison when the patched program
+// lowers to the system proved: TestFinalCheckCheapPath).
 func TestStatusPhases(t *testing.T) {
+	old := sameAutomata
+	defer func() { sameAutomata = old }()
+	sameAutomata = func(a, b *cs.System) bool { return false }
 	sys := benchSystem(t, "dekker_simple.cs")
 	sol := newSolver(t)
 	var seen []Status
