@@ -308,18 +308,25 @@
 // the reference is the vector's place in the arena, so that finding one
 // reads its table slot and the vector, no table of references; few
 // distinct vectors are shared by many control states: dijkstra_3 has
-// 42,574 for 948,894 states). A stored state is a node of 20 bytes
-// (control id, vector reference, step, parent, depth) and a slot of the
-// table, which holds the keys themselves, mixed by a bijection (hashKey),
-// so that a lookup reads the slot and no node; the index of the first node
-// stored under each key is kept beside the table only once a state with a
-// predicate cube is stored (without cubes a state seen is subsumed). The
-// successors of a state are interned and their table slots loaded
-// together before they are stored one by one (keysOf): the cache misses
-// of independent loads overlap. There are up to as many control nodes as
-// stored states (dijkstra_3: 375,948), each a key, a table slot and a
-// node. The memory limit (--max-memory) is checked against the live heap,
-// which counts them all.
+// 42,574 for 948,894 states). A stored state is a node of 14 bytes (its
+// key, its parent's index, and its step as 16 bits: the rare larger one
+// in a map), dense in the order of storing, in chunks of 1024 that never
+// move, and a 32-bit slot of the table: the index of the first node
+// stored under a key and, in the bits the table's size leaves free, a tag
+// of the key's hash, so that a probe reads a node only when the tags
+// agree. The key is not kept twice, and the depth not at all: a state is
+// expanded in the BFS level of its depth. The table is rebuilt from the
+// nodes, read in order, when it doubles. The successors of a state are
+// interned and their table slots loaded together before they are stored
+// one by one (keysOf): the cache misses of independent loads overlap. The
+// nodes and the table live outside the Go heap (offheap.go: mapped from
+// the system, returned when the exploration ends, an old table before its
+// successor is built), so the garbage collector's headroom, which lets the
+// heap grow to twice what is live, does not double them. There are up to
+// as many control nodes as stored states (dijkstra_3: 375,948), each a
+// key, a table slot and a node. The memory limit (--max-memory) is
+// checked against the live heap, which counts them, and the stores'
+// memory outside it.
 //
 // # Parallel expansion
 //

@@ -6,10 +6,11 @@ import (
 )
 
 // The memory limit (Options.MaxMemory) is checked against the live Go
-// heap, read now and then while an exploration runs (with the deadline): it
-// counts what the exploration holds beside its state store (the control
-// nodes and their successors, the memos of the abstract post), which is
-// most of it, and what earlier explorations left. The point where the
+// heap and the memory the state stores hold outside it (offheap.go), read
+// now and then while an exploration runs (with the deadline): the heap
+// counts what the exploration holds beside its store's nodes and table
+// (the control nodes and their successors, the value vectors, the memos of
+// the abstract post) and what earlier explorations left. The point where the
 // limit is hit depends on the garbage collector's timing, as a deadline's
 // does on the machine's speed.
 
@@ -39,18 +40,19 @@ func heapInUse() int64 {
 	return int64(s[0].Value.Uint64())
 }
 
-// memoryLimit returns the limit error when the heap in use exceeds
-// Options.MaxMemory (0: no limit); st is the exploration's store.
+// memoryLimit returns the limit error when the heap in use and the stores'
+// memory outside it exceed Options.MaxMemory (0: no limit); st is the
+// exploration's store.
 func (e *engine) memoryLimit(st *stateStore) error {
 	if e.opt.MaxMemory <= 0 {
 		return nil
 	}
-	h := heapInUse()
-	if h <= e.opt.MaxMemory {
+	h, off := heapInUse(), OffHeapBytes()
+	if h+off <= e.opt.MaxMemory {
 		return nil
 	}
-	return &errLimit{MemoryLimit, fmt.Sprintf("memory limit reached (%s of live heap, over %s; %d abstract states in this exploration, their store %s)",
-		FormatBytes(h), FormatBytes(e.opt.MaxMemory), st.n, FormatBytes(st.bytes()))}
+	return &errLimit{MemoryLimit, fmt.Sprintf("memory limit reached (%s of live heap and %s of state store outside it, over %s; %d abstract states in this exploration, their store %s)",
+		FormatBytes(h), FormatBytes(off), FormatBytes(e.opt.MaxMemory), st.n, FormatBytes(st.bytes()))}
 }
 
 // noteStore records the store of an exploration that ends in the stats:

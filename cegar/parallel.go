@@ -138,15 +138,16 @@ type item struct {
 	ready chan struct{} // closed when expanded (pipeline)
 }
 
-// reset makes it the item of the stored state head, reusing its buffers.
-// It runs on the goroutine that stores states (which alone touches st).
-func (it *item) reset(x *explorer, st *stateStore, head int32) {
+// reset makes it the item of the stored state head, of depth depth (its
+// BFS level), reusing its buffers. It runs on the goroutine that stores
+// states (which alone touches st).
+func (it *item) reset(x *explorer, st *stateStore, head, depth int32) {
 	r := st.at(head)
 	n := x.nodeAt(r.c)
 	if len(it.vals) != x.lay.Len() {
 		it.vals = make([]int64, x.lay.Len())
 	}
-	it.head, it.n, it.cube, it.depth = head, n, st.cube(head), r.depth
+	it.head, it.n, it.cube, it.depth = head, n, st.cube(head), depth
 	it.outs, it.arena, it.enc, it.err = it.outs[:0], it.arena[:0], it.enc[:0], nil
 	st.values(head, it.vals)
 }
@@ -304,6 +305,7 @@ type pipeline struct {
 	stop  atomic.Bool
 	wg    sync.WaitGroup
 	done  bool
+	depth int32 // the depth of the level's states (start)
 }
 
 // chunk is a slot of the ring and its number of items.
@@ -355,14 +357,15 @@ func (p *pipeline) issue(k int, st *stateStore, level []int32) {
 	hi := min(lo+chunkItems, len(level))
 	slot := k % len(p.ready)
 	for i, head := range level[lo:hi] {
-		p.ring[slot*chunkItems+i].reset(p.x, st, head)
+		p.ring[slot*chunkItems+i].reset(p.x, st, head, p.depth)
 	}
 	p.ready[slot] = make(chan struct{})
 	p.work <- chunk{slot, hi - lo}
 }
 
-// start issues the first chunks of a level.
-func (p *pipeline) start(st *stateStore, level []int32) {
+// start issues the first chunks of a level, whose states have depth d.
+func (p *pipeline) start(st *stateStore, level []int32, d int32) {
+	p.depth = d
 	for k := 0; k < len(p.ready); k++ {
 		p.issue(k, st, level)
 	}

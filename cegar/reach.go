@@ -542,6 +542,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		return nil, err
 	}
 	st := newStateStore()
+	defer st.release() // after the pipeline's close below: no worker reads it
 	x.valSeed = st.vals.seed
 	var keys []stateKey              // the keys of an item's successors (keysOf)
 	roots, err := x.addInits(st, c0) // inits.go
@@ -593,7 +594,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		level := queue[d]
 		par := pl != nil && len(level) >= parallelFrom
 		if par {
-			pl.start(st, level)
+			pl.start(st, level, int32(d))
 		}
 		for j, head := range level {
 			if expanded&255 == 0 {
@@ -616,10 +617,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				it = pl.wait(j)
 			} else {
 				it = &single
-				it.reset(x, st, head)
+				it.reset(x, st, head, int32(d))
 				x.expandState(ws[0], it)
 			}
-			found := int32(-1)
+			found, foundDepth := int32(-1), int32(0)
 			keys = st.keysOf(it.outs, keys)
 			for j, r := range it.outs {
 				// Under the symmetry reduction r is the least image
@@ -649,19 +650,19 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					finish()
 					return nil, domains.ErrDomainFull
 				}
-				idx := st.add(rnode{via: r.via, parent: it.head, depth: r.depth}, k, r.cube, first)
+				idx := st.add(rnode{via: r.via, parent: it.head}, k, r.cube, first)
 				for int(r.depth) >= len(queue) {
 					queue = append(queue, nil)
 				}
 				queue[r.depth] = append(queue[r.depth], idx)
 				if r.next.bad() {
-					found = idx
+					found, foundDepth = idx, r.depth
 					break
 				}
 			}
 			if found >= 0 {
 				finish()
-				e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), counterexample of %d steps", x.partNote(), st.n, x.ctls.n, x.abs.K, e.prec.Preds.Len(), x.por.note(), st.at(found).depth)
+				e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), counterexample of %d steps", x.partNote(), st.n, x.ctls.n, x.abs.K, e.prec.Preds.Len(), x.por.note(), foundDepth)
 				return x.pathTo(ws[0], st, found)
 			}
 			if it.err != nil {

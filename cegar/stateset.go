@@ -1,6 +1,7 @@
 package cegar
 
 import (
+	"math/bits"
 	"unsafe"
 
 	"fencer/predabs"
@@ -11,28 +12,43 @@ import (
 // to scan there). It is a collapse compression (SPIN's) in two components:
 // a state's key is its control node's id and the reference of its vector
 // of explicit values, interned in vals (few distinct vectors are shared by
-// many control states), so a key is 8 bytes in the node itself. The table
-// holds the keys themselves, mixed (hashKey: a bijection, so equal mixed
-// keys are equal keys), so that a lookup reads one slot and no node; the
-// index of the node stored under a key is kept beside the table (first)
-// only once a state with a cube is stored: without cubes a state seen is a
-// state subsumed. A state costs its node (20 bytes), 8-16 bytes of table
-// (at a load between 3/8 and 3/4; 12-24 with cubes) and its share of the
+// many control states), so a key is 8 bytes.
+//
+// The nodes are dense, in the order they are stored, in chunks that never
+// move: a node is its key (8 bytes), its parent's index (4) and its step
+// (2: an index in the parent's control succs; the rare one that does not
+// fit, and the initial states' -1, in bigVia). A node's depth is not kept:
+// the explorer knows it from the BFS level the node is expanded in. The
+// table holds, by slot, the index of the first node stored under a key
+// (plus one; 0 is a free slot; less than the table's length, which grows
+// for it when there are many more nodes than keys) in its low bits and, in
+// the bits a table of that size leaves free, a tag of the key's hash (tagOf), so that a probe
+// reads a node's key only when the tags agree: a lookup reads one slot and,
+// almost always, only the node it finds. A state costs 14 bytes of node,
+// 4-8 bytes of table (at a load between 3/8 and 3/4) and its share of the
 // value vectors. States with the same key and different cubes are all
 // stored, the first of them in the table; the cubes are kept only when
 // there is one (an exploration with a predicate cube).
 type stateStore struct {
-	chunks [][]rnode
+	chunks []*stateChunk
 	n      int
-	vals   vecSet // the value vectors, as varints
-	vbuf   []byte
-	// keys is the table: hashKey of the keys stored, 0 for a free slot,
-	// linear probing; used counts them. first holds, by slot, the first
-	// node stored with the key there, once a state with a cube is (nil
-	// before).
-	keys  []uint64
-	used  int
-	first []int32
+	// slabs hold the chunks, slabLeft of them still free in the last
+	// (newChunk); they and the table's memory are out of the Go heap when
+	// large (offheap.go), and returned by release.
+	slabs    []block
+	slabLeft int
+	vals     vecSet // the value vectors, as varints
+	vbuf     []byte
+	// bigVia holds the steps that do not fit a node's 16 bits, by node.
+	bigVia map[int32]int32
+	// table is the visited set: tag<<bits | index+1 of the first node
+	// stored under a key, 0 for a free slot, linear probing from the
+	// key's hash (hashKey); bits is log2 of its length; used counts the
+	// keys.
+	table    []uint32
+	tableMem block
+	bits     uint
+	used     int
 	// cubes holds the cubes that are not nil, by node; more the cubes of
 	// the states stored under the key of a first one, by its index, when
 	// there are several.
@@ -47,25 +63,97 @@ type stateStore struct {
 type stateKey struct{ c, v int32 }
 
 // rnode is one combined abstract state of the BFS, with the step that
-// reached it.
+// reached it: what add takes and at returns (the store keeps it packed,
+// stateChunk).
 type rnode struct {
 	c      int32 // the control node's id
 	v      int32 // the value vector's reference (stateStore.vals)
 	via    int32 // the step: an index in the parent's control succs; -1 for the initial state
 	parent int32 // -1 for the initial state
-	depth  int32 // steps from the initial state, those forward passed through included
 }
 
-// chunkBits is the size of the chunks of nodes, of states here and of
-// control nodes in the explorer: 1<<chunkBits of them.
+// chunkBits is the size of the chunks of control nodes in the explorer:
+// 1<<chunkBits of them.
 const chunkBits = 10
 
-func newStateStore() *stateStore {
-	return &stateStore{vals: newVecSet(), keys: make([]uint64, 1<<8),
-		cubes: map[int32]predabs.Cube{}, more: map[int32][]predabs.Cube{}}
+// stateChunkBits is the size of the chunks of stored states: 1<<stateChunkBits
+// of them.
+const stateChunkBits = 10
+
+// stateChunk holds the nodes of 1<<stateChunkBits stored states, by
+// field: the keys together, so that a probe of the table reads 8 bytes.
+type stateChunk struct {
+	keys   [1 << stateChunkBits]stateKey
+	parent [1 << stateChunkBits]int32
+	via    [1 << stateChunkBits]uint16
 }
 
-func (s *stateStore) at(i int32) *rnode { return &s.chunks[i>>chunkBits][i&(1<<chunkBits-1)] }
+// viaBig marks, in a chunk, a step kept in bigVia.
+const viaBig = 1<<16 - 1
+
+// tableFirst is log2 of the first table's length.
+const tableFirst = 8
+
+// slabMax is the most chunks of nodes in one slab: the slabs double from
+// one chunk (14 KB) up to it (3.5 MB), so that a small exploration takes
+// little and a large one few mappings.
+const slabMax = 256
+
+// newStateStore returns an empty store; the exploration that uses it
+// calls release when done.
+func newStateStore() *stateStore {
+	s := &stateStore{vals: newVecSet(), bigVia: map[int32]int32{},
+		cubes: map[int32]predabs.Cube{}, more: map[int32][]predabs.Cube{}}
+	s.newTable(tableFirst)
+	return s
+}
+
+// release returns the memory of the nodes and the table (the mapped part
+// to the system at once): the store is not to be used after, nor any
+// node or slot read from it.
+func (s *stateStore) release() {
+	for i := range s.slabs {
+		s.slabs[i].free()
+	}
+	s.tableMem.free()
+	s.slabs, s.chunks, s.table, s.slabLeft = nil, nil, nil, 0
+}
+
+// newTable replaces the table by an empty one of 1<<bits slots; the old
+// one's memory is returned first.
+func (s *stateStore) newTable(bits uint) {
+	s.tableMem.free()
+	s.table = nil
+	s.tableMem = allocBlock(4 << bits)
+	s.table, s.bits = asUint32s(s.tableMem.b), bits
+}
+
+// slabChunks is the number of chunks of slab i: 1, 2, 4, ... slabMax.
+func slabChunks(i int) int { return 1 << min(i, bits.Len(slabMax)-1) }
+
+// newChunk appends a chunk of nodes, from the last slab or a new one.
+func (s *stateStore) newChunk() {
+	size := int(unsafe.Sizeof(stateChunk{}))
+	if s.slabLeft == 0 {
+		n := slabChunks(len(s.slabs))
+		s.slabs = append(s.slabs, allocBlock(n*size))
+		s.slabLeft = n
+	}
+	b := s.slabs[len(s.slabs)-1].b
+	off := len(b) - s.slabLeft*size
+	s.slabLeft--
+	s.chunks = append(s.chunks, (*stateChunk)(unsafe.Pointer(&b[off])))
+}
+
+// at returns node i.
+func (s *stateStore) at(i int32) rnode {
+	ch, j := s.chunks[i>>stateChunkBits], i&(1<<stateChunkBits-1)
+	via := int32(ch.via[j])
+	if via == viaBig {
+		via = s.bigVia[i]
+	}
+	return rnode{c: ch.keys[j].c, v: ch.keys[j].v, via: via, parent: ch.parent[j]}
+}
 
 // keyOf returns the key of the state with control node c and values vals,
 // interning vals.
@@ -89,9 +177,10 @@ func (s *stateStore) keyOfEncoded(c int32, enc []byte, h uint64) stateKey {
 
 // keysOf returns, in keys, the keys of the successors outs, their vectors
 // interned in order as keyOfEncoded does. The table slots where their
-// probes start are loaded for all of them before any is used: those loads
-// do not depend on each other, so their cache misses overlap (the
-// successors of a state are scattered over the tables).
+// probes start are loaded for all of them before any is used, then the
+// nodes those slots name: the loads of a pass do not depend on each
+// other, so their cache misses overlap (the successors of a state are
+// scattered over the tables).
 func (s *stateStore) keysOf(outs []succRec, keys []stateKey) []stateKey {
 	var sink uint64
 	vm := uint64(len(s.vals.table) - 1)
@@ -102,9 +191,18 @@ func (s *stateStore) keysOf(outs []succRec, keys []stateKey) []stateKey {
 	for i := range outs {
 		keys = append(keys, s.keyOfEncoded(outs[i].next.id, outs[i].enc, outs[i].h))
 	}
-	km := uint64(len(s.keys) - 1)
+	km := uint64(len(s.table) - 1)
 	for _, k := range keys {
-		sink += s.keys[hashKey(k)&km]
+		sink += uint64(s.table[hashKey(k)&km])
+	}
+	// Then the nodes those slots name, where the tags agree (a state seen
+	// before): find reads them next.
+	idxMask := uint32(km)
+	for _, k := range keys {
+		h := hashKey(k)
+		if e := s.table[h&km]; e != 0 && e&^idxMask == tagOf(h, s.bits) {
+			sink += uint64(s.key(int32(e&idxMask) - 1).c)
+		}
 	}
 	s.sink = sink
 	return keys
@@ -112,22 +210,19 @@ func (s *stateStore) keysOf(outs []succRec, keys []stateKey) []stateKey {
 
 // key returns the key of node i.
 func (s *stateStore) key(i int32) stateKey {
-	r := s.at(i)
-	return stateKey{r.c, r.v}
+	return s.chunks[i>>stateChunkBits].keys[i&(1<<stateChunkBits-1)]
 }
 
 // values reads the values of node i into out.
 func (s *stateStore) values(i int32, out []int64) {
-	readVals(s.vals.key(s.at(i).v), out)
+	readVals(s.vals.key(s.key(i).v), out)
 }
 
 func (s *stateStore) cube(i int32) predabs.Cube { return s.cubes[i] }
 
-// hashKey mixes the key's 64 bits (murmur3's finalizer, a bijection that
-// maps only 0 to 0: the control id is taken plus one, so that no key
-// mixes to 0, the free slot).
+// hashKey mixes the key's 64 bits (murmur3's finalizer, a bijection).
 func hashKey(k stateKey) uint64 {
-	x := uint64(uint32(k.c)+1)<<32 | uint64(uint32(k.v))
+	x := uint64(uint32(k.c))<<32 | uint64(uint32(k.v))
 	x ^= x >> 33
 	x *= 0xff51afd7ed558ccd
 	x ^= x >> 33
@@ -136,28 +231,35 @@ func hashKey(k stateKey) uint64 {
 	return x
 }
 
+// tagOf is the tag of hash h in a table of 1<<bits slots: the hash's top
+// 32-bits bits, placed above the bits that hold a node's index plus one
+// (which is less than the table's length: its load is at most 3/4); 0
+// when bits is 32.
+func tagOf(h uint64, bits uint) uint32 {
+	return uint32(h>>(32+bits)) << bits
+}
+
 // find returns the slot of key k in the table and whether k is there (else
 // the free slot where it would go).
 func (s *stateStore) find(k stateKey) (uint64, bool) {
 	h := hashKey(k)
-	mask := uint64(len(s.keys) - 1)
+	mask := uint64(len(s.table) - 1)
+	idxMask := uint32(mask)
+	tag := tagOf(h, s.bits)
 	for i := h & mask; ; i = (i + 1) & mask {
-		switch s.keys[i] {
-		case h:
-			return i, true
-		case 0:
+		e := s.table[i]
+		if e == 0 {
 			return i, false
+		}
+		if e&^idxMask == tag && s.key(int32(e&idxMask)-1) == k {
+			return i, true
 		}
 	}
 }
 
-// firstAt is the first node stored with the key in slot i; -1 when no
-// state with a cube is stored (then no caller needs it: seenAt).
+// firstAt is the first node stored with the key in slot i.
 func (s *stateStore) firstAt(i uint64) int32 {
-	if s.first == nil {
-		return -1
-	}
-	return s.first[i]
+	return int32(s.table[i]&uint32(len(s.table)-1)) - 1
 }
 
 // lookup returns the first node stored with key k.
@@ -166,31 +268,17 @@ func (s *stateStore) lookup(k stateKey) (int32, bool) {
 	if !ok {
 		return -1, false
 	}
-	if s.first == nil {
-		return s.nodeOf(k), true
-	}
-	return s.first[i], true
-}
-
-// nodeOf finds the node stored with key k by a scan (for lookup before
-// the table keeps nodes: tests and the initial states).
-func (s *stateStore) nodeOf(k stateKey) int32 {
-	for j := int32(0); int(j) < s.n; j++ {
-		if s.key(j) == k {
-			return j
-		}
-	}
-	return -1
+	return s.firstAt(i), true
 }
 
 // subsumedAt reports whether a cube stored under the key found in slot i
 // covers c: always when no state with a cube is stored (the cubes stored
 // are all nil, true).
 func (s *stateStore) subsumedAt(i uint64, c predabs.Cube) bool {
-	if s.first == nil {
+	if len(s.cubes) == 0 {
 		return true
 	}
-	return s.subsumed(s.first[i], c)
+	return s.subsumed(s.firstAt(i), c)
 }
 
 // subsumed reports whether a cube stored under the key of the first node
@@ -206,18 +294,21 @@ func (s *stateStore) subsumed(first int32, c predabs.Cube) bool {
 // first is the first node stored with that key, or -1 (then the node goes
 // into the table).
 func (s *stateStore) add(r rnode, k stateKey, c predabs.Cube, first int32) int32 {
-	r.c, r.v = k.c, k.v
-	if s.n>>chunkBits == len(s.chunks) {
-		s.chunks = append(s.chunks, make([]rnode, 0, 1<<chunkBits))
-	}
-	ch := &s.chunks[len(s.chunks)-1]
-	*ch = append(*ch, r)
 	idx := int32(s.n)
+	j := idx & (1<<stateChunkBits - 1)
+	if j == 0 {
+		s.newChunk()
+	}
+	ch := s.chunks[len(s.chunks)-1]
+	ch.keys[j], ch.parent[j] = k, r.parent
+	if r.via >= 0 && r.via < viaBig {
+		ch.via[j] = uint16(r.via)
+	} else {
+		ch.via[j] = viaBig
+		s.bigVia[idx] = r.via
+	}
 	s.n++
 	if c != nil {
-		if s.first == nil {
-			s.keepFirst()
-		}
 		s.cubes[idx] = c
 	}
 	if first >= 0 {
@@ -228,54 +319,46 @@ func (s *stateStore) add(r rnode, k stateKey, c predabs.Cube, first int32) int32
 		s.more[first] = insertCube(stored, c)
 		return idx
 	}
-	if 4*(s.used+1) > 3*len(s.keys) {
+	for 4*(s.used+1) > 3*len(s.table) || int(idx)+1 >= len(s.table) {
 		s.grow()
 	}
-	i, _ := s.find(k)
-	s.keys[i] = hashKey(k)
-	if s.first != nil {
-		s.first[i] = idx
-	}
+	s.place(hashKey(k), idx)
 	s.used++
 	return idx
 }
 
-// keepFirst starts keeping the first node of each key of the table: the
-// nodes stored so far, all without a cube, each have a key of their own.
-func (s *stateStore) keepFirst() {
-	s.first = make([]int32, len(s.keys))
-	for j := int32(0); int(j) < s.n-1; j++ { // the last node is not in the table yet
-		i, _ := s.find(s.key(j))
-		s.first[i] = j
+// place enters node idx, whose key has hash h and is not in the table, in
+// the free slot its probe reaches first.
+func (s *stateStore) place(h uint64, idx int32) {
+	mask := uint64(len(s.table) - 1)
+	i := h & mask
+	for s.table[i] != 0 {
+		i = (i + 1) & mask
 	}
+	s.table[i] = tagOf(h, s.bits) | uint32(idx+1)
 }
 
-// grow doubles the table.
+// grow doubles the table. It is rebuilt from the nodes, read in the order
+// they were stored (the first node of each key comes before the others
+// with that key), not from the old table, which is returned first: the two
+// are not held at once, and the nodes are read in sequence.
 func (s *stateStore) grow() {
-	old, oldFirst := s.keys, s.first
-	s.keys = make([]uint64, 2*len(old))
-	if oldFirst != nil {
-		s.first = make([]int32, len(s.keys))
-	}
-	mask := uint64(len(s.keys) - 1)
-	for j, h := range old {
-		if h == 0 {
-			continue
+	s.newTable(s.bits + 1)
+	dup := len(s.more) > 0                   // some nodes share a key with an earlier one
+	for j := int32(0); int(j) < s.n-1; j++ { // the last node is not in the table yet (add)
+		k := s.key(j)
+		if dup {
+			if _, seen := s.find(k); seen {
+				continue
+			}
 		}
-		i := h & mask
-		for s.keys[i] != 0 {
-			i = (i + 1) & mask
-		}
-		s.keys[i] = h
-		if oldFirst != nil {
-			s.first[i] = oldFirst[j]
-		}
+		s.place(hashKey(k), j)
 	}
 }
 
 // bytes is the memory of the stored states (nodes, table, value vectors;
 // the cubes not counted), as allocated.
 func (s *stateStore) bytes() int64 {
-	return int64(len(s.chunks))*(1<<chunkBits)*int64(unsafe.Sizeof(rnode{})) +
-		int64(len(s.keys))*8 + int64(len(s.first))*4 + s.vals.bytes()
+	return int64(len(s.chunks))*int64(unsafe.Sizeof(stateChunk{})) +
+		int64(len(s.table))*4 + s.vals.bytes()
 }

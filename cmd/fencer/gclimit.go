@@ -6,6 +6,8 @@ import (
 	"runtime/metrics"
 	"sync"
 	"time"
+
+	"fencer/cegar"
 )
 
 // The garbage collector's soft memory limit follows the live heap, within
@@ -18,26 +20,41 @@ import (
 // heap grows, rises to twice the live heap (the collector then works as
 // with GOGC=100: a collection per live heap's worth of allocation, never
 // harder), up to one and a half times --max-memory: the exploration stops
-// when its live heap passes --max-memory (cegar/memlimit.go), so the
-// collector works harder only in the last quarter before that, and the
-// heap stays within 1.5 times --max-memory (with the default, half the
-// machine's memory, within three quarters of it). GOMEMLIMIT in the
-// environment takes precedence.
+// when its live heap (with the stores outside it) passes --max-memory
+// (cegar/memlimit.go), so the collector works harder only in the last
+// quarter before that, and the heap stays within 1.5 times --max-memory (with the default, half the
+// machine's memory, within three quarters of it). The state stores' nodes
+// and tables live outside the Go heap (cegar.OffHeapBytes): they count
+// against the floor and the ceiling, not against twice the live heap, so
+// that a run whose memory is mostly its store collects while its heap is
+// small rather than let the heap grow to the floor beside the store.
+// GOMEMLIMIT in the environment takes precedence.
 
-// gcFloor is the soft limit while the live heap is small.
-const gcFloor = 768 << 20
+// gcFloor is the soft limit while the live heap is small. Below it the
+// heap grows to five times what is live (GOGC=400): the runs that stay
+// there are fast and small; above it, to twice, which with the state
+// stores outside the heap costs the collector little (the heap left is
+// the control states, mostly in pointer-free arenas).
+const gcFloor = 256 << 20
 
 // gcPoll is how often the live heap is read (runtime/metrics, cheap).
 const gcPoll = 50 * time.Millisecond
 
-// softLimit returns the soft memory limit for a live heap of live bytes
-// and --max-memory maxMem: twice the live heap, at least gcFloor (or
-// maxMem, when the user set it below gcFloor), at most 1.5 times maxMem.
-func softLimit(live, maxMem int64) int64 {
+// softLimit returns the soft memory limit for a live heap of live bytes,
+// off bytes of state stores outside the heap and --max-memory maxMem:
+// twice the live heap, at least gcFloor (or maxMem, when the user set it
+// below gcFloor) less off but not below a quarter of gcFloor (a collection
+// per few megabytes allocated would cost more than it saves), at most 1.5
+// times maxMem less off (but the
+// stores do not bring it below the live heap: past that the exploration
+// stops at its next check of the memory limit, and a limit below what is
+// live would have the collector run without pause until then).
+func softLimit(live, off, maxMem int64) int64 {
 	lo, hi := int64(gcFloor), maxMem+maxMem/2
 	if maxMem < gcFloor {
 		lo = maxMem
 	}
+	lo, hi = max(lo-off, min(lo, gcFloor/4)), max(hi-off, min(hi, live))
 	return min(max(2*live, lo), max(hi, lo))
 }
 
@@ -51,11 +68,11 @@ func followMemory(maxMem int64) {
 		return
 	}
 	followOnce.Do(func() {
-		cur := softLimit(liveHeap(), maxMem)
+		cur := softLimit(liveHeap(), cegar.OffHeapBytes(), maxMem)
 		debug.SetMemoryLimit(cur)
 		go func() {
 			for range time.Tick(gcPoll) {
-				if l := softLimit(liveHeap(), maxMem); l != cur {
+				if l := softLimit(liveHeap(), cegar.OffHeapBytes(), maxMem); l != cur {
 					debug.SetMemoryLimit(l)
 					cur = l
 				}

@@ -121,7 +121,7 @@ func defaultMaxMemory() int64 {
 
 // maxMemoryFlag is --max-memory, an engine flag.
 var maxMemoryFlag = &cli.StringFlag{Name: "max-memory",
-	Usage:       "stop an exploration (verdict unknown) when the live Go heap exceeds this: 512MB, 2GB (binary units)",
+	Usage:       "stop an exploration (verdict unknown) when the live Go heap and the state stores outside it exceed this: 512MB, 2GB (binary units)",
 	DefaultText: "half the machine's memory"}
 
 // maxMemoryOf reads --max-memory (exit 2 on a bad value).

@@ -69,7 +69,7 @@ func main() {
 // explorations allocate many short-lived terms and cubes, and with Go's
 // default (GOGC=100) the collector took a fifth of Bakery's CPU. With 400
 // it runs a quarter as often; the soft limit makes it collect harder again
-// as the heap nears gcFloor (768 MiB), so a small exploration stays small
+// as the heap nears gcFloor (256 MiB), so a small exploration stays small
 // where GOGC=400 alone would let its heap grow to five times what is live.
 // The commands that explore then let the limit follow the live heap up to
 // 1.5 times --max-memory (followMemory, gclimit.go). GOGC and GOMEMLIMIT in

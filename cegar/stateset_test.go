@@ -1,0 +1,227 @@
+package cegar
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math"
+	"slices"
+	"testing"
+
+	"fencer/predabs"
+)
+
+// TestStateStore stores states with shared value vectors, and finds each
+// again by its key, with its values; a key with other values is another
+// state.
+func TestStateStore(t *testing.T) {
+	st := newStateStore()
+	defer st.release()
+	vecs := [][]int64{{0, 1, -1}, {5, 1 << 40, 0}, {0, 1, -2}}
+	for c := int32(0); c < 3000; c++ {
+		for i, v := range vecs {
+			k := st.keyOf(c, v)
+			if _, seen := st.lookup(k); seen {
+				t.Fatalf("state (%d, %v) seen before it is stored", c, v)
+			}
+			idx := st.add(rnode{via: int32(i), parent: -1}, k, nil, -1)
+			if got := st.key(idx); got != k {
+				t.Fatalf("key of %d: %v, want %v", idx, got, k)
+			}
+		}
+	}
+	if st.vals.n != len(vecs) {
+		t.Errorf("%d value vectors interned, want %d", st.vals.n, len(vecs))
+	}
+	out := make([]int64, 3)
+	for c := int32(0); c < 3000; c++ {
+		for i, v := range vecs {
+			idx, seen := st.lookup(st.keyOf(c, v))
+			if !seen || st.at(idx).c != c || st.at(idx).via != int32(i) {
+				t.Fatalf("state (%d, %v): lookup gave %d, %v", c, v, idx, seen)
+			}
+			st.values(idx, out)
+			if !slices.Equal(out, v) {
+				t.Fatalf("values of %d: %v, want %v", idx, out, v)
+			}
+		}
+	}
+}
+
+// TestAppendVals checks the store's encoding of value vectors against
+// binary.AppendVarint's and its decoding (readVals) against the values,
+// small and large, after other bytes.
+func TestAppendVals(t *testing.T) {
+	vecs := [][]int64{{}, {0}, {63, -64, 64, -65}, {1, 2, 1 << 40, -3, 0}, {math.MinInt64, math.MaxInt64, -1}}
+	for _, v := range vecs {
+		got := appendVals([]byte{9}, v)
+		want := []byte{9}
+		for _, x := range v {
+			want = binary.AppendVarint(want, x)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("appendVals(%v) = %x, want %x", v, got, want)
+		}
+		out := make([]int64, len(v))
+		readVals(got[1:], out)
+		if !slices.Equal(out, v) {
+			t.Errorf("readVals(appendVals(%v)) = %v", v, out)
+		}
+	}
+}
+
+// TestStateStoreCubes stores states without a cube, then states with
+// cubes: the first node of every key, those stored before included, is
+// found again, a state seen is subsumed only by a cube that covers it, and
+// further nodes under a key (more nodes than keys) do not go into the
+// table, which still finds every first node after it grows.
+func TestStateStoreCubes(t *testing.T) {
+	st := newStateStore()
+	defer st.release()
+	vals := []int64{1, 2}
+	var ks []stateKey
+	for c := int32(0); c < 500; c++ {
+		k := st.keyOf(c, vals)
+		ks = append(ks, k)
+		st.add(rnode{parent: -1}, k, nil, -1)
+	}
+	i, seen := st.find(ks[7])
+	if !seen || !st.subsumedAt(i, predabs.Cube{1}) {
+		t.Fatalf("a state seen without cubes is not subsumed")
+	}
+	k := st.keyOf(1000, vals)
+	a := st.add(rnode{parent: -1}, k, predabs.Cube{1, 0}, -1)
+	for j, k := range ks {
+		if got, ok := st.lookup(k); !ok || got != int32(j) {
+			t.Fatalf("key %v: lookup gave %d, %v, want %d", k, got, ok, j)
+		}
+	}
+	i, seen = st.find(k)
+	if !seen || st.firstAt(i) != a {
+		t.Fatalf("the state with a cube is not found")
+	}
+	if st.subsumedAt(i, predabs.Cube{-1, 0}) || !st.subsumedAt(i, predabs.Cube{1, 1}) {
+		t.Fatalf("subsumption under the stored cube {1, 0} is wrong")
+	}
+	b := st.add(rnode{parent: -1}, k, predabs.Cube{-1, 0}, st.firstAt(i))
+	if !st.subsumedAt(i, predabs.Cube{-1, 0}) || st.subsumedAt(i, predabs.Cube{0, 1}) || b != a+1 {
+		t.Fatalf("a second cube under one key is not kept")
+	}
+	// Many more nodes than keys: 300 keys get 20 nodes each, with cubes
+	// that are full assignments (none covers another); the table grows
+	// for their indices.
+	full := func(r int) predabs.Cube {
+		c := make(predabs.Cube, 8)
+		for b := range c {
+			c[b] = int8(r>>b&1*2 - 1)
+		}
+		return c
+	}
+	var many []stateKey
+	for j := int32(0); j < 300; j++ {
+		many = append(many, st.keyOf(2000+j, vals))
+	}
+	for r := 0; r < 20; r++ {
+		for j, k := range many {
+			i, seen := st.find(k)
+			first := int32(-1)
+			if seen {
+				if st.subsumedAt(i, full(r)) {
+					t.Fatalf("cube %d of key %d subsumed", r, j)
+				}
+				first = st.firstAt(i)
+			}
+			st.add(rnode{via: int32(r), parent: int32(j)}, k, full(r), first)
+		}
+	}
+	for j, k := range many {
+		i, seen := st.find(k)
+		if !seen || st.firstAt(i) != int32(502+j) || !st.subsumedAt(i, full(19)) || st.subsumedAt(i, full(20)) {
+			t.Fatalf("key %d of many: found %v, first %d, want %d", j, seen, st.firstAt(i), 502+j)
+		}
+	}
+	// New keys after them have indices beyond the table's length before:
+	// the table grows for them.
+	before := len(st.table)
+	for j := int32(0); j < 10; j++ {
+		k := st.keyOf(5000+j, vals)
+		idx := st.add(rnode{parent: -1}, k, nil, -1)
+		if got, ok := st.lookup(k); !ok || got != idx {
+			t.Fatalf("new key %d: lookup gave %d, %v, want %d", j, got, ok, idx)
+		}
+	}
+	if len(st.table) <= before || len(st.table) <= st.n {
+		t.Fatalf("a table of %d slots (%d before) for %d nodes", len(st.table), before, st.n)
+	}
+	for j, k := range many {
+		if got, ok := st.lookup(k); !ok || got != int32(502+j) {
+			t.Fatalf("key %d of many after growth: lookup gave %d, %v", j, got, ok)
+		}
+	}
+	for j, k := range ks {
+		if got, ok := st.lookup(k); !ok || got != int32(j) {
+			t.Fatalf("key %v after growth: lookup gave %d, %v, want %d", k, got, ok, j)
+		}
+	}
+}
+
+// TestStateStoreNodes stores nodes with steps that do not fit 16 bits
+// and the initial states' -1, and reads every field back; the table grows
+// across several chunks of nodes.
+func TestStateStoreNodes(t *testing.T) {
+	st := newStateStore()
+	defer st.release()
+	vals := []int64{3}
+	n := int32(3 << stateChunkBits)
+	for c := int32(0); c < n; c++ {
+		via := c % 1000
+		switch c % 7 {
+		case 0:
+			via = -1
+		case 1:
+			via = viaBig + c
+		case 2:
+			via = viaBig - 1
+		}
+		st.add(rnode{via: via, parent: c - 1}, st.keyOf(c, vals), nil, -1)
+	}
+	for c := int32(0); c < n; c++ {
+		r := st.at(c)
+		via := c % 1000
+		switch c % 7 {
+		case 0:
+			via = -1
+		case 1:
+			via = viaBig + c
+		case 2:
+			via = viaBig - 1
+		}
+		if r.c != c || r.via != via || r.parent != c-1 || r.v != st.key(c).v {
+			t.Fatalf("node %d: %+v, want control %d, step %d, parent %d", c, r, c, via, c-1)
+		}
+		if i, ok := st.lookup(stateKey{c, r.v}); !ok || i != c {
+			t.Fatalf("node %d: lookup gave %d, %v", c, i, ok)
+		}
+	}
+	if _, ok := st.lookup(stateKey{n, st.key(0).v}); ok {
+		t.Fatalf("a key not stored is found")
+	}
+}
+
+// TestSlabChunks checks the sizes of the slabs of chunks: doubling from
+// one, then slabMax for good.
+func TestSlabChunks(t *testing.T) {
+	want := []int{1, 2, 4, 8, 16, 32, 64, 128, 256, 256, 256}
+	for i, w := range want {
+		if got := slabChunks(i); got != w {
+			t.Errorf("slabChunks(%d) = %d, want %d", i, got, w)
+		}
+	}
+	for _, i := range []int{63, 64, 65, 1000} {
+		if got := slabChunks(i); got != slabMax {
+			t.Errorf("slabChunks(%d) = %d, want %d", i, got, slabMax)
+		}
+	}
+}
+
+// releaseStore returns the store's memory (stateStore.release).
+func releaseStore(st *stateStore) { st.release() }
