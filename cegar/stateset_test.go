@@ -172,29 +172,23 @@ func TestStateStoreNodes(t *testing.T) {
 	defer st.release()
 	vals := []int64{3}
 	n := int32(3 << stateChunkBits)
-	for c := int32(0); c < n; c++ {
-		via := c % 1000
+	viaOf := func(c int32) int32 {
 		switch c % 7 {
 		case 0:
-			via = -1
+			return -1
 		case 1:
-			via = viaBig + c
+			return viaBig + c
 		case 2:
-			via = viaBig - 1
+			return viaBig - 1
 		}
-		st.add(rnode{via: via, parent: c - 1}, st.keyOf(c, vals), nil, -1)
+		return c % 1000
+	}
+	for c := int32(0); c < n; c++ {
+		st.add(rnode{via: viaOf(c), parent: c - 1}, st.keyOf(c, vals), nil, -1)
 	}
 	for c := int32(0); c < n; c++ {
 		r := st.at(c)
-		via := c % 1000
-		switch c % 7 {
-		case 0:
-			via = -1
-		case 1:
-			via = viaBig + c
-		case 2:
-			via = viaBig - 1
-		}
+		via := viaOf(c)
 		if r.c != c || r.via != via || r.parent != c-1 || r.v != st.key(c).v {
 			t.Fatalf("node %d: %+v, want control %d, step %d, parent %d", c, r, c, via, c-1)
 		}

@@ -67,24 +67,8 @@ func canonVals(c *ordview.Class, vals []int64, w *canonWork) {
 // from the hull outwards, at most Cap): the state's values of c are then
 // canonical as they are.
 func canonMap(c *ordview.Class, w *canonWork) bool {
-	out := w.out
-	if len(out) <= 16 {
-		for i := 1; i < len(out); i++ {
-			for j := i; j > 0 && out[j] < out[j-1]; j-- {
-				out[j], out[j-1] = out[j-1], out[j]
-			}
-		}
-	} else {
-		slices.Sort(out)
-	}
-	n := 0
-	for i, v := range out {
-		if i == 0 || v != out[n-1] {
-			out[n] = v
-			n++
-		}
-	}
-	distinct := out[:n]
+	distinct := ordview.SortDistinct(w.out)
+	n := len(distinct)
 	w.out = distinct
 	if cap(w.news) < n {
 		w.news = make([]int64, n, 2*n)

@@ -1,6 +1,9 @@
 package ordview
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // Canon replaces, in place, the values of one state's positions of the
 // class (its shared variables, locals, and the buffer slots and last-write
@@ -21,16 +24,9 @@ func (c *Class) Canon(vals []int64, scratch []int64) []int64 {
 	if len(out) == 0 {
 		return out
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
 	// out becomes pairs (old, new) in place of a map: distinct olds first.
-	n := 0
-	for i, v := range out {
-		if i == 0 || v != out[n-1] {
-			out[n] = v
-			n++
-		}
-	}
-	distinct := out[:n]
+	distinct := SortDistinct(out)
+	n := len(distinct)
 	news := make([]int64, n) // small: one per distinct value outside the hull
 	// above the hull, upwards
 	prevOld, prevNew := c.Hi, c.Hi
@@ -180,4 +176,27 @@ func (c *Class) Widen(vals []int64, from, k int64) [][]int64 {
 		}
 	}
 	return out
+}
+
+// SortDistinct sorts s in place and removes its repeated values, returning
+// the distinct values, a prefix of s (an insertion sort for the few values
+// of a class, which allocates nothing).
+func SortDistinct(s []int64) []int64 {
+	if len(s) <= 16 {
+		for i := 1; i < len(s); i++ {
+			for j := i; j > 0 && s[j] < s[j-1]; j-- {
+				s[j], s[j-1] = s[j-1], s[j]
+			}
+		}
+	} else {
+		slices.Sort(s)
+	}
+	n := 0
+	for i, v := range s {
+		if i == 0 || v != s[n-1] {
+			s[n] = v
+			n++
+		}
+	}
+	return s[:n]
 }
