@@ -50,16 +50,3 @@ func (a *arena[T]) run(ref uint32, n int) []T {
 	off := int(ref & (1<<16 - 1))
 	return (*a.chunks.Load())[ref>>16][off : off+n : off+n]
 }
-
-// bytes is the arena's memory given the size of an entry.
-func (a *arena[T]) bytes(size int) int64 {
-	cs := a.chunks.Load()
-	if cs == nil {
-		return 0
-	}
-	var b int64
-	for _, c := range *cs {
-		b += int64(len(c) * size)
-	}
-	return b
-}

@@ -249,7 +249,7 @@
 // exact-only exploration in which no write to a tail was enabled is the
 // whole graph, and decides itself. A part found free of bad states is not
 // explored again under the same k with more fences (a fence only takes
-// runs away: engine.partClean). The minimality argument below holds for
+// runs away: engine.cleanRun). The minimality argument below holds for
 // any choice of counterexamples.
 //
 // The exact-only part with all processes is also where k is chosen for a

@@ -223,7 +223,7 @@ type engine struct {
 	// permutation other than the identity (orbitstates.go; for tests).
 	symMapped int
 	// clean lists the parts of the graph found free of bad states
-	// (reachParts, partClean).
+	// (reachParts, cleanRun).
 	clean []cleanPart
 	// last is what the last exploration stored and left out (partRun).
 	last partRun

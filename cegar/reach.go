@@ -307,7 +307,7 @@ var errBudget = errors.New("the part's budget of states is spent")
 // finite: the exploration is explicit and cheap per state). The
 // explorations of the parts are wasted when there is no counterexample,
 // a fraction of the full one; a part found free of bad states is not
-// explored again with more fences (partClean).
+// explored again with more fences (cleanRun).
 func (e *engine) reachParts(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	if !e.porApplies() {
 		return nil, nil
@@ -379,22 +379,16 @@ type cleanPart struct {
 	run    partRun
 }
 
-// partClean reports whether the part pt of abs's graph was explored to
+// cleanRun reports whether the part pt of abs's graph was explored to
 // the end with no bad state, under the same k and with fences that the
-// current ones include. More fences take steps away and add none (a fence
-// step changes no value), so the part has no bad state now either and
-// exploring it again would be wasted: on a program whose last
-// counterexample needs a tail, each later exploration would otherwise
-// explore the exact-only parts again for nothing. Only a hint: skipping a
-// part never decides anything, the full exploration does.
-func (e *engine) partClean(abs *kabs.Abs, pt part) bool {
-	_, ok := e.cleanRun(abs, pt)
-	return ok
-}
-
-// cleanRun is partClean, with what that exploration stored and left out.
-// The budget of a part does not matter: a part recorded clean was
-// explored to the end.
+// current ones include, and what that exploration stored and left out.
+// More fences take steps away and add none (a fence step changes no
+// value), so the part has no bad state now either and exploring it again
+// would be wasted: on a program whose last counterexample needs a tail,
+// each later exploration would otherwise explore the exact-only parts
+// again for nothing. Only a hint: skipping a part never decides anything,
+// the full exploration does. The budget of a part does not matter: a part
+// recorded clean was explored to the end.
 func (e *engine) cleanRun(abs *kabs.Abs, pt part) (partRun, bool) {
 	pt.budget = 0
 	for _, c := range e.clean {
@@ -406,7 +400,7 @@ func (e *engine) cleanRun(abs *kabs.Abs, pt part) (partRun, bool) {
 }
 
 // recordClean records that the part pt of abs's graph has no bad state
-// with the current fences (partClean).
+// with the current fences (cleanRun).
 func (e *engine) recordClean(abs *kabs.Abs, pt part, run partRun) {
 	pt.budget = 0
 	e.clean = append(e.clean, cleanPart{part: pt, k: abs.K, layout: abs.Layout(), fences: slices.Clone(e.prec.Fences), run: run})
