@@ -52,18 +52,7 @@ func (s *keySet) key(i int32) []byte {
 
 // lookup returns the index of the key k (hash h) in the table.
 func (s *keySet) lookup(k []byte, h uint64) (int32, bool) {
-	mask := uint64(len(s.table) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
-		e := s.table[i]
-		if e == 0 {
-			return -1, false
-		}
-		if uint32(e>>32) == uint32(h>>32) {
-			if j := int32(uint32(e) - 1); bytes.Equal(s.key(j), k) {
-				return j, true
-			}
-		}
-	}
+	return s.find(h, func(i int32) bool { return bytes.Equal(s.key(i), k) })
 }
 
 // push appends the key k and returns its index; it is not in the table
@@ -129,6 +118,24 @@ func (t *slots) grow(rehash func(int32) uint64) {
 		if e != 0 {
 			j := int32(uint32(e) - 1)
 			t.place(rehash(j), j)
+		}
+	}
+}
+
+// find returns the index entered under a hash with h's top half for which
+// eq holds, probing from h's place; -1 and false when there is none (eq
+// is called only on a match of the hashes' top halves).
+func (t *slots) find(h uint64, eq func(int32) bool) (int32, bool) {
+	mask := uint64(len(t.table) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		e := t.table[i]
+		if e == 0 {
+			return -1, false
+		}
+		if uint32(e>>32) == uint32(h>>32) {
+			if j := int32(uint32(e) - 1); eq(j) {
+				return j, true
+			}
 		}
 	}
 }

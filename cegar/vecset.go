@@ -46,18 +46,7 @@ func (s *vecSet) key(ref int32) []byte {
 
 // lookup returns the reference of the vector k (hash h) in the table.
 func (s *vecSet) lookup(k []byte, h uint64) (int32, bool) {
-	mask := uint64(len(s.table) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
-		e := s.table[i]
-		if e == 0 {
-			return -1, false
-		}
-		if uint32(e>>32) == uint32(h>>32) {
-			if ref := int32(uint32(e) - 1); bytes.Equal(s.key(ref), k) {
-				return ref, true
-			}
-		}
-	}
+	return s.find(h, func(i int32) bool { return bytes.Equal(s.key(i), k) })
 }
 
 // push appends the vector k and returns its reference, -1 when the arena is
