@@ -6,31 +6,20 @@ import (
 	"strings"
 	"testing"
 
-	"fencer/cfront"
 	"fencer/cs"
 	"fencer/fences"
-	"fencer/litmus"
-	"fencer/rmm"
+	"fencer/formats"
 )
 
-// readSystem reads a benchmark file by its extension.
+// readSystem reads a benchmark file in the format of its extension, as
+// the command line does (formats.ByExtension).
 func readSystem(t *testing.T, path string) *cs.System {
 	t.Helper()
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sys *cs.System
-	switch filepath.Ext(path) {
-	case ".rmm":
-		sys, err = rmm.Parse(path, src)
-	case ".litmus":
-		sys, err = litmus.Parse(path, src)
-	case ".c":
-		sys, err = cfront.Reader{}.Parse(path, src)
-	default:
-		sys, err = cs.Parse(path, src)
-	}
+	sys, _, err := formats.ByExtension(path).Parse(path, src, formats.Options{})
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
