@@ -204,12 +204,12 @@ func TestUnwritableOutputFailsFirst(t *testing.T) {
 // created is bad input before any work.
 func TestProfiles(t *testing.T) {
 	dir := t.TempDir()
-	cpu, mem := filepath.Join(dir, "cpu.out"), filepath.Join(dir, "mem.out")
-	_, stderr, code := fencer(t, "--cpuprofile", cpu, "--memprofile", mem, "verify", bench("sb.cs"))
+	cpu, mem, block := filepath.Join(dir, "cpu.out"), filepath.Join(dir, "mem.out"), filepath.Join(dir, "block.out")
+	_, stderr, code := fencer(t, "--cpuprofile", cpu, "--memprofile", mem, "--blockprofile", block, "verify", bench("sb.cs"))
 	if code != 1 {
 		t.Fatalf("verify sb.cs with profiles: exit %d, stderr %q", code, stderr)
 	}
-	for _, f := range []string{cpu, mem} {
+	for _, f := range []string{cpu, mem, block} {
 		if st, err := os.Stat(f); err != nil || st.Size() == 0 {
 			t.Errorf("profile %s: %v", f, err)
 		}
@@ -218,5 +218,9 @@ func TestProfiles(t *testing.T) {
 	_, stderr, code = fencer(t, "--cpuprofile", missing, "verify", bench("sb.cs"))
 	if code != 2 || !strings.Contains(stderr, "--cpuprofile") {
 		t.Errorf("unwritable --cpuprofile: exit %d, stderr %q", code, stderr)
+	}
+	_, stderr, code = fencer(t, "--blockprofile", missing, "verify", bench("sb.cs"))
+	if code != 2 || !strings.Contains(stderr, "--blockprofile") {
+		t.Errorf("unwritable --blockprofile: exit %d, stderr %q", code, stderr)
 	}
 }

@@ -143,7 +143,7 @@ func newApp() *cli.App {
 			"   fencer verify --model tso benchmarks/peterson.cs\n" +
 			"   fencer check -j 2 --junit report.xml benchmarks/*.cs\n" +
 			"   source <(fencer completion bash)",
-		Flags:                []cli.Flag{verboseFlag, cpuProfileFlag, memProfileFlag},
+		Flags:                []cli.Flag{verboseFlag, cpuProfileFlag, memProfileFlag, blockProfileFlag},
 		EnableBashCompletion: true,
 		Before: func(c *cli.Context) error {
 			log.SetOutput(os.Stderr)
