@@ -55,11 +55,13 @@ type compStep struct {
 	t    *kabs.Trans
 	step kabs.AStep
 	to   *ctlComp
-	// compiled lists the compiled steps of the step between the
+	// compiled holds the compiled steps of the step between the
 	// explicitness (ctlProfile.xid) before and after it was taken with,
-	// the first few of them (the others in explorer.compiledBy); under the
-	// explorer's lock.
-	compiled []profCompiled
+	// the first ncompiled of them (the others in explorer.compiledBy,
+	// under the explorer's lock). An entry is written under the lock
+	// before ncompiled counts it, and read without the lock.
+	compiled  [stepCompiledMax]profCompiled
+	ncompiled atomic.Int32
 }
 
 // profCompiled is a compiled step between two explicitness ids.
@@ -113,7 +115,7 @@ func (x *explorer) makeComps(b *nodeSteps) error {
 		steps := make([]compStep, len(m.succ))
 		for i, s := range m.succ {
 			kb = appendProcKey(kb[:0], s.Ctl, m.p)
-			steps[i] = compStep{t: s.T, step: s.Step, to: x.comp(m.p, kb)}
+			steps[i].t, steps[i].step, steps[i].to = s.T, s.Step, x.comp(m.p, kb)
 		}
 		comp.steps, comp.cand, comp.left = steps, m.cand, int32(m.left)
 		comp.ready.Store(true)
@@ -193,11 +195,17 @@ func (x *explorer) flatAmple(w *worker, b *nodeSteps) {
 // first need (it depends on the explicitness before and after: xid). The
 // caller holds the lock.
 func (x *explorer) compiledOf(cs *compStep, n, next *ctlNode) (*compiled, error) {
-	if cm := x.compiledFind(cs, n, next); cm != nil {
+	pre, post := x.prof(n), x.prof(next)
+	if cm := cs.compiledFast(pre.xid, post.xid); cm != nil {
 		return cm, nil
 	}
-	pre, post := x.prof(n), x.prof(next)
+	k := cs.ncompiled.Load()
 	ck := compiledKey{cs, pre.xid, post.xid}
+	if k == stepCompiledMax {
+		if cm := x.compiledBy[ck]; cm != nil {
+			return cm, nil
+		}
+	}
 	sk := stepKey{cs.t, pre.xsig, post.xsig}
 	cm, ok := x.steps[sk]
 	if !ok {
@@ -208,25 +216,23 @@ func (x *explorer) compiledOf(cs *compStep, n, next *ctlNode) (*compiled, error)
 		cm = &compiled{cs.t, st}
 		x.steps[sk] = cm
 	}
-	if len(cs.compiled) < stepCompiledMax {
-		cs.compiled = append(cs.compiled, profCompiled{pre.xid, post.xid, cm})
+	if k < stepCompiledMax {
+		cs.compiled[k] = profCompiled{pre.xid, post.xid, cm}
+		cs.ncompiled.Store(k + 1)
 	} else {
 		x.compiledBy[ck] = cm
 	}
 	return cm, nil
 }
 
-// compiledFind returns the compiled step of cs from n to next when it is
-// made, else nil. The caller holds the (read) lock.
-func (x *explorer) compiledFind(cs *compStep, n, next *ctlNode) *compiled {
-	pre, post := x.prof(n).xid, x.prof(next).xid
-	for _, e := range cs.compiled {
+// compiledFast returns the compiled step of cs between the explicitness
+// ids pre and post when it is among cs.compiled, else nil. It needs no
+// lock.
+func (cs *compStep) compiledFast(pre, post uint32) *compiled {
+	for _, e := range cs.compiled[:cs.ncompiled.Load()] {
 		if e.pre == pre && e.post == post {
 			return e.cm
 		}
-	}
-	if len(cs.compiled) == stepCompiledMax {
-		return x.compiledBy[compiledKey{cs, pre, post}]
 	}
 	return nil
 }

@@ -25,12 +25,13 @@ import (
 // the lookups, and a state passed through (forward) takes its key and
 // components from the step that reached it (expandChild).
 //
-// What costs is done by a worker without the explorer's lock: decoding a
-// control state, the kabs steps of a new component (kabs.Abs is safe for
-// concurrent use), the targets' keys and hashes, and the profiles of the
-// targets not yet known (draft). Under the read lock it copies a key and
-// looks the targets and their compiled steps up; under the lock it makes
-// those still missing (addNode, comp) and compiles new steps. Two workers
+// What costs is done by a worker without the explorer's lock: copying and
+// decoding a control state, the kabs steps of a new component (kabs.Abs is
+// safe for concurrent use), the targets' keys and hashes, their lookup
+// (keySet) and that of their compiled steps (compiledFast), and the
+// profiles of the targets not yet known (draft). Under the lock it looks
+// up again what was missing, makes it (addNode, comp) and compiles new
+// steps. Two workers
 // may compute one new component's steps at once; the first to take the
 // lock publishes them (ctlComp.ready), the other's are dropped.
 //
@@ -143,7 +144,6 @@ func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) (*ctlNode, error) 
 	if id < 0 {
 		return nil, errCtlsFull
 	}
-	x.ctls.put(h, id)
 	if dir := x.nodes.Load(); dir == nil || int(id)>>chunkBits == len(*dir) {
 		var grown []*[1 << chunkBits]ctlNode
 		if dir != nil {
@@ -172,6 +172,9 @@ func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) (*ctlNode, error) 
 	if d.bad {
 		n.pb |= nodeBad
 	}
+	// Entered last: a worker that finds the key without the lock reads
+	// the node whole.
+	x.ctls.put(h, id)
 	return n, nil
 }
 
@@ -212,7 +215,6 @@ func (b *nodeSteps) step(i int32) (int, *compStep) {
 
 // ctlScratch is a worker's buffers for the control part of expansions.
 type ctlScratch struct {
-	kb        []byte // a key copied (ctlOfNode)
 	top       nodeSteps
 	fwd       [2]nodeSteps
 	keys      []byte   // the targets' keys, one after the other
@@ -301,15 +303,6 @@ type target struct {
 	d        *nodeDraft
 }
 
-// ctlOfNode decodes the control state of n; only the copy of its key
-// takes the (read) lock (the key set grows under the lock).
-func (x *explorer) ctlOfNode(w *worker, n *ctlNode) *kabs.Ctl {
-	x.mu.RLock()
-	w.ctl.kb = append(w.ctl.kb[:0], x.ctls.key(n.id)...)
-	x.mu.RUnlock()
-	return x.ctlOf(w.ctl.kb)
-}
-
 // ctlOfSteps returns the control state of b's node, decoded on first need.
 func (x *explorer) ctlOfSteps(b *nodeSteps) *kabs.Ctl {
 	if b.ctl == nil {
@@ -320,13 +313,10 @@ func (x *explorer) ctlOfSteps(b *nodeSteps) *kabs.Ctl {
 
 // expand fills b with the steps of n: its key and components (their steps
 // made on the first expansion of a control state with them), the flat
-// ample sets when the reduction is on, and no step resolved. Only the copy
-// of the key takes the (read) lock.
+// ample sets when the reduction is on, and no step resolved.
 func (x *explorer) expand(w *worker, n *ctlNode, b *nodeSteps) error {
 	b.n, b.ctl = n, nil
-	x.mu.RLock()
 	b.kb = append(b.kb[:0], x.ctls.key(n.id)...)
-	x.mu.RUnlock()
 	b.seg, b.comps = append(b.seg[:0], 0), b.comps[:0]
 	missing := false
 	for p := range x.abs.Sys.Procs {
@@ -436,41 +426,34 @@ func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32) error {
 	if len(s.tgt) == 0 {
 		return nil
 	}
-	// First under the read lock: the targets and their compiled steps are
+	// First without the lock: the targets and their compiled steps are
 	// most often all made already.
-	x.mu.RLock()
-	missing := x.lookupTargets(w)
-	if missing == 0 && x.installFound(w, b) {
-		x.mu.RUnlock()
+	if x.lookupTargets(w) == 0 && x.installFound(w, b) {
 		return nil
 	}
-	x.mu.RUnlock()
-	x.mu.Lock()
-	if missing > 0 && x.lookupTargets(w) > 0 {
-		x.mu.Unlock()
-		for j := range s.tgt {
-			if t := &s.tgt[j]; t.id < 0 {
-				d := x.draft(x.ctlOf(s.keys[t.off:t.end]), &s.drafts)
-				t.d = &d
-			}
+	// The drafts of the targets missing, without the lock too: one made
+	// meanwhile is found again by install, its draft unused.
+	for j := range s.tgt {
+		if t := &s.tgt[j]; t.id < 0 {
+			d := x.draft(x.ctlOf(s.keys[t.off:t.end]), &s.drafts)
+			t.d = &d
 		}
-		x.mu.Lock()
-		x.lookupTargets(w)
 	}
+	x.mu.Lock()
 	defer x.mu.Unlock()
 	return x.install(w, b)
 }
 
 // installFound resolves w's targets of b, all found, when their compiled
-// steps are all made, and reports whether they were. The caller holds the
-// read lock.
+// steps are all among those read without the lock (compiledFast), and
+// reports whether they were.
 func (x *explorer) installFound(w *worker, b *nodeSteps) bool {
 	s := &w.ctl
 	for j := range s.tgt {
 		t := &s.tgt[j]
 		next := x.nodeAt(t.id)
 		_, cs := b.step(t.i)
-		cm := x.compiledFind(cs, b.n, next)
+		cm := cs.compiledFast(x.prof(b.n).xid, x.prof(next).xid)
 		if cm == nil {
 			return false
 		}
@@ -481,7 +464,8 @@ func (x *explorer) installFound(w *worker, b *nodeSteps) bool {
 }
 
 // lookupTargets finds the targets' nodes among those made and returns how
-// many are missing. The caller holds the (read) lock.
+// many are missing. It needs no lock (a node made meanwhile may be
+// missed: keySet).
 func (x *explorer) lookupTargets(w *worker) int {
 	s := &w.ctl
 	missing := 0
@@ -507,8 +491,8 @@ func (x *explorer) install(w *worker, b *nodeSteps) error {
 		t := &s.tgt[j]
 		kb := s.keys[t.off:t.end]
 		if t.id < 0 {
-			// Missing at the lookup; an earlier target may have made it
-			// since.
+			// Missing at the lookup; another worker or an earlier
+			// target may have made it since.
 			if id, ok := x.ctls.lookup(kb, t.h); ok {
 				t.id = id
 			} else {

@@ -346,23 +346,25 @@
 // first time a step reaches them and read without a lock once made (a
 // component's ready flag is atomic, a node does not change once published,
 // the lists of chunks are replaced, not changed, when they grow); the
-// table of control keys, looked up under the explorer's lock; the memos of posts
-// and sliced queries (predabs.Abstractor.Fork); each worker has its own
+// table of control keys, looked up without a lock and entered under the
+// explorer's lock (keySet); the memos of posts and sliced queries (predabs.Abstractor.Fork); each worker has its own
 // lia solver with its own Z3 context for the fallback. The main context
 // (classification, interpolation) gets no abstraction query at all, so its
 // history, on which Spacer's interpolants depend, is the same whatever the
 // number of workers.
 //
-// Expanding a state (ctlexpand.go) takes the explorer's lock only to copy
-// its control key and to look the targets of the steps taken up, when the
-// worker's cache of resolved steps misses: decoding a control state, the
-// steps of a new component (kabs.Abs.ProcSuccessors is safe for
-// concurrent use: its memo of transitions is read without a lock), the
-// keys and hashes of the targets and the profiles of those not yet made
-// are computed without it. The lock is held to look up, make the missing
-// nodes and components, compile new steps and publish; two workers that
-// meet one new component at once both compute its steps, the first to
-// take the lock publishes. Control nodes and components are therefore
+// Expanding a state (ctlexpand.go) takes the explorer's lock only when a
+// control state, a component or a compiled step it needs is missing:
+// copying a control key, decoding it, the steps of a new component
+// (kabs.Abs.ProcSuccessors is safe for concurrent use: its memo of
+// transitions is read without a lock), the keys and hashes of the targets,
+// their lookup and that of their compiled steps, and the profiles of the
+// targets not yet made are done without it. The lock is held to look the
+// missing up again, make them, compile new steps and publish; two workers
+// that meet one new component at once both compute its steps, the first to
+// take the lock publishes. (With a read lock on every lookup, the two
+// workers were slower than one: the lock's cache line and the sleeps of
+// readers behind a writer cost more than the second core gave.) Control nodes and components are therefore
 // numbered in an order that depends on the workers' timing: nothing
 // stored or reported depends on it (states are numbered by the store, the
 // symmetry reduction orders control states by their contents keys).

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"hash/maphash"
 	"math"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -20,11 +21,24 @@ import (
 // vector of their components' ids) in one; the state store its value
 // vectors in a vecSet (vecset.go), whose references are places in its
 // arena, not dense indices.
+//
+// One goroutine at a time writes (push, put: the explorer holds its lock);
+// any number read at once without a lock (key, lookup). Nothing a reader
+// reads moves: the chunks of the arena and of refs are never reallocated,
+// their lists are replaced, not changed, when one is added, and the table
+// is replaced when it grows (slots). A key's bytes and ref are written
+// before put publishes its index; a reader that finds the index, or gets
+// it through another synchronising operation, reads them whole. A lookup
+// without the lock may miss a key put meanwhile, never find a wrong one:
+// the explorer looks a missing key up again under its lock.
 type keySet struct {
-	arena [][]byte
-	refs  [][]uint32 // by index, in chunks of 1<<refBits
-	n     int
-	seed  maphash.Seed
+	// chunks lists the arena's chunks at their full length (readers);
+	// last is the last chunk up to what is used (the writer's).
+	chunks atomic.Pointer[[][]byte]
+	last   []byte
+	refs   atomic.Pointer[[]*[1 << refBits]uint32] // by index, in chunks
+	n      int
+	seed   maphash.Seed
 	slots
 }
 
@@ -36,16 +50,18 @@ const (
 	arenaMaxChunks  = 1 << (32 - arenaOffBits)
 )
 
-func newKeySet() keySet {
-	return keySet{seed: maphash.MakeSeed(), slots: newSlots()}
+// init makes s an empty set.
+func (s *keySet) init() {
+	s.seed = maphash.MakeSeed()
+	s.slots.init()
 }
 
 func (s *keySet) hash(k []byte) uint64 { return maphash.Bytes(s.seed, k) }
 
 // key returns key i (in the arena: not to be modified).
 func (s *keySet) key(i int32) []byte {
-	ref := s.refs[i>>refBits][i&(1<<refBits-1)]
-	b := s.arena[ref>>arenaOffBits][ref&(arenaChunk-1):]
+	ref := (*s.refs.Load())[i>>refBits][i&(1<<refBits-1)]
+	b := (*s.chunks.Load())[ref>>arenaOffBits][ref&(arenaChunk-1):]
 	l, k := binary.Uvarint(b)
 	return b[k : k+int(l)]
 }
@@ -63,25 +79,36 @@ func (s *keySet) push(k []byte) int32 {
 	if need > arenaChunk || s.n == math.MaxInt32 {
 		return -1
 	}
-	if len(s.arena) == 0 || cap(s.arena[len(s.arena)-1])-len(s.arena[len(s.arena)-1]) < need {
-		if len(s.arena) == arenaMaxChunks {
-			return -1
-		}
+	chunks := s.chunks.Load()
+	if chunks == nil || cap(s.last)-len(s.last) < need {
+		var grown [][]byte
 		size := arenaFirstChunk // then doubling up to arenaChunk: a small exploration allocates little
-		if len(s.arena) > 0 {
-			size = min(2*cap(s.arena[len(s.arena)-1]), arenaChunk)
+		if chunks != nil {
+			if len(*chunks) == arenaMaxChunks {
+				return -1
+			}
+			grown = append(grown, *chunks...)
+			size = min(2*cap(s.last), arenaChunk)
 		}
-		s.arena = append(s.arena, make([]byte, 0, max(size, need)))
+		c := make([]byte, max(size, need))
+		grown = append(grown, c)
+		s.chunks.Store(&grown)
+		chunks, s.last = &grown, c[:0]
 	}
-	a := &s.arena[len(s.arena)-1]
-	ref := uint32(len(s.arena)-1)<<arenaOffBits | uint32(len(*a))
-	*a = binary.AppendUvarint(*a, uint64(len(k)))
-	*a = append(*a, k...)
-	if s.n>>refBits == len(s.refs) {
-		s.refs = append(s.refs, make([]uint32, 0, 1<<refBits))
+	ref := uint32(len(*chunks)-1)<<arenaOffBits | uint32(len(s.last))
+	s.last = binary.AppendUvarint(s.last, uint64(len(k)))
+	s.last = append(s.last, k...)
+	refs := s.refs.Load()
+	if refs == nil || s.n>>refBits == len(*refs) {
+		var grown []*[1 << refBits]uint32
+		if refs != nil {
+			grown = append(grown, *refs...)
+		}
+		grown = append(grown, new([1 << refBits]uint32))
+		s.refs.Store(&grown)
+		refs = &grown
 	}
-	ch := &s.refs[len(s.refs)-1]
-	*ch = append(*ch, ref)
+	(*refs)[s.n>>refBits][s.n&(1<<refBits-1)] = ref
 	s.n++
 	return int32(s.n - 1)
 }
@@ -97,38 +124,51 @@ func (s *keySet) put(h uint64, idx int32) {
 // slots is an open-addressing table of indices by their 64-bit hashes,
 // with linear probing: an entry is the hash's upper half << 32 |
 // (index + 1), 0 when free. Its users look their keys up themselves (the
-// equality differs); entering and growing are the same for all.
+// equality differs); entering and growing are the same for all. One
+// goroutine at a time enters (place, grow); any number look up at once
+// (find): entries are stored and loaded atomically, and growing fills a
+// new table, then replaces the old one, so that a lookup on the old one
+// finds what was there before (keySet).
 type slots struct {
-	table []uint64
+	table atomic.Pointer[[]uint64]
 	used  int
 }
 
-func newSlots() slots { return slots{table: make([]uint64, 1<<8)} }
+// init makes t an empty table.
+func (t *slots) init() {
+	tab := make([]uint64, 1<<8)
+	t.table.Store(&tab)
+}
+
+// size is the number of entries the table has room for.
+func (t *slots) size() int { return len(*t.table.Load()) }
 
 // full says whether one more entry would pass a load of 3/4: grow first.
-func (t *slots) full() bool { return 4*(t.used+1) > 3*len(t.table) }
+func (t *slots) full() bool { return 4*(t.used+1) > 3*t.size() }
 
 // grow doubles the table; rehash gives the hash of an index entered
 // before. (Its users call it only when full: a closure made per entry
 // would be an allocation per state.)
 func (t *slots) grow(rehash func(int32) uint64) {
-	old := t.table
-	t.table, t.used = make([]uint64, 2*len(old)), 0
+	old := *t.table.Load()
+	tab := make([]uint64, 2*len(old))
 	for _, e := range old {
 		if e != 0 {
 			j := int32(uint32(e) - 1)
-			t.place(rehash(j), j)
+			placeIn(tab, rehash(j), j)
 		}
 	}
+	t.table.Store(&tab)
 }
 
 // find returns the index entered under a hash with h's top half for which
 // eq holds, probing from h's place; -1 and false when there is none (eq
 // is called only on a match of the hashes' top halves).
 func (t *slots) find(h uint64, eq func(int32) bool) (int32, bool) {
-	mask := uint64(len(t.table) - 1)
+	tab := *t.table.Load()
+	mask := uint64(len(tab) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
-		e := t.table[i]
+		e := atomic.LoadUint64(&tab[i])
 		if e == 0 {
 			return -1, false
 		}
@@ -142,20 +182,31 @@ func (t *slots) find(h uint64, eq func(int32) bool) (int32, bool) {
 
 // place enters idx under the hash h.
 func (t *slots) place(h uint64, idx int32) {
-	mask := uint64(len(t.table) - 1)
+	placeIn(*t.table.Load(), h, idx)
+	t.used++
+}
+
+// placeIn enters idx under the hash h in tab, atomically: readers may be
+// probing it.
+func placeIn(tab []uint64, h uint64, idx int32) {
+	mask := uint64(len(tab) - 1)
 	i := h & mask
-	for t.table[i] != 0 {
+	for tab[i] != 0 {
 		i = (i + 1) & mask
 	}
-	t.table[i] = h>>32<<32 | uint64(uint32(idx)+1)
-	t.used++
+	atomic.StoreUint64(&tab[i], h>>32<<32|uint64(uint32(idx)+1))
 }
 
 // bytes is the memory of the set as allocated: arena, refs, table.
 func (s *keySet) bytes() int64 {
-	b := int64(len(s.refs))*(1<<refBits)*int64(unsafe.Sizeof(uint32(0))) + int64(len(s.table))*8
-	for _, a := range s.arena {
-		b += int64(cap(a))
+	b := int64(s.size()) * 8
+	if refs := s.refs.Load(); refs != nil {
+		b += int64(len(*refs)) * int64(unsafe.Sizeof([1 << refBits]uint32{}))
+	}
+	if chunks := s.chunks.Load(); chunks != nil {
+		for _, a := range *chunks {
+			b += int64(cap(a))
+		}
 	}
 	return b
 }

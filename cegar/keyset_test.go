@@ -3,6 +3,7 @@ package cegar
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math/rand"
 	"testing"
 )
@@ -11,7 +12,8 @@ import (
 // the arena several times, and finds each again, by index and by lookup;
 // a key not put is not found.
 func TestKeySet(t *testing.T) {
-	s := newKeySet()
+	var s keySet
+	s.init()
 	r := rand.New(rand.NewSource(1))
 	var keys [][]byte
 	for i := 0; i < 50000; i++ {
@@ -45,13 +47,13 @@ func TestKeySet(t *testing.T) {
 			t.Fatalf("key %d: lookup gave %d, %v", i, j, ok)
 		}
 	}
-	if len(s.arena) < 2 || len(s.table) < 50000 {
-		t.Errorf("the arena (%d chunks) and the table (%d slots) did not grow", len(s.arena), len(s.table))
+	if len(*s.chunks.Load()) < 2 || s.size() < 50000 {
+		t.Errorf("the arena (%d chunks) and the table (%d slots) did not grow", len(*s.chunks.Load()), s.size())
 	}
 	// A key longer than a chunk is refused, and changes nothing.
-	n, chunks := s.n, len(s.arena)
-	if i := s.push(make([]byte, arenaChunk)); i != -1 || s.n != n || len(s.arena) != chunks {
-		t.Errorf("a key of %d bytes: push gave %d (%d keys, %d chunks; before %d, %d)", arenaChunk, i, s.n, len(s.arena), n, chunks)
+	n, chunks := s.n, len(*s.chunks.Load())
+	if i := s.push(make([]byte, arenaChunk)); i != -1 || s.n != n || len(*s.chunks.Load()) != chunks {
+		t.Errorf("a key of %d bytes: push gave %d (%d keys, %d chunks; before %d, %d)", arenaChunk, i, s.n, len(*s.chunks.Load()), n, chunks)
 	}
 	// One that fits in a chunk of its own is kept, and found again.
 	big := bytes.Repeat([]byte{7}, arenaChunk-binary.MaxVarintLen64)
@@ -100,5 +102,66 @@ func TestArena(t *testing.T) {
 	}
 	if n := len(*a.chunks.Load()); n < 3 {
 		t.Errorf("%d chunks for %d entries", n, next-1)
+	}
+}
+
+// TestKeySetReadersDuringWrites has readers look keys up and read them
+// back while one writer pushes and puts more, growing the arena, refs and
+// the table (run it with -race): a reader finds only the key it asked
+// for, and every key put before it started.
+func TestKeySetReadersDuringWrites(t *testing.T) {
+	var s keySet
+	s.init()
+	key := func(i int) []byte {
+		k := binary.AppendUvarint(nil, uint64(i))
+		return append(k, bytes.Repeat([]byte{byte(i)}, i%23)...)
+	}
+	put := func(i int) {
+		k := key(i)
+		s.put(s.hash(k), s.push(k))
+	}
+	const before, total = 2000, 60000
+	for i := 0; i < before; i++ {
+		put(i)
+	}
+	done := make(chan struct{})
+	errs := make(chan string, 4)
+	for r := 0; r < 3; r++ {
+		go func(r int) {
+			rnd := rand.New(rand.NewSource(int64(r)))
+			for {
+				select {
+				case <-done:
+					errs <- ""
+					return
+				default:
+				}
+				i := rnd.Intn(total)
+				k := key(i)
+				j, ok := s.lookup(k, s.hash(k))
+				switch {
+				case ok && (int(j) != i || !bytes.Equal(s.key(j), k)):
+					errs <- fmt.Sprintf("key %d found at %d (%x)", i, j, s.key(j))
+					return
+				case !ok && i < before:
+					errs <- fmt.Sprintf("key %d, put before the readers started, not found", i)
+					return
+				}
+			}
+		}(r)
+	}
+	for i := before; i < total; i++ {
+		put(i)
+	}
+	close(done)
+	for r := 0; r < 3; r++ {
+		if e := <-errs; e != "" {
+			t.Fatal(e)
+		}
+	}
+	for i := 0; i < total; i++ {
+		if j, ok := s.lookup(key(i), s.hash(key(i))); !ok || int(j) != i {
+			t.Fatalf("key %d after the writes: lookup gave %d, %v", i, j, ok)
+		}
 	}
 }

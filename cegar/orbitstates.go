@@ -286,7 +286,7 @@ func (s *stateSym) images(x *explorer, w *worker, n *ctlNode) (*imgSlot, int32, 
 	if ch, code := s.codeOf(n); code != 0 {
 		return &ch.slot[n.id&(1<<imgChunkBits-1)], code, nil
 	}
-	c := x.ctlOfNode(w, n)
+	c := x.ctl(n)
 	sc := &w.sym
 	// The images are ordered by their contents keys (appendCtlKey): the
 	// order does not depend on the order in which the components were

@@ -153,10 +153,11 @@ type explorer struct {
 	// (orbitstates.go).
 	sym *stateSym
 	// mu guards the tables above, which expand and resolve fill in as the
-	// workers need them (parallel.go): lookups take it for reading, so
-	// that the workers look up at once. The nodes, profiles and ready
-	// components are read without it.
-	mu sync.RWMutex
+	// workers need them (parallel.go). The workers read without it the
+	// control states' keys and nodes (keySet), the profiles, the ready
+	// components and the compiled steps counted in their compStep
+	// (compiledFast); everything else, and every change, takes it.
+	mu sync.Mutex
 }
 
 // stepKey identifies a compiled explicit step: the transition and the
@@ -518,8 +519,9 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	rel := newRelevance(abs.Sys)
 	rel.update(e.prec.Preds)
 	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: pt.active, exactOnly: pt.exactOnly, budget: pt.budget,
-		ctls: newKeySet(), profs: map[string]uint32{}, xids: map[string]uint32{},
+		profs: map[string]uint32{}, xids: map[string]uint32{},
 		steps: map[stepKey]*compiled{}, compiledBy: map[compiledKey]*compiled{}}
+	x.ctls.init()
 	x.comps = make([]compTab, len(abs.Sys.Procs))
 	for p := range x.comps {
 		x.comps[p].byKey = map[string]*ctlComp{}

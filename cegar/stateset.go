@@ -102,8 +102,9 @@ const slabMax = 256
 // newStateStore returns an empty store; the exploration that uses it
 // calls release when done.
 func newStateStore() *stateStore {
-	s := &stateStore{vals: newVecSet(), bigVia: map[int32]int32{},
+	s := &stateStore{bigVia: map[int32]int32{},
 		cubes: map[int32]predabs.Cube{}, more: map[int32][]predabs.Cube{}}
+	s.vals.init()
 	s.newTable(tableFirst)
 	return s
 }
@@ -183,9 +184,10 @@ func (s *stateStore) keyOfEncoded(c int32, enc []byte, h uint64) stateKey {
 // scattered over the tables).
 func (s *stateStore) keysOf(outs []succRec, keys []stateKey) []stateKey {
 	var sink uint64
-	vm := uint64(len(s.vals.table) - 1)
+	vt := *s.vals.table.Load()
+	vm := uint64(len(vt) - 1)
 	for i := range outs {
-		sink += s.vals.table[outs[i].h&vm]
+		sink += vt[outs[i].h&vm]
 	}
 	keys = keys[:0]
 	for i := range outs {

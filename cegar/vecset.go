@@ -30,7 +30,11 @@ const (
 	vecMaxChunks = 1 << (31 - vecOffBits)
 )
 
-func newVecSet() vecSet { return vecSet{seed: maphash.MakeSeed(), slots: newSlots()} }
+// init makes s an empty set.
+func (s *vecSet) init() {
+	s.seed = maphash.MakeSeed()
+	s.slots.init()
+}
 
 func (s *vecSet) hash(k []byte) uint64 { return maphash.Bytes(s.seed, k) }
 
@@ -84,7 +88,7 @@ func (s *vecSet) put(h uint64, ref int32) {
 
 // bytes is the memory of the set as allocated: arena and table.
 func (s *vecSet) bytes() int64 {
-	b := int64(len(s.table)) * 8
+	b := int64(s.size()) * 8
 	for _, a := range s.arena {
 		b += int64(cap(a))
 	}
