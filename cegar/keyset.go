@@ -15,7 +15,7 @@ import (
 // offset); the keys put in the table are found again by lookup (an
 // open-addressing table over the keys' 64-bit hashes, linear probing). There
 // is no Go allocation and no pointer per key: a key costs its bytes and a
-// length byte, 4 bytes of ref and, in the table, 8-16 bytes (at a load
+// length byte, 4 bytes of ref and, in the table, 4-8 bytes (at a load
 // between 3/8 and 3/4). The arena holds up to arenaMaxChunks chunks (4 GB):
 // push fails past it. The explorer keeps its control states (ctlKey: the
 // vector of their components' ids) in one; the state store its value
@@ -26,7 +26,7 @@ import (
 // any number read at once without a lock (key, lookup). Nothing a reader
 // reads moves: the chunks of the arena and of refs are never reallocated,
 // their lists are replaced, not changed, when one is added, and the table
-// is replaced when it grows (slots). A key's bytes and ref are written
+// is replaced when it grows (idTable). A key's bytes and ref are written
 // before put publishes its index; a reader that finds the index, or gets
 // it through another synchronising operation, reads them whole. A lookup
 // without the lock may miss a key put meanwhile, never find a wrong one:
@@ -39,7 +39,7 @@ type keySet struct {
 	refs   atomic.Pointer[[]*[1 << refBits]uint32] // by index, in chunks
 	n      int
 	seed   maphash.Seed
-	slots
+	ids    idTable
 }
 
 const (
@@ -53,7 +53,7 @@ const (
 // init makes s an empty set.
 func (s *keySet) init() {
 	s.seed = maphash.MakeSeed()
-	s.slots.init()
+	s.ids.init()
 }
 
 func (s *keySet) hash(k []byte) uint64 { return maphash.Bytes(s.seed, k) }
@@ -68,7 +68,7 @@ func (s *keySet) key(i int32) []byte {
 
 // lookup returns the index of the key k (hash h) in the table.
 func (s *keySet) lookup(k []byte, h uint64) (int32, bool) {
-	return s.find(h, func(i int32) bool { return bytes.Equal(s.key(i), k) })
+	return s.ids.find(h, func(i int32) bool { return bytes.Equal(s.key(i), k) })
 }
 
 // push appends the key k and returns its index; it is not in the table
@@ -115,91 +115,97 @@ func (s *keySet) push(k []byte) int32 {
 
 // put enters the key of index idx (hash h) in the table.
 func (s *keySet) put(h uint64, idx int32) {
-	if s.full() {
-		s.grow(func(j int32) uint64 { return s.hash(s.key(j)) })
-	}
-	s.place(h, idx)
+	s.ids.put(h, idx, func(j int32) uint64 { return s.hash(s.key(j)) })
 }
 
-// slots is an open-addressing table of indices by their 64-bit hashes,
-// with linear probing: an entry is the hash's upper half << 32 |
-// (index + 1), 0 when free. Its users look their keys up themselves (the
-// equality differs); entering and growing are the same for all. One
-// goroutine at a time enters (place, grow); any number look up at once
-// (find): entries are stored and loaded atomically, and growing fills a
-// new table, then replaces the old one, so that a lookup on the old one
-// finds what was there before (keySet).
-type slots struct {
-	table atomic.Pointer[[]uint64]
-	used  int
+// idTable is a keySet's table: its indices by their keys' 64-bit hashes,
+// open addressing with linear probing, in 32-bit entries. With a table of
+// 1<<bits entries an entry is the hash's tag (the top 32-bits bits of its
+// upper half) << bits | (index + 1), 0 when free: the indices stay below
+// the table's length (put grows it first), and the tag's bits (8 at 16
+// million entries) spare most probes the reading of a key that differs.
+// One goroutine at a time enters (put); any number look up at once: an
+// entry is stored and loaded atomically, and a grown table replaces the
+// old one whole, so that a lookup on the old one finds what it held.
+type idTable struct {
+	cur  atomic.Pointer[idTab]
+	used int
 }
 
-// init makes t an empty table.
-func (t *slots) init() {
-	tab := make([]uint64, 1<<8)
-	t.table.Store(&tab)
+// idTab is one table of an idTable and its size, 1<<bits.
+type idTab struct {
+	e    []uint32
+	bits uint
+}
+
+const idTableFirstBits = 8
+
+func (t *idTable) init() {
+	t.cur.Store(&idTab{e: make([]uint32, 1<<idTableFirstBits), bits: idTableFirstBits})
 }
 
 // size is the number of entries the table has room for.
-func (t *slots) size() int { return len(*t.table.Load()) }
+func (t *idTable) size() int { return len(t.cur.Load().e) }
 
-// full says whether one more entry would pass a load of 3/4: grow first.
-func (t *slots) full() bool { return 4*(t.used+1) > 3*t.size() }
+// tagOf is the tag of hash h in a table of 1<<bits entries.
+func (t *idTab) tagOf(h uint64) uint32 { return uint32(h>>32) >> t.bits << t.bits }
 
-// grow doubles the table; rehash gives the hash of an index entered
-// before. (Its users call it only when full: a closure made per entry
-// would be an allocation per state.)
-func (t *slots) grow(rehash func(int32) uint64) {
-	old := *t.table.Load()
-	tab := make([]uint64, 2*len(old))
-	for _, e := range old {
-		if e != 0 {
-			j := int32(uint32(e) - 1)
-			placeIn(tab, rehash(j), j)
-		}
-	}
-	t.table.Store(&tab)
-}
-
-// find returns the index entered under a hash with h's top half for which
-// eq holds, probing from h's place; -1 and false when there is none (eq
-// is called only on a match of the hashes' top halves).
-func (t *slots) find(h uint64, eq func(int32) bool) (int32, bool) {
-	tab := *t.table.Load()
-	mask := uint64(len(tab) - 1)
+// find returns the index entered under a hash with h's tag for which eq
+// holds, probing from h's place; -1 and false when there is none.
+func (t *idTable) find(h uint64, eq func(int32) bool) (int32, bool) {
+	tab := t.cur.Load()
+	mask, tag, low := uint64(len(tab.e)-1), tab.tagOf(h), uint32(1)<<tab.bits-1
 	for i := h & mask; ; i = (i + 1) & mask {
-		e := atomic.LoadUint64(&tab[i])
+		e := atomic.LoadUint32(&tab.e[i])
 		if e == 0 {
 			return -1, false
 		}
-		if uint32(e>>32) == uint32(h>>32) {
-			if j := int32(uint32(e) - 1); eq(j) {
+		if e&^low == tag {
+			if j := int32(e&low) - 1; eq(j) {
 				return j, true
 			}
 		}
 	}
 }
 
-// place enters idx under the hash h.
-func (t *slots) place(h uint64, idx int32) {
-	placeIn(*t.table.Load(), h, idx)
+// put enters idx under the hash h, growing the table first when one more
+// entry would pass a load of 3/4 or idx would not fit; rehash gives the
+// hash of an index entered before.
+func (t *idTable) put(h uint64, idx int32, rehash func(int32) uint64) {
+	tab := t.cur.Load()
+	if 4*(t.used+1) > 3*len(tab.e) || uint64(idx)+1 >= uint64(len(tab.e)) {
+		bits := tab.bits + 1
+		for uint64(idx)+1 >= 1<<bits {
+			bits++
+		}
+		grown := &idTab{e: make([]uint32, 1<<bits), bits: bits}
+		low := uint32(1)<<tab.bits - 1
+		for _, e := range tab.e {
+			if e != 0 {
+				j := int32(e&low) - 1
+				grown.place(rehash(j), j)
+			}
+		}
+		t.cur.Store(grown)
+		tab = grown
+	}
+	tab.place(h, idx)
 	t.used++
 }
 
-// placeIn enters idx under the hash h in tab, atomically: readers may be
-// probing it.
-func placeIn(tab []uint64, h uint64, idx int32) {
-	mask := uint64(len(tab) - 1)
+// place enters idx under h, atomically: readers may be probing the table.
+func (t *idTab) place(h uint64, idx int32) {
+	mask := uint64(len(t.e) - 1)
 	i := h & mask
-	for tab[i] != 0 {
+	for t.e[i] != 0 {
 		i = (i + 1) & mask
 	}
-	atomic.StoreUint64(&tab[i], h>>32<<32|uint64(uint32(idx)+1))
+	atomic.StoreUint32(&t.e[i], t.tagOf(h)|(uint32(idx)+1))
 }
 
 // bytes is the memory of the set as allocated: arena, refs, table.
 func (s *keySet) bytes() int64 {
-	b := int64(s.size()) * 8
+	b := int64(s.ids.size()) * 4
 	if refs := s.refs.Load(); refs != nil {
 		b += int64(len(*refs)) * int64(unsafe.Sizeof([1 << refBits]uint32{}))
 	}

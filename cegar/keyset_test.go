@@ -47,8 +47,8 @@ func TestKeySet(t *testing.T) {
 			t.Fatalf("key %d: lookup gave %d, %v", i, j, ok)
 		}
 	}
-	if len(*s.chunks.Load()) < 2 || s.size() < 50000 {
-		t.Errorf("the arena (%d chunks) and the table (%d slots) did not grow", len(*s.chunks.Load()), s.size())
+	if len(*s.chunks.Load()) < 2 || s.ids.size() < 50000 {
+		t.Errorf("the arena (%d chunks) and the table (%d slots) did not grow", len(*s.chunks.Load()), s.ids.size())
 	}
 	// A key longer than a chunk is refused, and changes nothing.
 	n, chunks := s.n, len(*s.chunks.Load())

@@ -102,9 +102,8 @@ const slabMax = 256
 // newStateStore returns an empty store; the exploration that uses it
 // calls release when done.
 func newStateStore() *stateStore {
-	s := &stateStore{bigVia: map[int32]int32{},
+	s := &stateStore{vals: newVecSet(), bigVia: map[int32]int32{},
 		cubes: map[int32]predabs.Cube{}, more: map[int32][]predabs.Cube{}}
-	s.vals.init()
 	s.newTable(tableFirst)
 	return s
 }
@@ -184,10 +183,9 @@ func (s *stateStore) keyOfEncoded(c int32, enc []byte, h uint64) stateKey {
 // scattered over the tables).
 func (s *stateStore) keysOf(outs []succRec, keys []stateKey) []stateKey {
 	var sink uint64
-	vt := *s.vals.table.Load()
-	vm := uint64(len(vt) - 1)
+	vm := uint64(len(s.vals.table) - 1)
 	for i := range outs {
-		sink += vt[outs[i].h&vm]
+		sink += s.vals.table[outs[i].h&vm]
 	}
 	keys = keys[:0]
 	for i := range outs {

@@ -30,10 +30,8 @@ const (
 	vecMaxChunks = 1 << (31 - vecOffBits)
 )
 
-// init makes s an empty set.
-func (s *vecSet) init() {
-	s.seed = maphash.MakeSeed()
-	s.slots.init()
+func newVecSet() vecSet {
+	return vecSet{seed: maphash.MakeSeed(), slots: slots{table: make([]uint64, 1<<8)}}
 }
 
 func (s *vecSet) hash(k []byte) uint64 { return maphash.Bytes(s.seed, k) }
@@ -88,7 +86,7 @@ func (s *vecSet) put(h uint64, ref int32) {
 
 // bytes is the memory of the set as allocated: arena and table.
 func (s *vecSet) bytes() int64 {
-	b := int64(s.size()) * 8
+	b := int64(len(s.table)) * 8
 	for _, a := range s.arena {
 		b += int64(cap(a))
 	}
@@ -129,4 +127,59 @@ func readVals(b []byte, out []int64) {
 		out[j] = v
 		b = b[n:]
 	}
+}
+
+// slots is an open-addressing table of indices by their 64-bit hashes,
+// with linear probing: an entry is the hash's upper half << 32 |
+// (index + 1), 0 when free. Its users look their keys up themselves (the
+// equality differs); entering and growing are the same for all.
+type slots struct {
+	table []uint64
+	used  int
+}
+
+// full says whether one more entry would pass a load of 3/4: grow first.
+func (t *slots) full() bool { return 4*(t.used+1) > 3*len(t.table) }
+
+// grow doubles the table; rehash gives the hash of an index entered
+// before. (Its users call it only when full: a closure made per entry
+// would be an allocation per state.)
+func (t *slots) grow(rehash func(int32) uint64) {
+	old := t.table
+	t.table, t.used = make([]uint64, 2*len(old)), 0
+	for _, e := range old {
+		if e != 0 {
+			j := int32(uint32(e) - 1)
+			t.place(rehash(j), j)
+		}
+	}
+}
+
+// find returns the index entered under a hash with h's top half for which
+// eq holds, probing from h's place; -1 and false when there is none (eq
+// is called only on a match of the hashes' top halves).
+func (t *slots) find(h uint64, eq func(int32) bool) (int32, bool) {
+	mask := uint64(len(t.table) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		e := t.table[i]
+		if e == 0 {
+			return -1, false
+		}
+		if uint32(e>>32) == uint32(h>>32) {
+			if j := int32(uint32(e) - 1); eq(j) {
+				return j, true
+			}
+		}
+	}
+}
+
+// place enters idx under the hash h.
+func (t *slots) place(h uint64, idx int32) {
+	mask := uint64(len(t.table) - 1)
+	i := h & mask
+	for t.table[i] != 0 {
+		i = (i + 1) & mask
+	}
+	t.table[i] = h>>32<<32 | uint64(uint32(idx)+1)
+	t.used++
 }
