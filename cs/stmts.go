@@ -126,11 +126,6 @@ func (pl *procLowerer) stmt(s Stmt, from Loc, bare bool) Loc {
 	panic(fmt.Sprintf("cs: unexpected statement %T", s))
 }
 
-func isBare(s Stmt) bool {
-	_, block := s.(*BlockStmt)
-	return !block
-}
-
 // condition lowers the condition of if or while from location from: the
 // reads, then the formula, or nil for "*".
 func (pl *procLowerer) condition(e Expr, from Loc) (Loc, expr.Expr) {

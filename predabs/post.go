@@ -121,10 +121,6 @@ func (a *Abstractor) TakeStats(b *Abstractor) {
 // The memo of sliced queries stays: it is about formulas.
 func (a *Abstractor) ClearCache() { a.cache = newPostCache() }
 
-// SetMemoLimit bounds the memo of sliced queries (entries); it is emptied
-// when full.
-func (a *Abstractor) SetMemoLimit(n int) { a.dec.limit = n }
-
 // ShareMemo makes a use the memo of sliced queries of b (valid whatever
 // the predicates: it is keyed by formulas).
 func (a *Abstractor) ShareMemo(b *Abstractor) { a.dec = b.dec }

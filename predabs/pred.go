@@ -142,11 +142,8 @@ func (c Cube) Implies(d Cube) bool {
 	return true
 }
 
-// Formula returns the cube as a conjunction over ps.
-func (c Cube) Formula(ps *Preds) expr.Expr { return c.formula(ps, nil) }
-
-// formula is Formula with the explicit values of sub (nil: none)
-// substituted into the predicates.
+// formula returns the cube as a conjunction over ps, with the explicit
+// values of sub (nil: none) substituted into the predicates.
 func (c Cube) formula(ps *Preds, sub func(string) expr.Expr) expr.Expr {
 	var lits []expr.Expr
 	for i, v := range c {

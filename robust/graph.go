@@ -98,9 +98,6 @@ func NewGraph(sys *cs.System) *Graph {
 	return g
 }
 
-// Conflicts returns the accesses that conflict with access a.
-func (g *Graph) Conflicts(a int) []int { return g.conf[a] }
-
 // reachable returns the locations of process p reachable from l.
 func (g *Graph) reachable(p int, l cs.Loc) []bool {
 	if r := g.reach[p][l]; r != nil {
