@@ -31,9 +31,9 @@ import (
 // (keySet) and that of their compiled steps (compiledFast), and the
 // profiles of the targets not yet known (draft). Under the lock it looks
 // up again what was missing, makes it (addNode, comp) and compiles new
-// steps. Two workers
-// may compute one new component's steps at once; the first to take the
-// lock publishes them (ctlComp.ready), the other's are dropped.
+// steps. Two workers may compute one new component's steps at once; the
+// first to take the lock publishes them (ctlComp.ready), the other's are
+// dropped.
 //
 // Control nodes and components are numbered in the order they are made,
 // which with several workers depends on their timing: nothing the
