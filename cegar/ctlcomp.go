@@ -237,7 +237,7 @@ func (cs *compStep) compiledFast(pre, post uint32) *compiled {
 	return nil
 }
 
-// The key of a control state in the explorer's keySet (ctlKey) is the
+// The key of a control state in the explorer's nodeSet (ctlKey) is the
 // vector of its processes' components (ctlexpand.go: ctlComp, interned per
 // process), each id a varint: a few bytes. The component's own key is
 // its process's part of the contents (appendProcKey); appendCtlKey

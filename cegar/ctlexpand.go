@@ -28,7 +28,7 @@ import (
 // What costs is done by a worker without the explorer's lock: copying and
 // decoding a control state, the kabs steps of a new component (kabs.Abs is
 // safe for concurrent use), the targets' keys and hashes, their lookup
-// (keySet) and that of their compiled steps (compiledFast), and the
+// (nodeSet) and that of their compiled steps (compiledFast), and the
 // profiles of the targets not yet known (draft). Under the lock it looks
 // up again what was missing, makes it (addNode, comp) and compiles new
 // steps. Two workers may compute one new component's steps at once; the
@@ -140,20 +140,10 @@ func (x *explorer) draft(c *kabs.Ctl, b *draftBuf) nodeDraft {
 // the set) from its draft; it fails (errCtlsFull) when the keys' arena is
 // full. The caller holds the explorer's lock or is alone.
 func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) (*ctlNode, error) {
-	id := x.ctls.push(kb)
-	if id < 0 {
+	n := x.ctls.add(kb)
+	if n == nil {
 		return nil, errCtlsFull
 	}
-	if dir := x.nodes.Load(); dir == nil || int(id)>>chunkBits == len(*dir) {
-		var grown []*[1 << chunkBits]ctlNode
-		if dir != nil {
-			grown = append(grown, *dir...)
-		}
-		grown = append(grown, new([1 << chunkBits]ctlNode))
-		x.nodes.Store(&grown)
-	}
-	n := x.nodeAt(id)
-	n.id = id
 	pr, ok := x.profs[string(d.pk)]
 	if !ok {
 		// d's slices may live in a worker's draftBuf: copy them.
@@ -174,7 +164,7 @@ func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) (*ctlNode, error) 
 	}
 	// Entered last: a worker that finds the key without the lock reads
 	// the node whole.
-	x.ctls.put(h, id)
+	x.ctls.put(h, n)
 	return n, nil
 }
 
@@ -316,7 +306,7 @@ func (x *explorer) ctlOfSteps(b *nodeSteps) *kabs.Ctl {
 // ample sets when the reduction is on, and no step resolved.
 func (x *explorer) expand(w *worker, n *ctlNode, b *nodeSteps) error {
 	b.n, b.ctl = n, nil
-	b.kb = append(b.kb[:0], x.ctls.key(n.id)...)
+	b.kb = append(b.kb[:0], x.ctls.key(n)...)
 	b.seg, b.comps = append(b.seg[:0], 0), b.comps[:0]
 	missing := false
 	for p := range x.abs.Sys.Procs {
@@ -465,7 +455,7 @@ func (x *explorer) installFound(w *worker, b *nodeSteps) bool {
 
 // lookupTargets finds the targets' nodes among those made and returns how
 // many are missing. It needs no lock (a node made meanwhile may be
-// missed: keySet).
+// missed: nodeSet).
 func (x *explorer) lookupTargets(w *worker) int {
 	s := &w.ctl
 	missing := 0

@@ -290,7 +290,7 @@
 // component, interned per process (there are few: dijkstra_3 has 345 in
 // all), and memoises that process's steps, their transitions, the
 // components after them and the process's candidate ample set
-// (ctlexpand.go). A control state is interned in a keySet by its ctlKey,
+// (ctlexpand.go). A control state is interned in a nodeSet by its ctlKey,
 // the vector of its components' ids as varints (a few bytes), in an arena
 // of large chunks, with an open-addressing table over 64-bit hashes and a
 // dense 32-bit id; its node (8 bytes, no Go pointer, in chunks of 1024
@@ -347,7 +347,7 @@
 // component's ready flag is atomic, a node does not change once published,
 // the lists of chunks are replaced, not changed, when they grow); the
 // table of control keys, looked up without a lock and entered under the
-// explorer's lock (keySet); the memos of posts and sliced queries (predabs.Abstractor.Fork); each worker has its own
+// explorer's lock (nodeSet); the memos of posts and sliced queries (predabs.Abstractor.Fork); each worker has its own
 // lia solver with its own Z3 context for the fallback. The main context
 // (classification, interpolation) gets no abstraction query at all, so its
 // history, on which Spacer's interpolants depend, is the same whatever the

@@ -43,9 +43,10 @@ import (
 // explicitness, liveness and relevance is one ctlProfile shared by every
 // control state with the same contents, referred to by its reference in
 // an arena (explorer.prof); the control state itself is kept as its key
-// (ctlKey, in the explorer's keySet under the node's id) and decoded when
-// needed (ctl). The nodes live in chunks (explorer.nodes): no allocation
-// per node, and a pointer to one stays valid. A node is filled in before
+// (ctlKey, in the explorer's nodeSet) and decoded when
+// needed (ctl), in the node itself when it is short (nodeSet). The nodes
+// live in chunks: no allocation per node, and a pointer to one stays
+// valid. A node is filled in before
 // it is published (under the explorer's lock) and not changed after.
 type ctlNode struct {
 	id int32 // dense, in order of discovery
@@ -53,6 +54,10 @@ type ctlNode struct {
 	// when the control state is bad (a reference stays below 1<<31: that
 	// many profiles would not fit in memory).
 	pb uint32
+	// kl is the length of the key, keyOut when it does not fit in key,
+	// which then holds its place in the nodeSet's arena (nodeSet.key).
+	kl  uint8
+	key [nodeKeyMax]byte
 }
 
 const nodeBad = 1 << 31
@@ -113,11 +118,7 @@ type explorer struct {
 	abs  *kabs.Abs
 	lay  *domains.Layout
 	rel  *relevance
-	ctls keySet // the control states' keys (ctlKey), by id
-	// nodes holds the control nodes by id, in chunks of 1<<chunkBits that
-	// never move; the list of chunks is replaced, not changed, when one is
-	// added, so that nodeAt needs no lock.
-	nodes atomic.Pointer[[]*[1 << chunkBits]ctlNode]
+	ctls nodeSet // the control nodes, by id and by key (ctlKey)
 	// profs finds the profiles by xsig, Zero, keepKey and dyn; profTab
 	// holds them by reference (ctlNode.pb), read without the lock.
 	profs   map[string]uint32
@@ -154,7 +155,7 @@ type explorer struct {
 	sym *stateSym
 	// mu guards the tables above, which expand and resolve fill in as the
 	// workers need them (parallel.go). The workers read without it the
-	// control states' keys and nodes (keySet), the profiles, the ready
+	// control nodes and their keys (nodeSet), the profiles, the ready
 	// components and the compiled steps counted in their compStep
 	// (compiledFast); everything else, and every change, takes it.
 	mu sync.Mutex
@@ -168,12 +169,10 @@ type stepKey struct {
 }
 
 // nodeAt returns the control node with id i.
-func (x *explorer) nodeAt(i int32) *ctlNode {
-	return &(*x.nodes.Load())[i>>chunkBits][i&(1<<chunkBits-1)]
-}
+func (x *explorer) nodeAt(i int32) *ctlNode { return x.ctls.node(i) }
 
 // ctl decodes the control state of n from its key.
-func (x *explorer) ctl(n *ctlNode) *kabs.Ctl { return x.ctlOf(x.ctls.key(n.id)) }
+func (x *explorer) ctl(n *ctlNode) *kabs.Ctl { return x.ctlOf(x.ctls.key(n)) }
 
 // node returns the control node of c, made on first sight (addNode). The
 // caller holds the explorer's lock or is alone (ctlexpand.go).
@@ -681,19 +680,15 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 var errVecsFull = &errLimit{MemoryLimit, "memory limit reached (2 GB of value vectors in one exploration)"}
 
 // errCtlsFull ends an exploration whose control states' keys fill their
-// arena (keySet.push): 4 GB of them.
+// arena (nodeSet.add): 4 GB of them.
 var errCtlsFull = &errLimit{MemoryLimit, "memory limit reached (4 GB of control states' keys in one exploration)"}
 
 // logMemory logs what the tables of the exploration hold, as allocated:
 // the store of states (its value vectors included) and the control
-// states' keys, nodes, steps and ample sets.
+// states' nodes and keys, table, components and steps.
 func (x *explorer) logMemory(st *stateStore) {
 	if st.n == 0 {
 		return
-	}
-	nodes := int64(0)
-	if dir := x.nodes.Load(); dir != nil {
-		nodes = int64(len(*dir)) * int64(unsafe.Sizeof([1 << chunkBits]ctlNode{}))
 	}
 	// The components and their steps (each map entry counted as its key
 	// and 48 bytes), the compiled steps' index by component step.
@@ -707,9 +702,10 @@ func (x *explorer) logMemory(st *stateStore) {
 	}
 	comps += int64(len(x.compiledBy)) * (int64(unsafe.Sizeof(compiledKey{})) + 16)
 	per := func(b int64) float64 { return float64(b) / float64(st.n) }
-	x.e.logf("exploration memory per stored state: store %.1f B (%d value vectors), control states %.1f B (%d: keys %.1f, nodes %.1f; %d process components and their steps %.1f)",
-		per(st.bytes()), st.vals.n, per(x.ctls.bytes()+nodes+comps), x.ctls.n,
-		per(x.ctls.bytes()), per(nodes), ncomps, per(comps))
+	table := int64(x.ctls.ids.size()) * 4
+	x.e.logf("exploration memory per stored state: store %.1f B (%d value vectors), control states %.1f B (%d: nodes and keys %.1f, table %.1f; %d process components and their steps %.1f)",
+		per(st.bytes()), st.vals.n, per(x.ctls.bytes()+comps), x.ctls.n,
+		per(x.ctls.bytes()-table), per(table), ncomps, per(comps))
 }
 
 // valHash is the store's hash of an encoded value vector (appendVals).

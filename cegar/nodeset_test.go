@@ -8,11 +8,11 @@ import (
 	"testing"
 )
 
-// TestKeySet interns enough keys of varied lengths to grow the table and
-// the arena several times, and finds each again, by index and by lookup;
-// a key not put is not found.
-func TestKeySet(t *testing.T) {
-	var s keySet
+// TestNodeSet adds enough nodes with keys of varied lengths (in the node
+// and in the arena) to grow the table and the arena several times, and
+// finds each again, by id and by lookup; a node not put is not found.
+func TestNodeSet(t *testing.T) {
+	var s nodeSet
 	s.init()
 	r := rand.New(rand.NewSource(1))
 	var keys [][]byte
@@ -24,17 +24,17 @@ func TestKeySet(t *testing.T) {
 		if _, ok := s.lookup(k, h); ok {
 			t.Fatalf("key %d found before it is put", i)
 		}
-		idx := s.push(k)
-		if int(idx) != i {
-			t.Fatalf("push %d returned %d", i, idx)
+		n := s.add(k)
+		if n == nil || int(n.id) != i {
+			t.Fatalf("add %d returned %v", i, n)
 		}
 		if i%7 != 0 {
-			s.put(h, idx)
+			s.put(h, n)
 		}
 	}
 	for i, k := range keys {
-		if !bytes.Equal(s.key(int32(i)), k) {
-			t.Fatalf("key %d: got %x, want %x", i, s.key(int32(i)), k)
+		if got := s.key(s.node(int32(i))); !bytes.Equal(got, k) {
+			t.Fatalf("key %d: got %x, want %x", i, got, k)
 		}
 		j, ok := s.lookup(k, s.hash(k))
 		if i%7 == 0 {
@@ -52,16 +52,16 @@ func TestKeySet(t *testing.T) {
 	}
 	// A key longer than a chunk is refused, and changes nothing.
 	n, chunks := s.n, len(*s.chunks.Load())
-	if i := s.push(make([]byte, arenaChunk)); i != -1 || s.n != n || len(*s.chunks.Load()) != chunks {
-		t.Errorf("a key of %d bytes: push gave %d (%d keys, %d chunks; before %d, %d)", arenaChunk, i, s.n, len(*s.chunks.Load()), n, chunks)
+	if nd := s.add(make([]byte, arenaChunk)); nd != nil || s.n != n || len(*s.chunks.Load()) != chunks {
+		t.Errorf("a key of %d bytes: add gave %v (%d nodes, %d chunks; before %d, %d)", arenaChunk, nd, s.n, len(*s.chunks.Load()), n, chunks)
 	}
 	// One that fits in a chunk of its own is kept, and found again.
 	big := bytes.Repeat([]byte{7}, arenaChunk-binary.MaxVarintLen64)
-	if i := s.push(big); i != int32(n) || !bytes.Equal(s.key(i), big) {
-		t.Errorf("a key of %d bytes: push gave %d, want %d, or its bytes differ", len(big), i, n)
+	if nd := s.add(big); nd == nil || nd.id != int32(n) || !bytes.Equal(s.key(nd), big) {
+		t.Errorf("a key of %d bytes: add gave %v, want id %d, or its bytes differ", len(big), nd, n)
 	}
-	if i := s.push(keys[1]); i != int32(n+1) || !bytes.Equal(s.key(i), keys[1]) || !bytes.Equal(s.key(int32(n)), big) {
-		t.Errorf("a key after the big one: push gave %d, want %d, or the keys differ", i, n+1)
+	if nd := s.add(keys[1]); nd == nil || nd.id != int32(n+1) || !bytes.Equal(s.key(nd), keys[1]) || !bytes.Equal(s.key(s.node(int32(n))), big) {
+		t.Errorf("a key after the big one: add gave %v, want id %d, or the keys differ", nd, n+1)
 	}
 }
 
@@ -105,12 +105,12 @@ func TestArena(t *testing.T) {
 	}
 }
 
-// TestKeySetReadersDuringWrites has readers look keys up and read them
+// TestNodeSetReadersDuringWrites has readers look keys up and read them
 // back while one writer pushes and puts more, growing the arena, refs and
 // the table (run it with -race): a reader finds only the key it asked
 // for, and every key put before it started.
-func TestKeySetReadersDuringWrites(t *testing.T) {
-	var s keySet
+func TestNodeSetReadersDuringWrites(t *testing.T) {
+	var s nodeSet
 	s.init()
 	key := func(i int) []byte {
 		k := binary.AppendUvarint(nil, uint64(i))
@@ -118,7 +118,7 @@ func TestKeySetReadersDuringWrites(t *testing.T) {
 	}
 	put := func(i int) {
 		k := key(i)
-		s.put(s.hash(k), s.push(k))
+		s.put(s.hash(k), s.add(k))
 	}
 	const before, total = 2000, 60000
 	for i := 0; i < before; i++ {
@@ -140,8 +140,8 @@ func TestKeySetReadersDuringWrites(t *testing.T) {
 				k := key(i)
 				j, ok := s.lookup(k, s.hash(k))
 				switch {
-				case ok && (int(j) != i || !bytes.Equal(s.key(j), k)):
-					errs <- fmt.Sprintf("key %d found at %d (%x)", i, j, s.key(j))
+				case ok && (int(j) != i || !bytes.Equal(s.key(s.node(j)), k)):
+					errs <- fmt.Sprintf("key %d found at %d (%x)", i, j, s.key(s.node(j)))
 					return
 				case !ok && i < before:
 					errs <- fmt.Sprintf("key %d, put before the readers started, not found", i)
