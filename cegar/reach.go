@@ -703,9 +703,9 @@ func (x *explorer) logMemory(st *stateStore) {
 	comps += int64(len(x.compiledBy)) * (int64(unsafe.Sizeof(compiledKey{})) + 16)
 	per := func(b int64) float64 { return float64(b) / float64(st.n) }
 	table := int64(x.ctls.ids.size()) * 4
-	x.e.logf("exploration memory per stored state: store %.1f B (%d value vectors), control states %.1f B (%d: nodes and keys %.1f, table %.1f; %d process components and their steps %.1f)",
+	x.e.logf("exploration memory per stored state: store %.1f B (%d value vectors), control states %.1f B (%d: nodes and keys %.1f, table %.1f; %d process components and their steps %.1f; %d profiles)",
 		per(st.bytes()), st.vals.n, per(x.ctls.bytes()+comps), x.ctls.n,
-		per(x.ctls.bytes()-table), per(table), ncomps, per(comps))
+		per(x.ctls.bytes()-table), per(table), ncomps, per(comps), len(x.profs))
 }
 
 // valHash is the store's hash of an encoded value vector (appendVals).
