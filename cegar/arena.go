@@ -2,7 +2,7 @@ package cegar
 
 import "sync/atomic"
 
-// arena holds short runs of T (a control node's steps, its ample sets) in
+// arena holds short runs of T (the control states' profiles, one each) in
 // chunks that never move, a run by a 32-bit reference: the chunk's index
 // << 16 | the run's offset in it. Chunks grow from 1<<10 to 1<<16 entries,
 // so that a small exploration allocates little. One goroutine at a time
