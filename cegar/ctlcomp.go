@@ -297,53 +297,79 @@ func appendProcKey(b []byte, c *kabs.Ctl, p int) []byte {
 // ctlOf decodes a control state from its key (ctlKey): its components'
 // parts, read without the lock.
 func (x *explorer) ctlOf(kb []byte) *kabs.Ctl {
-	var content []byte
+	return x.ctlOfInto(&ctlDecoder{}, kb)
+}
+
+// ctlDecoder holds what decoding a control state reuses: the contents key
+// and the control state decoded last.
+type ctlDecoder struct {
+	content []byte
+	c       kabs.Ctl
+}
+
+// ctlOfInto decodes a control state from its key (ctlKey) into d's, which
+// it returns: valid until d's next use.
+func (x *explorer) ctlOfInto(d *ctlDecoder, kb []byte) *kabs.Ctl {
+	d.content = d.content[:0]
 	for p := range x.abs.Sys.Procs {
 		id, k := binary.Uvarint(kb)
 		kb = kb[k:]
-		content = append(content, x.compByID(p, uint32(id)).key...)
+		d.content = append(d.content, x.compByID(p, uint32(id)).key...)
 	}
-	return x.ctlOfContent(content)
+	x.ctlOfContentInto(&d.c, d.content)
+	return &d.c
 }
 
 // ctlOfContent decodes a control state from its contents key
 // (appendCtlKey).
 func (x *explorer) ctlOfContent(b []byte) *kabs.Ctl {
+	c := &kabs.Ctl{}
+	x.ctlOfContentInto(c, b)
+	return c
+}
+
+// ctlOfContentInto decodes a control state from its contents key into c,
+// reusing c's slices.
+func (x *explorer) ctlOfContentInto(c *kabs.Ctl, b []byte) {
 	next := func() int {
 		v, k := binary.Uvarint(b)
 		b = b[k:]
 		return int(v)
 	}
-	list := func() []int {
-		out := make([]int, next())
-		for i := range out {
-			out[i] = next()
+	list := func(dst []int) []int {
+		dst = dst[:0]
+		for n := next(); n > 0; n-- {
+			dst = append(dst, next())
 		}
-		return out
+		return dst
 	}
 	np := len(x.abs.Sys.Procs)
-	c := &kabs.Ctl{PC: make([]cs.Loc, np)}
+	c.PC = resize(c.PC, np)
 	if x.hasB {
-		c.B, c.S = make([][]int, np), make([][]int, np)
+		c.B, c.S = resize(c.B, np), resize(c.S, np)
+	} else {
+		c.B, c.S = nil, nil
 	}
 	if x.hasE {
-		c.E = make([][]int, np)
+		c.E = resize(c.E, np)
+	} else {
+		c.E = nil
 	}
 	for p := 0; p < np; p++ {
 		c.PC[p] = cs.Loc(next())
 		if !x.hasB {
 			continue
 		}
-		c.B[p] = list()
-		c.S[p] = list()
+		c.B[p] = list(c.B[p])
+		c.S[p] = list(c.S[p])
 		if x.hasE {
-			c.E[p] = make([]int, next())
-			for i := range c.E[p] {
+			e := c.E[p][:0]
+			for n := next(); n > 0; n-- {
 				v, k := binary.Varint(b)
 				b = b[k:]
-				c.E[p][i] = int(v)
+				e = append(e, int(v))
 			}
+			c.E[p] = e
 		}
 	}
-	return c
 }

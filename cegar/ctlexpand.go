@@ -65,10 +65,13 @@ type draftBuf struct {
 	zero []int
 	pk   []byte
 	dyn  []domains.DynPos
+	rel  []bool
+	kk   []byte
 }
 
 func (b *draftBuf) reset() {
 	b.xv, b.zero, b.pk, b.dyn = b.xv[:0], b.zero[:0], b.pk[:0], b.dyn[:0]
+	b.rel, b.kk = b.rel[:0], b.kk[:0]
 }
 
 // draft computes the profile of c, its slices in b (a fresh buffer when
@@ -99,8 +102,9 @@ func (x *explorer) draft(c *kabs.Ctl, b *draftBuf) nodeDraft {
 	for _, i := range d.zero {
 		pk = binary.AppendUvarint(pk, uint64(i))
 	}
-	rel, relKey := x.rel.Mask(c)
-	kk := []byte(relKey)
+	rs, ks := len(b.rel), len(b.kk)
+	b.rel, b.kk = x.rel.AppendMask(b.rel, b.kk, c)
+	rel, kk := b.rel[rs:len(b.rel):len(b.rel)], b.kk[ks:len(b.kk):len(b.kk)]
 	for i, pos := range x.ppos {
 		if !rel[i] {
 			continue
@@ -155,7 +159,7 @@ func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) (*ctlNode, error) 
 			xid = uint32(len(x.xids))
 			x.xids[xsig] = xid
 		}
-		run[0] = &ctlProfile{x: slices.Clone(d.xv), xsig: xsig, xid: xid, zero: slices.Clone(d.zero), zrun: domains.ZerosOf(d.zero), keep: d.keep, keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: slices.Clone(d.dyn)}
+		run[0] = &ctlProfile{x: slices.Clone(d.xv), xsig: xsig, xid: xid, zero: slices.Clone(d.zero), zrun: domains.ZerosOf(d.zero), keep: slices.Clone(d.keep), keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: slices.Clone(d.dyn)}
 		x.profs[string(d.pk)] = pr
 	}
 	n.pb = pr
@@ -210,7 +214,8 @@ type ctlScratch struct {
 	keys      []byte   // the targets' keys, one after the other
 	tgt       []target // the steps whose targets are resolved
 	drafts    draftBuf // the slices of tgt's drafts
-	candOrder []int    // the processes with a candidate ample set
+	dec       ctlDecoder
+	candOrder []int // the processes with a candidate ample set
 	cache     stepCache
 }
 
@@ -425,7 +430,7 @@ func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32) error {
 	// meanwhile is found again by install, its draft unused.
 	for j := range s.tgt {
 		if t := &s.tgt[j]; t.id < 0 {
-			d := x.draft(x.ctlOf(s.keys[t.off:t.end]), &s.drafts)
+			d := x.draft(x.ctlOfInto(&s.dec, s.keys[t.off:t.end]), &s.drafts)
 			t.d = &d
 		}
 	}

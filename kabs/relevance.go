@@ -71,15 +71,22 @@ func (r *Relevance) Add(vars map[string]bool) {
 
 // Mask returns which predicates are relevant at ctl, and a key for it.
 func (r *Relevance) Mask(ctl *Ctl) ([]bool, string) {
-	m := make([]bool, len(r.deps))
-	key := make([]byte, (len(r.deps)+7)/8)
+	m, key := r.AppendMask(nil, nil, ctl)
+	return m, string(key)
+}
+
+// AppendMask appends Mask(ctl)'s mask to m and its key, as bytes, to key.
+func (r *Relevance) AppendMask(m []bool, key []byte, ctl *Ctl) ([]bool, []byte) {
+	n, nk := len(m), len(key)
+	m = append(m, make([]bool, len(r.deps))...)
+	key = append(key, make([]byte, (len(r.deps)+7)/8)...)
 	for i := range r.deps {
 		if r.relevant(&r.deps[i], ctl) {
-			m[i] = true
-			key[i/8] |= 1 << (i % 8)
+			m[n+i] = true
+			key[nk+i/8] |= 1 << (i % 8)
 		}
 	}
-	return m, string(key)
+	return m, key
 }
 
 func (r *Relevance) relevant(d *predDeps, ctl *Ctl) bool {
