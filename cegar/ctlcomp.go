@@ -31,6 +31,10 @@ type ctlComp struct {
 	// left is the number of writes to a tail left out of steps
 	// (exactOnly).
 	left int32
+	// pc is the process's location; part the id of its profile part
+	// (profparts.go).
+	pc   cs.Loc
+	part uint32
 }
 
 // compTab is a process's components: by key (under the explorer's lock)
@@ -150,6 +154,7 @@ func (x *explorer) comp(p int, k []byte) *ctlComp {
 		return c
 	}
 	c := &ctlComp{id: uint32(len(t.byKey)), key: string(k)}
+	c.pc, c.part = x.compPart(p, k)
 	t.byKey[c.key] = c
 	dir := t.dir.Load()
 	if dir == nil || int(c.id)>>compChunkBits == len(*dir) {
@@ -331,18 +336,14 @@ func (x *explorer) ctlOfContent(b []byte) *kabs.Ctl {
 // ctlOfContentInto decodes a control state from its contents key into c,
 // reusing c's slices.
 func (x *explorer) ctlOfContentInto(c *kabs.Ctl, b []byte) {
-	next := func() int {
-		v, k := binary.Uvarint(b)
-		b = b[k:]
-		return int(v)
+	x.shapeCtl(c)
+	for p := range c.PC {
+		b = x.decodeProc(c, p, b)
 	}
-	list := func(dst []int) []int {
-		dst = dst[:0]
-		for n := next(); n > 0; n-- {
-			dst = append(dst, next())
-		}
-		return dst
-	}
+}
+
+// shapeCtl gives c a part for every process, reusing its slices.
+func (x *explorer) shapeCtl(c *kabs.Ctl) {
 	np := len(x.abs.Sys.Procs)
 	c.PC = resize(c.PC, np)
 	if x.hasB {
@@ -355,21 +356,37 @@ func (x *explorer) ctlOfContentInto(c *kabs.Ctl, b []byte) {
 	} else {
 		c.E = nil
 	}
-	for p := 0; p < np; p++ {
-		c.PC[p] = cs.Loc(next())
-		if !x.hasB {
-			continue
-		}
-		c.B[p] = list(c.B[p])
-		c.S[p] = list(c.S[p])
-		if x.hasE {
-			e := c.E[p][:0]
-			for n := next(); n > 0; n-- {
-				v, k := binary.Varint(b)
-				b = b[k:]
-				e = append(e, int(v))
-			}
-			c.E[p] = e
-		}
+}
+
+// decodeProc decodes process p's part of c (appendProcKey) from the start
+// of b into c (shaped: shapeCtl), and returns the rest of b.
+func (x *explorer) decodeProc(c *kabs.Ctl, p int, b []byte) []byte {
+	next := func() int {
+		v, k := binary.Uvarint(b)
+		b = b[k:]
+		return int(v)
 	}
+	list := func(dst []int) []int {
+		dst = dst[:0]
+		for n := next(); n > 0; n-- {
+			dst = append(dst, next())
+		}
+		return dst
+	}
+	c.PC[p] = cs.Loc(next())
+	if !x.hasB {
+		return b
+	}
+	c.B[p] = list(c.B[p])
+	c.S[p] = list(c.S[p])
+	if x.hasE {
+		e := c.E[p][:0]
+		for n := next(); n > 0; n-- {
+			v, k := binary.Varint(b)
+			b = b[k:]
+			e = append(e, int(v))
+		}
+		c.E[p] = e
+	}
+	return b
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"fencer/cs"
 	"fencer/domains"
 	"fencer/kabs"
 )
@@ -29,9 +30,11 @@ import (
 // decoding a control state, the kabs steps of a new component (kabs.Abs is
 // safe for concurrent use), the targets' keys and hashes, their lookup
 // (nodeSet) and that of their compiled steps (compiledFast), and the
-// profiles of the targets not yet known (draft). Under the lock it looks
-// up again what was missing, makes it (addNode, comp) and compiles new
-// steps. Two workers may compute one new component's steps at once; the
+// profile parts keys and badness of the targets not yet made
+// (appendPartsKey). Under the lock it looks up again what was missing,
+// makes it (addNode, comp; a node's profile found by its parts key, a
+// control state drafted only for a parts key not seen before:
+// profparts.go) and compiles new steps. Two workers may compute one new component's steps at once; the
 // first to take the lock publishes them (ctlComp.ready), the other's are
 // dropped.
 //
@@ -55,11 +58,10 @@ type nodeDraft struct {
 	dyn     []domains.DynPos
 }
 
-// draftBuf holds the slices of the drafts a worker makes for one
-// expansion, so that drafting a control state whose profile exists
-// allocates little: a draft made from it is valid until the buffer is
-// reset (at the worker's next targets), and addNode copies what a new
-// profile keeps.
+// draftBuf holds the slices of the drafts a worker makes, so that
+// drafting a control state whose profile exists allocates little: a draft
+// made from it is valid until the buffer is reset, and profileOf copies
+// what a new profile keeps.
 type draftBuf struct {
 	xv   []bool
 	zero []int
@@ -141,35 +143,41 @@ func (x *explorer) draft(c *kabs.Ctl, b *draftBuf) nodeDraft {
 }
 
 // addNode makes the node of the control state with key kb (hash h, not in
-// the set) from its draft; it fails (errCtlsFull) when the keys' arena is
-// full. The caller holds the explorer's lock or is alone.
-func (x *explorer) addNode(kb []byte, h uint64, d *nodeDraft) (*ctlNode, error) {
+// the set), with profile pr and badness bad; it fails (errCtlsFull) when
+// the nodes' arena is full. The caller holds the explorer's lock or is
+// alone.
+func (x *explorer) addNode(kb []byte, h uint64, pr uint32, bad bool) (*ctlNode, error) {
 	n := x.ctls.add(kb)
 	if n == nil {
 		return nil, errCtlsFull
 	}
-	pr, ok := x.profs[string(d.pk)]
-	if !ok {
-		// d's slices may live in a worker's draftBuf: copy them.
-		var run []*ctlProfile
-		pr, run = x.profTab.alloc(1)
-		xsig := string(d.pk[:d.nx])
-		xid, ok := x.xids[xsig]
-		if !ok {
-			xid = uint32(len(x.xids))
-			x.xids[xsig] = xid
-		}
-		run[0] = &ctlProfile{x: slices.Clone(d.xv), xsig: xsig, xid: xid, zero: slices.Clone(d.zero), zrun: domains.ZerosOf(d.zero), keep: slices.Clone(d.keep), keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: slices.Clone(d.dyn)}
-		x.profs[string(d.pk)] = pr
-	}
 	n.pb = pr
-	if d.bad {
+	if bad {
 		n.pb |= nodeBad
 	}
 	// Entered last: a worker that finds the key without the lock reads
 	// the node whole.
 	x.ctls.put(h, n)
 	return n, nil
+}
+
+// profileOf returns the reference of the profile of draft d, made if new.
+// The caller holds the explorer's lock or is alone.
+func (x *explorer) profileOf(d *nodeDraft) uint32 {
+	if pr, ok := x.profs[string(d.pk)]; ok {
+		return pr
+	}
+	// d's slices may live in a worker's draftBuf: copy them.
+	pr, run := x.profTab.alloc(1)
+	xsig := string(d.pk[:d.nx])
+	xid, ok := x.xids[xsig]
+	if !ok {
+		xid = uint32(len(x.xids))
+		x.xids[xsig] = xid
+	}
+	run[0] = &ctlProfile{x: slices.Clone(d.xv), xsig: xsig, xid: xid, zero: slices.Clone(d.zero), zrun: domains.ZerosOf(d.zero), keep: slices.Clone(d.keep), keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: slices.Clone(d.dyn)}
+	x.profs[string(d.pk)] = pr
+	return pr
 }
 
 // nodeSteps is the steps of one control node as a worker expands it
@@ -211,11 +219,13 @@ func (b *nodeSteps) step(i int32) (int, *compStep) {
 type ctlScratch struct {
 	top       nodeSteps
 	fwd       [2]nodeSteps
-	keys      []byte   // the targets' keys, one after the other
-	tgt       []target // the steps whose targets are resolved
-	drafts    draftBuf // the slices of tgt's drafts
-	dec       ctlDecoder
-	candOrder []int // the processes with a candidate ample set
+	keys      []byte     // the targets' keys, one after the other
+	tgt       []target   // the steps whose targets are resolved
+	parts     []byte     // the profile parts keys of tgt's missing targets
+	pcs       []cs.Loc   // a target's locations (appendPartsKey)
+	drafts    draftBuf   // the slices of a draft
+	dec       ctlDecoder // a control state decoded for a draft
+	candOrder []int      // the processes with a candidate ample set
 	cache     stepCache
 }
 
@@ -289,13 +299,16 @@ func (c *stepCache) miss() {
 
 // target is a step to resolve: its index in the node's steps, its target's
 // key (in ctlScratch.keys) and hash, the target's id once found (-1
-// before), and its draft when it was missing.
+// before), and its profile parts key and badness when it was missing.
 type target struct {
 	i        int32
 	off, end int
 	h        uint64
 	id       int32
-	d        *nodeDraft
+	// parts[poff:pend] is the target's profile parts key
+	// (appendPartsKey) in ctlScratch.parts, and bad its badness.
+	poff, pend int
+	bad        bool
 }
 
 // ctlOfSteps returns the control state of b's node, decoded on first need.
@@ -426,12 +439,14 @@ func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32) error {
 	if x.lookupTargets(w) == 0 && x.installFound(w, b) {
 		return nil
 	}
-	// The drafts of the targets missing, without the lock too: one made
-	// meanwhile is found again by install, its draft unused.
+	// The profile parts keys and badness of the targets missing, without
+	// the lock too: one made meanwhile is found again by install.
+	s.parts = s.parts[:0]
 	for j := range s.tgt {
 		if t := &s.tgt[j]; t.id < 0 {
-			d := x.draft(x.ctlOfInto(&s.dec, s.keys[t.off:t.end]), &s.drafts)
-			t.d = &d
+			t.poff = len(s.parts)
+			s.parts, t.bad = x.appendPartsKey(s.parts, &s.pcs, s.keys[t.off:t.end])
+			t.pend = len(s.parts)
 		}
 	}
 	x.mu.Lock()
@@ -491,10 +506,11 @@ func (x *explorer) install(w *worker, b *nodeSteps) error {
 			if id, ok := x.ctls.lookup(kb, t.h); ok {
 				t.id = id
 			} else {
-				if t.d == nil {
-					return fmt.Errorf("internal error: a control state missing without a draft")
+				pr, err := x.profileByParts(w, kb, s.parts[t.poff:t.pend], t.bad)
+				if err != nil {
+					return err
 				}
-				n, err := x.addNode(kb, t.h, t.d)
+				n, err := x.addNode(kb, t.h, pr, t.bad)
 				if err != nil {
 					return err
 				}

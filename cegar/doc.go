@@ -363,8 +363,11 @@
 // copying a control key, decoding it, the steps of a new component
 // (kabs.Abs.ProcSuccessors is safe for concurrent use: its memo of
 // transitions is read without a lock), the keys and hashes of the targets,
-// their lookup and that of their compiled steps, and the profiles of the
-// targets not yet made are done without it. The lock is held to look the
+// their lookup and that of their compiled steps, and the profile parts
+// keys of the targets not yet made (profparts.go: a control state's
+// profile is a function of its components' parts, so a new one is found
+// by them and drafted only for parts not seen together before) are done
+// without it. The lock is held to look the
 // missing up again, make them, compile new steps and publish; two workers
 // that meet one new component at once both compute its steps, the first to
 // take the lock publishes. (With a read lock on every lookup, the two

@@ -356,7 +356,7 @@ func (s *stateSym) imageNode(x *explorer, c *kabs.Ctl, a int) (*ctlNode, error) 
 	if id, ok := x.ctls.lookup(kb, h); ok {
 		return x.nodeAt(id), nil
 	}
-	return x.addNode(kb, h, &d)
+	return x.addNode(kb, h, x.profileOf(&d), d.bad)
 }
 
 // leastKeys appends to dst the elements whose key is the least of self and

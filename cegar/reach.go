@@ -124,6 +124,15 @@ type explorer struct {
 	profs   map[string]uint32
 	profTab arena[*ctlProfile]
 	xids    map[string]uint32 // ctlProfile.xid by xsig
+	// parts interns, per process, the profile parts of its components;
+	// profByParts finds a profile by its parts key; posOf lists, per
+	// process, the positions its part decides (profparts.go); partCtl and
+	// partBuf are compPart's. All under the lock.
+	parts       []map[string]uint32
+	profByParts map[string]uint32
+	posOf       [][]int
+	partCtl     kabs.Ctl
+	partBuf     draftBuf
 	// hasB and hasE say whether the control states have buffers and
 	// epochs (kabs.Ctl.B and E are not nil).
 	hasB, hasE bool
@@ -183,7 +192,7 @@ func (x *explorer) node(c *kabs.Ctl) (*ctlNode, error) {
 		return x.nodeAt(id), nil
 	}
 	d := x.draft(c, nil)
-	return x.addNode(kb, h, &d)
+	return x.addNode(kb, h, x.profileOf(&d), d.bad)
 }
 
 // predPositions returns, per predicate of preds, the positions in lay
@@ -525,6 +534,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	for p := range x.comps {
 		x.comps[p].byKey = map[string]*ctlComp{}
 	}
+	x.partsInit()
 	x.ppos = predPositions(e.prec.Preds.All(), lay)
 	init := abs.Init()
 	x.hasB, x.hasE = init.B != nil, init.E != nil

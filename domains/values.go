@@ -272,6 +272,17 @@ func (l *Layout) AppendExplicit(out []bool, c *kabs.Ctl) []bool {
 	return out
 }
 
+// PosProc returns the process whose part of a control state (location,
+// buffer, tail set) decides, for position i, Explicit, Zero and
+// DynPositions; -1 for a shared variable's position, which is the same at
+// every control state.
+func (l *Layout) PosProc(i int) int {
+	if l.pos[i].kind == posShared {
+		return -1
+	}
+	return l.pos[i].proc
+}
+
 // Zero returns the positions that do not matter at c, or whose variable is
 // not explicit there: they hold 0 in a canonical vector.
 func (l *Layout) Zero(c *kabs.Ctl) []int { return l.AppendZero(nil, c) }

@@ -81,7 +81,7 @@ func (r *Relevance) AppendMask(m []bool, key []byte, ctl *Ctl) ([]bool, []byte) 
 	m = append(m, make([]bool, len(r.deps))...)
 	key = append(key, make([]byte, (len(r.deps)+7)/8)...)
 	for i := range r.deps {
-		if r.relevant(&r.deps[i], ctl) {
+		if r.relevant(&r.deps[i], ctl, -1) {
 			m[n+i] = true
 			key[nk+i/8] |= 1 << (i % 8)
 		}
@@ -89,16 +89,42 @@ func (r *Relevance) AppendMask(m []bool, key []byte, ctl *Ctl) ([]bool, []byte) 
 	return m, key
 }
 
-func (r *Relevance) relevant(d *predDeps, ctl *Ctl) bool {
+// AppendProcMask appends to m, per predicate, whether those of Mask's
+// conditions that concern process p hold at ctl (each is about one
+// process's location or buffer): Mask's mask is their conjunction over the
+// processes. It reads only p's part of ctl.
+func (r *Relevance) AppendProcMask(m []bool, ctl *Ctl, p int) []bool {
+	for i := range r.deps {
+		m = append(m, r.relevant(&r.deps[i], ctl, p))
+	}
+	return m
+}
+
+// relevant says whether d's conditions about process only (all of them
+// when only < 0) hold at ctl.
+func (r *Relevance) relevant(d *predDeps, ctl *Ctl, only int) bool {
+	about := func(v procVar) bool { return only < 0 || v.proc == only }
 	for _, l := range d.locals {
-		if !r.live[l.proc][ctl.PC[l.proc]][l.name] {
+		if about(l) && !r.live[l.proc][ctl.PC[l.proc]][l.name] {
 			return false
 		}
 	}
 	if ctl.B == nil {
-		return len(d.slots) == 0 && len(d.lws) == 0 && len(d.xslots) == 0
+		// No buffers: a predicate over a slot or a last-write value is
+		// never relevant.
+		for _, vs := range [][]procVar{d.slots, d.lws, d.xslots} {
+			for _, v := range vs {
+				if about(v) {
+					return false
+				}
+			}
+		}
+		return true
 	}
 	for _, s := range d.xslots {
+		if !about(s) {
+			continue
+		}
 		n := 0
 		for _, y := range ctl.B[s.proc] {
 			if y == s.x {
@@ -110,12 +136,12 @@ func (r *Relevance) relevant(d *predDeps, ctl *Ctl) bool {
 		}
 	}
 	for _, s := range d.slots {
-		if s.num > len(ctl.B[s.proc]) {
+		if about(s) && s.num > len(ctl.B[s.proc]) {
 			return false
 		}
 	}
 	for _, w := range d.lws {
-		if !ctl.Buffered(w.proc, w.num) {
+		if about(w) && !ctl.Buffered(w.proc, w.num) {
 			return false
 		}
 	}

@@ -9,21 +9,32 @@ import (
 	"fencer/memmodel"
 )
 
-// AppendMask appends what Mask returns: on every control state of a
-// search of Peterson's lock under TSO, with predicates over locals, buffer
-// slots and last-write values, the mask and key appended after a prefix
-// equal Mask's, and the prefix is left alone; some predicates are
-// relevant at some states and not at others.
+// AppendMask appends what Mask returns, and Mask is the conjunction of
+// the processes' AppendProcMask, each of which reads only its process's
+// part: on every control state of a search of Peterson's lock under TSO
+// and under SC, with predicates over locals, buffer slots and last-write
+// values, the mask and key appended after a prefix equal Mask's (the
+// prefix left alone), the processes' masks AND to Mask's, and a step of
+// one process leaves the others' masks alone; some predicates are relevant
+// at some states and not at others.
 func TestAppendMask(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("..", "benchmarks", "peterson.cs"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	sys := parse(t, "peterson", string(src))
-	abs, err := NewAbs(sys, memmodel.TSO, 2)
-	if err != nil {
-		t.Fatal(err)
+	for _, m := range []memmodel.Model{memmodel.TSO, memmodel.SC} {
+		abs, err := NewAbs(sys, m, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkMasks(t, abs)
 	}
+}
+
+func checkMasks(t *testing.T, abs *Abs) {
+	t.Helper()
+	sys := abs.Sys
 	r := NewRelevance(sys)
 	p0, p1 := sys.Procs[0], sys.Procs[1]
 	var locals []string
@@ -65,8 +76,23 @@ func TestAppendMask(t *testing.T) {
 			ever[i] = ever[i] || v
 			never[i] = never[i] || !v
 		}
+		and := slices.Repeat([]bool{true}, r.Len())
+		for p := range sys.Procs {
+			pm := r.AppendProcMask(nil, c, p)
+			for i := range and {
+				and[i] = and[i] && pm[i]
+			}
+		}
+		if !slices.Equal(and, m) {
+			t.Fatalf("at %s: the processes' masks AND to %v, Mask %v", c.Key(), and, m)
+		}
 		for _, s := range abs.Successors(c) {
 			queue = append(queue, s.Ctl)
+			for p := range sys.Procs {
+				if p != s.Step.Proc && !slices.Equal(r.AppendProcMask(nil, c, p), r.AppendProcMask(nil, s.Ctl, p)) {
+					t.Fatalf("process %d's mask changed by a step of %d", p, s.Step.Proc)
+				}
+			}
 		}
 	}
 	varied := 0
