@@ -34,9 +34,9 @@ import (
 // (appendPartsKey). Under the lock it looks up again what was missing,
 // makes it (addNode, comp; a node's profile found by its parts key, a
 // control state drafted only for a parts key not seen before:
-// profparts.go) and compiles new steps. Two workers may compute one new component's steps at once; the
-// first to take the lock publishes them (ctlComp.ready), the other's are
-// dropped.
+// profparts.go) and compiles new steps. Two workers may compute one new
+// component's steps at once; the first to take the lock publishes them
+// (ctlComp.ready), the other's are dropped.
 //
 // Control nodes and components are numbered in the order they are made,
 // which with several workers depends on their timing: nothing the
