@@ -158,6 +158,11 @@ type Stats struct {
 	// bytes a stored state costs there.
 	StoreBytes  int64
 	StoreStates int
+	// ControlBytes is the memory of that exploration's control states
+	// (their nodes, keys and table, and the process components with their
+	// steps, as allocated): (StoreBytes+ControlBytes)/StoreStates is what
+	// a stored state costs in all.
+	ControlBytes int64
 }
 
 // Refinements counts the refinements of a run by kind.

@@ -56,16 +56,16 @@ func (e *engine) memoryLimit(st *stateStore) error {
 }
 
 // noteStore records the store of an exploration that ends in the stats:
-// the largest one's bytes and states.
-func (s *Stats) noteStore(bytes int64, states int) {
+// the largest one's bytes, its control states' bytes and its states.
+func (s *Stats) noteStore(bytes, control int64, states int) {
 	if states > s.StoreStates {
-		s.StoreBytes, s.StoreStates = bytes, states
+		s.StoreBytes, s.ControlBytes, s.StoreStates = bytes, control, states
 	}
 }
 
 // addStore takes the largest store of o's stats too (the runs of one
 // Insert: the SC check, the model's loop, the final check).
-func (s *Stats) addStore(o Stats) { s.noteStore(o.StoreBytes, o.StoreStates) }
+func (s *Stats) addStore(o Stats) { s.noteStore(o.StoreBytes, o.ControlBytes, o.StoreStates) }
 
 // FormatBytes writes n bytes with a binary unit: 512 B, 3.5 KB, 1.2 GB
 // (KB = 1024 bytes, as --max-memory reads them).

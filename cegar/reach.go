@@ -581,7 +581,8 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			e.logf("exact-only exploration under k=%d: %d writes to a tail left out, %d states", x.abs.K, x.dropped.Load(), st.n)
 		}
 		x.logMemory(st)
-		e.stats.noteStore(st.bytes(), st.n)
+		comps, _ := x.compBytes()
+		e.stats.noteStore(st.bytes(), x.ctls.bytes()+comps, st.n)
 		if x.sym != nil {
 			x.sym.symmetrize(x)
 		}
@@ -700,8 +701,18 @@ func (x *explorer) logMemory(st *stateStore) {
 	if st.n == 0 {
 		return
 	}
-	// The components and their steps (each map entry counted as its key
-	// and 48 bytes), the compiled steps' index by component step.
+	comps, ncomps := x.compBytes()
+	per := func(b int64) float64 { return float64(b) / float64(st.n) }
+	table := int64(x.ctls.ids.size()) * 4
+	x.e.logf("exploration memory per stored state: store %.1f B (%d value vectors), control states %.1f B (%d: nodes and keys %.1f, table %.1f; %d process components and their steps %.1f; %d profiles)",
+		per(st.bytes()), st.vals.n, per(x.ctls.bytes()+comps), x.ctls.n,
+		per(x.ctls.bytes()-table), per(table), ncomps, per(comps), len(x.profs))
+}
+
+// compBytes returns the memory of the process components and their steps
+// (each map entry counted as its key and 48 bytes) and of the compiled
+// steps' index by component step, and the number of components.
+func (x *explorer) compBytes() (int64, int) {
 	comps, ncomps := int64(0), 0
 	for p := range x.comps {
 		t := &x.comps[p]
@@ -711,11 +722,7 @@ func (x *explorer) logMemory(st *stateStore) {
 		ncomps += len(t.byKey)
 	}
 	comps += int64(len(x.compiledBy)) * (int64(unsafe.Sizeof(compiledKey{})) + 16)
-	per := func(b int64) float64 { return float64(b) / float64(st.n) }
-	table := int64(x.ctls.ids.size()) * 4
-	x.e.logf("exploration memory per stored state: store %.1f B (%d value vectors), control states %.1f B (%d: nodes and keys %.1f, table %.1f; %d process components and their steps %.1f; %d profiles)",
-		per(st.bytes()), st.vals.n, per(x.ctls.bytes()+comps), x.ctls.n,
-		per(x.ctls.bytes()-table), per(table), ncomps, per(comps), len(x.profs))
+	return comps, ncomps
 }
 
 // valHash is the store's hash of an encoded value vector (appendVals).

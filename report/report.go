@@ -75,6 +75,10 @@ type Stats struct {
 	// StoreStates its states: bytes per stored state is their quotient.
 	StoreBytes  int64 `json:"store_bytes"`
 	StoreStates int   `json:"store_states"`
+	// ControlBytes is the memory of that exploration's control states
+	// (nodes, keys, table, process components): (store_bytes +
+	// control_bytes) / store_states is what a stored state costs in all.
+	ControlBytes int64 `json:"control_bytes"`
 	// Robust says the verdict was proved by robustness ("robust: every TSO
 	// run is equivalent to an SC run"); absent when proved by the abstraction.
 	Robust string `json:"robust,omitempty"`
@@ -129,7 +133,7 @@ func New(command string, sys *cs.System, r *cegar.Result) *Report {
 	s := r.Stats
 	rep.Stats = &Stats{K: s.K, Predicates: s.Predicates, Refinements: map[string]int{"predicates": s.Refinements.Predicates, "k": s.Refinements.K, "fences": s.Refinements.Fences}, States: s.States,
 		Queries: s.Queries, QueriesInGo: s.QueriesInGo, Interpolations: s.Interpolations, TimeSeconds: s.Time.Seconds(), Robust: s.Robust, NotMinimum: s.NotMinimum,
-		StoreBytes: s.StoreBytes, StoreStates: s.StoreStates}
+		StoreBytes: s.StoreBytes, StoreStates: s.StoreStates, ControlBytes: s.ControlBytes}
 	return rep
 }
 

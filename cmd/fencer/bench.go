@@ -60,8 +60,12 @@ type benchRow struct {
 	// StoreBytesPerState is what a stored state costs in the state store
 	// of the run's largest exploration (the report's store_bytes over
 	// store_states); 0 when there was no exploration.
-	StoreBytesPerState float64  `json:"store_bytes_per_state"`
-	PaperS             *float64 `json:"paper_s"` // Table 1 of the paper (TSO only), null when none
+	StoreBytesPerState float64 `json:"store_bytes_per_state"`
+	// ControlBytesPerState is what the control states of that exploration
+	// cost per stored state (the report's control_bytes over
+	// store_states).
+	ControlBytesPerState float64  `json:"control_bytes_per_state"`
+	PaperS               *float64 `json:"paper_s"` // Table 1 of the paper (TSO only), null when none
 }
 
 type refCount struct {
@@ -122,8 +126,10 @@ func benchCommand() *cli.Command {
 			"resident memory are those of the child. Times and memory are medians over --runs runs\n" +
 			"(a run that hits --timeout is not repeated). states/s is the states explored per second of\n" +
 			"the engine's time; store B/state the bytes a stored state costs in the largest exploration's\n" +
-			"store (the report's store_bytes over store_states). Where a benchmark's directory holds\n" +
-			paperTimesFile + ", the TSO rows show the time of Table 1 of the SAS 2012 paper beside ours.\n" +
+			"store (the report's store_bytes over store_states), control B/state what that exploration's\n" +
+			"control states cost per stored state (control_bytes over store_states). Where a benchmark's\n" +
+			"directory holds " + paperTimesFile + ", the TSO rows show the time of Table 1 of the SAS 2012\n" +
+			"paper beside ours.\n" +
 			"Progress goes to stderr, the table to stdout.",
 		Flags: benchFlags(),
 		Action: func(c *cli.Context) error {
@@ -267,6 +273,7 @@ func benchOne(ctx context.Context, c *cli.Context, self, path string, m memmodel
 		}
 		if s.StoreStates > 0 {
 			row.StoreBytesPerState = float64(s.StoreBytes) / float64(s.StoreStates)
+			row.ControlBytesPerState = float64(s.ControlBytes) / float64(s.StoreStates)
 		}
 		row.Refinements = refCount{s.Refinements["predicates"], s.Refinements["k"], s.Refinements["fences"]}
 	} else if last.stderr != "" {
@@ -376,7 +383,7 @@ func uniq(xs []string) []string {
 }
 
 var benchHeader = []string{"program", "model", "verdict", "fences", "k", "predicates", "refinements (p/k/f)",
-	"states", "SMT queries", "in Go", "runs", "median wall s", "median engine s", "median peak RSS MB", "states/s", "store B/state", "paper s (TSO)"}
+	"states", "SMT queries", "in Go", "runs", "median wall s", "median engine s", "median peak RSS MB", "states/s", "store B/state", "control B/state", "paper s (TSO)"}
 
 func (r benchRow) cells() []string {
 	paper := "-"
@@ -398,7 +405,7 @@ func (r benchRow) cells() []string {
 		fmt.Sprintf("%d/%d/%d", r.Refinements.Predicates, r.Refinements.K, r.Refinements.Fences),
 		strconv.Itoa(r.States), strconv.Itoa(r.Queries), strconv.Itoa(r.QueriesInGo), strconv.Itoa(r.Runs),
 		fmt.Sprintf("%.2f", r.WallS), fmt.Sprintf("%.2f", r.EngineS), fmt.Sprintf("%.0f", r.PeakRSSMB),
-		fmt.Sprintf("%.0f", r.StatesPerS), fmt.Sprintf("%.1f", r.StoreBytesPerState), paper}
+		fmt.Sprintf("%.0f", r.StatesPerS), fmt.Sprintf("%.1f", r.StoreBytesPerState), fmt.Sprintf("%.1f", r.ControlBytesPerState), paper}
 }
 
 func writeBench(w io.Writer, format string, rows []benchRow) error {

@@ -81,6 +81,9 @@ func TestBenchJSON(t *testing.T) {
 		if v, _ := r["store_bytes_per_state"].(float64); v <= 0 {
 			t.Errorf("row %d: store bytes per state %v", i, r["store_bytes_per_state"])
 		}
+		if v, _ := r["control_bytes_per_state"].(float64); v <= 0 {
+			t.Errorf("row %d: control bytes per state %v", i, r["control_bytes_per_state"])
+		}
 	}
 }
 
