@@ -14,8 +14,8 @@ import (
 // i-th node added has id i; the nodes live in chunks of 1<<chunkBits that
 // never move, a node's key inline when it fits (nodeKeyMax bytes: a few
 // processes with components numbered below 128, or fewer with larger
-// numbers), else in an arena of chunks of at most 1 MB (a varint length,
-// then the key) with its place there in the node. The nodes put in the
+// numbers), else in an arena (byteArena) with its place there in the
+// node. The nodes put in the
 // table are found again by lookup (idTable: open addressing over the
 // keys' 64-bit hashes). There is no Go allocation and no pointer per node:
 // a control state costs its 16-byte node, the bytes of a key that does not
@@ -33,20 +33,13 @@ import (
 // wrong one: the explorer looks a missing key up again under its lock.
 type nodeSet struct {
 	nodes atomic.Pointer[[]*[1 << chunkBits]ctlNode]
-	// chunks lists the arena's chunks at their full length (readers);
-	// last is the last chunk up to what is used (the writer's).
-	chunks atomic.Pointer[[][]byte]
-	last   []byte
-	n      int
-	seed   maphash.Seed
-	ids    idTable
+	long  byteArena // the keys that do not fit in their node
+	n     int
+	seed  maphash.Seed
+	ids   idTable
 }
 
 const (
-	arenaFirstChunk = 1 << 12
-	arenaOffBits    = 20
-	arenaChunk      = 1 << arenaOffBits
-	arenaMaxChunks  = 1 << (32 - arenaOffBits)
 	// nodeKeyMax is the longest key kept in its node; keyOut, as a
 	// node's key length, says that the key is in the arena.
 	nodeKeyMax = 7
@@ -56,6 +49,7 @@ const (
 // init makes s an empty set.
 func (s *nodeSet) init() {
 	s.seed = maphash.MakeSeed()
+	s.long.max = 1 << (32 - arenaOffBits) // 4 GB
 	s.ids.init()
 }
 
@@ -71,10 +65,7 @@ func (s *nodeSet) key(n *ctlNode) []byte {
 	if n.kl != keyOut {
 		return n.key[:n.kl]
 	}
-	ref := binary.LittleEndian.Uint32(n.key[:4])
-	b := (*s.chunks.Load())[ref>>arenaOffBits][ref&(arenaChunk-1):]
-	l, k := binary.Uvarint(b)
-	return b[k : k+int(l)]
+	return s.long.at(binary.LittleEndian.Uint32(n.key[:4]))
 }
 
 // lookup returns the id of the node with key k (hash h) in the table.
@@ -92,7 +83,7 @@ func (s *nodeSet) add(k []byte) *ctlNode {
 	var ref uint32
 	if len(k) > nodeKeyMax {
 		var ok bool
-		if ref, ok = s.pushKey(k); !ok {
+		if ref, ok = s.long.push(k); !ok {
 			return nil
 		}
 	}
@@ -118,35 +109,6 @@ func (s *nodeSet) add(k []byte) *ctlNode {
 	return n
 }
 
-// pushKey appends k to the arena and returns its reference; false when
-// the arena is full or k is longer than a chunk.
-func (s *nodeSet) pushKey(k []byte) (uint32, bool) {
-	need := binary.MaxVarintLen64 + len(k)
-	if need > arenaChunk {
-		return 0, false
-	}
-	chunks := s.chunks.Load()
-	if chunks == nil || cap(s.last)-len(s.last) < need {
-		var grown [][]byte
-		size := arenaFirstChunk // then doubling up to arenaChunk: a small exploration allocates little
-		if chunks != nil {
-			if len(*chunks) == arenaMaxChunks {
-				return 0, false
-			}
-			grown = append(grown, *chunks...)
-			size = min(2*cap(s.last), arenaChunk)
-		}
-		c := make([]byte, max(size, need))
-		grown = append(grown, c)
-		s.chunks.Store(&grown)
-		chunks, s.last = &grown, c[:0]
-	}
-	ref := uint32(len(*chunks)-1)<<arenaOffBits | uint32(len(s.last))
-	s.last = binary.AppendUvarint(s.last, uint64(len(k)))
-	s.last = append(s.last, k...)
-	return ref, true
-}
-
 // put enters n (with key hash h) in the table.
 func (s *nodeSet) put(h uint64, n *ctlNode) {
 	s.ids.put(h, n.id, func(j int32) uint64 { return s.hash(s.key(s.node(j))) })
@@ -158,12 +120,7 @@ func (s *nodeSet) bytes() int64 {
 	if dir := s.nodes.Load(); dir != nil {
 		b += int64(len(*dir)) * int64(unsafe.Sizeof([1 << chunkBits]ctlNode{}))
 	}
-	if chunks := s.chunks.Load(); chunks != nil {
-		for _, a := range *chunks {
-			b += int64(cap(a))
-		}
-	}
-	return b
+	return b + s.long.bytes()
 }
 
 // idTable is a nodeSet's table: its node ids by their keys' 64-bit hashes,

@@ -47,13 +47,13 @@ func TestNodeSet(t *testing.T) {
 			t.Fatalf("key %d: lookup gave %d, %v", i, j, ok)
 		}
 	}
-	if len(*s.chunks.Load()) < 2 || s.ids.size() < 50000 {
-		t.Errorf("the arena (%d chunks) and the table (%d slots) did not grow", len(*s.chunks.Load()), s.ids.size())
+	if s.long.nchunks() < 2 || s.ids.size() < 50000 {
+		t.Errorf("the arena (%d chunks) and the table (%d slots) did not grow", s.long.nchunks(), s.ids.size())
 	}
 	// A key longer than a chunk is refused, and changes nothing.
-	n, chunks := s.n, len(*s.chunks.Load())
-	if nd := s.add(make([]byte, arenaChunk)); nd != nil || s.n != n || len(*s.chunks.Load()) != chunks {
-		t.Errorf("a key of %d bytes: add gave %v (%d nodes, %d chunks; before %d, %d)", arenaChunk, nd, s.n, len(*s.chunks.Load()), n, chunks)
+	n, chunks := s.n, s.long.nchunks()
+	if nd := s.add(make([]byte, arenaChunk)); nd != nil || s.n != n || s.long.nchunks() != chunks {
+		t.Errorf("a key of %d bytes: add gave %v (%d nodes, %d chunks; before %d, %d)", arenaChunk, nd, s.n, s.long.nchunks(), n, chunks)
 	}
 	// One that fits in a chunk of its own is kept, and found again.
 	big := bytes.Repeat([]byte{7}, arenaChunk-binary.MaxVarintLen64)

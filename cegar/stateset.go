@@ -102,8 +102,9 @@ const slabMax = 256
 // newStateStore returns an empty store; the exploration that uses it
 // calls release when done.
 func newStateStore() *stateStore {
-	s := &stateStore{vals: newVecSet(), bigVia: map[int32]int32{},
+	s := &stateStore{bigVia: map[int32]int32{},
 		cubes: map[int32]predabs.Cube{}, more: map[int32][]predabs.Cube{}}
+	s.vals.init()
 	s.newTable(tableFirst)
 	return s
 }

@@ -8,43 +8,31 @@ import (
 )
 
 // vecSet interns the value vectors of a state store (appendVals'
-// encodings). A vector is known by its reference, its place in the arena:
-// the chunk's index << vecOffBits | the offset in it, where its length (a
-// varint) and its bytes are. The table (slots) holds the references under
-// the vectors' hashes, so that finding a vector reads its slot and the
-// vector, and nothing else: no index, no table of references. A vector
+// encodings). A vector is known by its reference, its place in the arena
+// (byteArena). The table (slots) holds the references under the vectors'
+// hashes, so that finding a vector reads its slot and the vector, and
+// nothing else: no index, no table of references. A vector
 // costs its bytes, a length byte and 8-16 bytes of table (at a load
 // between 3/8 and 3/4).
 type vecSet struct {
-	arena [][]byte
+	arena byteArena
 	n     int // vectors pushed
 	seed  maphash.Seed
 	slots
 }
 
-const (
-	// vecOffBits is the bits of an offset in a reference: the chunks hold
-	// at most 1<<vecOffBits bytes, and there are at most 1<<(31-vecOffBits)
-	// of them (references are int32): 2 GB of vectors.
-	vecOffBits   = 20
-	vecMaxChunks = 1 << (31 - vecOffBits)
-)
-
-func newVecSet() vecSet {
-	return vecSet{seed: maphash.MakeSeed(), slots: slots{table: make([]uint64, 1<<8)}}
+// init makes s an empty set. Its arena has at most 1<<(31-arenaOffBits)
+// chunks, so that references are int32: 2 GB of vectors.
+func (s *vecSet) init() {
+	s.arena.max = 1 << (31 - arenaOffBits)
+	s.seed = maphash.MakeSeed()
+	s.table = make([]uint64, 1<<8)
 }
 
 func (s *vecSet) hash(k []byte) uint64 { return maphash.Bytes(s.seed, k) }
 
 // key returns the vector at ref (in the arena: not to be modified).
-func (s *vecSet) key(ref int32) []byte {
-	b := s.arena[ref>>vecOffBits][ref&(1<<vecOffBits-1):]
-	if l := b[0]; l < 0x80 { // the length in one byte
-		return b[1 : 1+int(l)]
-	}
-	l, k := binary.Uvarint(b)
-	return b[k : k+int(l)]
-}
+func (s *vecSet) key(ref int32) []byte { return s.arena.at(uint32(ref)) }
 
 // lookup returns the reference of the vector k (hash h) in the table.
 func (s *vecSet) lookup(k []byte, h uint64) (int32, bool) {
@@ -54,26 +42,12 @@ func (s *vecSet) lookup(k []byte, h uint64) (int32, bool) {
 // push appends the vector k and returns its reference, -1 when the arena is
 // full (2 GB) or k longer than a chunk; it is not in the table until put.
 func (s *vecSet) push(k []byte) int32 {
-	need := binary.MaxVarintLen64 + len(k)
-	if need > 1<<vecOffBits {
+	ref, ok := s.arena.push(k)
+	if !ok {
 		return -1
 	}
-	if len(s.arena) == 0 || cap(s.arena[len(s.arena)-1])-len(s.arena[len(s.arena)-1]) < need {
-		if len(s.arena) == vecMaxChunks {
-			return -1
-		}
-		size := arenaFirstChunk // then doubling up to 1<<vecOffBits: a small exploration allocates little
-		if len(s.arena) > 0 {
-			size = min(2*cap(s.arena[len(s.arena)-1]), 1<<vecOffBits)
-		}
-		s.arena = append(s.arena, make([]byte, 0, max(size, need)))
-	}
-	a := &s.arena[len(s.arena)-1]
-	ref := int32(len(s.arena)-1)<<vecOffBits | int32(len(*a))
-	*a = binary.AppendUvarint(*a, uint64(len(k)))
-	*a = append(*a, k...)
 	s.n++
-	return ref
+	return int32(ref)
 }
 
 // put enters the vector at ref (hash h) in the table.
@@ -86,11 +60,7 @@ func (s *vecSet) put(h uint64, ref int32) {
 
 // bytes is the memory of the set as allocated: arena and table.
 func (s *vecSet) bytes() int64 {
-	b := int64(len(s.table)) * 8
-	for _, a := range s.arena {
-		b += int64(cap(a))
-	}
-	return b
+	return int64(len(s.table))*8 + s.arena.bytes()
 }
 
 // appendVals appends the encoding of a value vector to b (as the store
