@@ -13,20 +13,7 @@ import (
 // control state reachable in abs (at most limit of them), in BFS order.
 func successorsBFS(abs *Abs, limit int) []Succ {
 	var out []Succ
-	seen := map[string]bool{}
-	queue := []*Ctl{abs.Init()}
-	seen[queue[0].Key()] = true
-	for len(queue) > 0 && len(seen) < limit {
-		c := queue[0]
-		queue = queue[1:]
-		for _, s := range abs.Successors(c) {
-			out = append(out, s)
-			if k := s.Ctl.Key(); !seen[k] {
-				seen[k] = true
-				queue = append(queue, s.Ctl)
-			}
-		}
-	}
+	eachCtl(abs, limit, func(_ *Ctl, succs []Succ) { out = append(out, succs...) })
 	return out
 }
 

@@ -38,16 +38,7 @@ func TestProcSuccessors(t *testing.T) {
 
 func checkProcSuccessors(t *testing.T, abs *Abs, what string) {
 	t.Helper()
-	seen := map[string]bool{}
-	queue := []*Ctl{abs.Init()}
-	for len(queue) > 0 && len(seen) < 3000 {
-		c := queue[0]
-		queue = queue[1:]
-		if seen[c.Key()] {
-			continue
-		}
-		seen[c.Key()] = true
-		all := abs.Successors(c)
+	n := eachCtl(abs, 3000, func(c *Ctl, all []Succ) {
 		var cat []Succ
 		for p := range abs.Sys.Procs {
 			ps := abs.ProcSuccessors(c, p)
@@ -88,10 +79,9 @@ func checkProcSuccessors(t *testing.T, abs *Abs, what string) {
 					}
 				}
 			}
-			queue = append(queue, d)
 		}
-	}
-	if len(seen) < 5 {
-		t.Fatalf("%s: only %d control states", what, len(seen))
+	})
+	if n < 5 {
+		t.Fatalf("%s: only %d control states", what, n)
 	}
 }
