@@ -325,14 +325,6 @@ func (x *explorer) ctlOfInto(d *ctlDecoder, kb []byte) *kabs.Ctl {
 	return &d.c
 }
 
-// ctlOfContent decodes a control state from its contents key
-// (appendCtlKey).
-func (x *explorer) ctlOfContent(b []byte) *kabs.Ctl {
-	c := &kabs.Ctl{}
-	x.ctlOfContentInto(c, b)
-	return c
-}
-
 // ctlOfContentInto decodes a control state from its contents key into c,
 // reusing c's slices.
 func (x *explorer) ctlOfContentInto(c *kabs.Ctl, b []byte) {

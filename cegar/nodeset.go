@@ -152,8 +152,8 @@ func (t *idTable) init() {
 // size is the number of entries the table has room for.
 func (t *idTable) size() int { return len(t.cur.Load().e) }
 
-// tagOf is the tag of hash h in a table of 1<<bits entries.
-func (t *idTab) tagOf(h uint64) uint32 { return uint32(h>>32) >> t.bits << t.bits }
+// tagOf is the tag of hash h in t (the store's tagOf).
+func (t *idTab) tagOf(h uint64) uint32 { return tagOf(h, t.bits) }
 
 // find returns the id entered under a hash with h's tag for which eq
 // holds, probing from h's place; -1 and false when there is none.

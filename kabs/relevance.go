@@ -69,13 +69,8 @@ func (r *Relevance) Add(vars map[string]bool) {
 	r.deps = append(r.deps, d)
 }
 
-// Mask returns which predicates are relevant at ctl, and a key for it.
-func (r *Relevance) Mask(ctl *Ctl) ([]bool, string) {
-	m, key := r.AppendMask(nil, nil, ctl)
-	return m, string(key)
-}
-
-// AppendMask appends Mask(ctl)'s mask to m and its key, as bytes, to key.
+// AppendMask appends to m, per predicate, whether it is relevant at ctl,
+// and to key the same as a bit set (a key for the mask).
 func (r *Relevance) AppendMask(m []bool, key []byte, ctl *Ctl) ([]bool, []byte) {
 	n, nk := len(m), len(key)
 	m = append(m, make([]bool, len(r.deps))...)
@@ -89,10 +84,10 @@ func (r *Relevance) AppendMask(m []bool, key []byte, ctl *Ctl) ([]bool, []byte) 
 	return m, key
 }
 
-// AppendProcMask appends to m, per predicate, whether those of Mask's
-// conditions that concern process p hold at ctl (each is about one
-// process's location or buffer): Mask's mask is their conjunction over the
-// processes. It reads only p's part of ctl.
+// AppendProcMask appends to m, per predicate, whether those of
+// AppendMask's conditions that concern process p hold at ctl (each is
+// about one process's location or buffer): AppendMask's mask is their
+// conjunction over the processes. It reads only p's part of ctl.
 func (r *Relevance) AppendProcMask(m []bool, ctl *Ctl, p int) []bool {
 	for i := range r.deps {
 		m = append(m, r.relevant(&r.deps[i], ctl, p))
