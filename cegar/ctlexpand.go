@@ -20,7 +20,10 @@ import (
 // is the vector of its components' ids (ctlKey); its steps are those of
 // its components, in the order of the processes; the target of a step is
 // found, when the step is taken, by editing the key (p's id replaced) and
-// looking it up among the control nodes, made if missing. Nothing per
+// looking it up among the control nodes, made if missing, or, where the
+// state there may be passed through (forward), made transient: its
+// profile and badness only, kept with the step (resolve; promote makes
+// a transient target a node when its state is to be stored). Nothing per
 // control state records its steps: a node is its key, its profile and its
 // badness. A worker's cache of resolved steps (stepCache) saves most of
 // the lookups, and a state passed through (forward) takes its key and
@@ -194,10 +197,14 @@ type nodeSteps struct {
 	off   []int32    // the steps of process p are off[p] up to off[p+1]
 	ample []int32    // the flat candidate ample sets (nextAmple)
 	res   []resolved // by step
+	tn    []ctlNode  // by step: the target made transient (resolve)
 	ctl   *kabs.Ctl  // n's control state, decoded when needed (ctlOfSteps)
 }
 
 // resolved is a step's target node and compiled step, nil until resolved.
+// The target is transient (its id -1) when resolve made it so: then it is
+// the step's slot of its nodeSteps' tn, valid until those are expanded
+// again, and not a node of the nodeSet.
 type resolved struct {
 	next *ctlNode
 	cm   *compiled
@@ -227,6 +234,11 @@ type ctlScratch struct {
 	dec       ctlDecoder // a control state decoded for a draft
 	candOrder []int      // the processes with a candidate ample set
 	cache     stepCache
+	// profs holds the profiles of exploration profX by their parts keys
+	// (profByParts) as this worker has met them, for the transient
+	// targets it makes without the lock.
+	profs map[string]uint32
+	profX *explorer
 }
 
 // stepCache is a worker's cache of resolved steps, direct-mapped by
@@ -248,6 +260,9 @@ type stepCache struct {
 type stepCacheEntry struct {
 	id, i int32 // the node and its step, id+1 (0: empty)
 	r     resolved
+	// tpb is the profile reference and badness (ctlNode.pb) of a target
+	// that was transient (r.next nil).
+	tpb uint32
 }
 
 const (
@@ -266,6 +281,7 @@ func (s *ctlScratch) release() {
 		clear(s.cache.entries)
 		s.cache.x = nil
 	}
+	s.profs, s.profX = nil, nil
 	for _, b := range []*nodeSteps{&s.top, &s.fwd[0], &s.fwd[1]} {
 		clear(b.comps[:cap(b.comps)])
 		clear(b.res[:cap(b.res)])
@@ -394,6 +410,7 @@ func (x *explorer) stepsOfComps(w *worker, b *nodeSteps) {
 	}
 	b.res = slices.Grow(b.res[:0], int(b.len()))[:b.len()]
 	clear(b.res)
+	b.tn = slices.Grow(b.tn[:0], int(b.len()))[:b.len()]
 	b.ample = b.ample[:0]
 	if x.por != nil {
 		x.flatAmple(w, b)
@@ -401,8 +418,13 @@ func (x *explorer) stepsOfComps(w *worker, b *nodeSteps) {
 }
 
 // resolve finds the targets and compiled steps of the steps idx of b (all
-// when nil) not yet resolved.
-func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32) error {
+// when nil) not yet resolved. With trans, a target that is not a node of
+// the nodeSet is not made one: it is made transient, in b.tn (its profile
+// and badness only). The partial-order reduction passes most of the
+// states it reaches through without storing them (forward), and only a
+// state stored needs its control state's node (the store's key holds the
+// node's id): forward makes the last target it reaches a node (promote).
+func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32, trans bool) error {
 	s := &w.ctl
 	s.keys, s.tgt = s.keys[:0], s.tgt[:0]
 	s.drafts.reset()
@@ -410,9 +432,18 @@ func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32) error {
 		if b.res[i].next != nil {
 			return
 		}
-		if e := s.cache.slot(x, b.n.id, i); e.id == b.n.id+1 && e.i == i {
-			b.res[i] = e.r
-			return
+		if b.n.id >= 0 {
+			if e := s.cache.slot(x, b.n.id, i); e.id == b.n.id+1 && e.i == i {
+				if e.r.next != nil {
+					b.res[i] = e.r
+					return
+				}
+				if trans {
+					b.tn[i] = ctlNode{id: -1, pb: e.tpb}
+					b.res[i] = resolved{&b.tn[i], e.r.cm}
+					return
+				}
+			}
 		}
 		s.cache.miss()
 		p, cs := b.step(i)
@@ -436,7 +467,8 @@ func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32) error {
 	}
 	// First without the lock: the targets and their compiled steps are
 	// most often all made already.
-	if x.lookupTargets(w) == 0 && x.installFound(w, b) {
+	missing := x.lookupTargets(w)
+	if missing == 0 && x.installFast(w, b, false) {
 		return nil
 	}
 	// The profile parts keys and badness of the targets missing, without
@@ -449,28 +481,67 @@ func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32) error {
 			t.pend = len(s.parts)
 		}
 	}
+	if trans && missing > 0 && x.installFast(w, b, true) {
+		return nil
+	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	return x.install(w, b)
+	return x.install(w, b, trans)
 }
 
-// installFound resolves w's targets of b, all found, when their compiled
-// steps are all among those read without the lock (compiledFast), and
-// reports whether they were.
-func (x *explorer) installFound(w *worker, b *nodeSteps) bool {
+// installFast resolves w's targets of b without the lock, and reports
+// whether it could: when every target was found (or, with trans, its
+// profile is among those w has met: w.ctl.profs) and its compiled step is
+// among those read without the lock (compiledFast).
+func (x *explorer) installFast(w *worker, b *nodeSteps, trans bool) bool {
 	s := &w.ctl
+	if trans && (s.profX != x || checkProfiles) {
+		return false
+	}
 	for j := range s.tgt {
 		t := &s.tgt[j]
-		next := x.nodeAt(t.id)
+		var next *ctlNode
+		if t.id >= 0 {
+			next = x.nodeAt(t.id)
+		} else {
+			pr, ok := s.profs[string(s.parts[t.poff:t.pend])]
+			if !ok {
+				return false
+			}
+			next = x.transient(b, t, pr)
+		}
 		_, cs := b.step(t.i)
 		cm := cs.compiledFast(x.prof(b.n).xid, x.prof(next).xid)
 		if cm == nil {
 			return false
 		}
-		b.res[t.i] = resolved{next, cm}
-		*s.cache.slot(x, b.n.id, t.i) = stepCacheEntry{b.n.id + 1, t.i, b.res[t.i]}
+		x.resolved(w, b, t.i, next, cm)
 	}
 	return true
+}
+
+// transient makes the target t of b transient, with profile pr.
+func (x *explorer) transient(b *nodeSteps, t *target, pr uint32) *ctlNode {
+	n := &b.tn[t.i]
+	*n = ctlNode{id: -1, pb: pr}
+	if t.bad {
+		n.pb |= nodeBad
+	}
+	return n
+}
+
+// resolved records next and cm as step i of b's, in w's cache too when b's
+// node is in the nodeSet.
+func (x *explorer) resolved(w *worker, b *nodeSteps, i int32, next *ctlNode, cm *compiled) {
+	b.res[i] = resolved{next, cm}
+	if b.n.id < 0 {
+		return
+	}
+	e := stepCacheEntry{id: b.n.id + 1, i: i, r: b.res[i]}
+	if next.id < 0 {
+		e.r.next, e.tpb = nil, next.pb
+	}
+	*w.ctl.cache.slot(x, b.n.id, i) = e
 }
 
 // lookupTargets finds the targets' nodes among those made and returns how
@@ -493,40 +564,83 @@ func (x *explorer) lookupTargets(w *worker) int {
 	return missing
 }
 
-// install makes the missing targets of w's targets of b and finds or
-// compiles their steps. The caller holds the lock.
-func (x *explorer) install(w *worker, b *nodeSteps) error {
+// install makes the missing targets of w's targets of b (transient ones
+// with trans) and finds or compiles their steps. The caller holds the
+// lock.
+func (x *explorer) install(w *worker, b *nodeSteps, trans bool) error {
 	s := &w.ctl
 	for j := range s.tgt {
 		t := &s.tgt[j]
 		kb := s.keys[t.off:t.end]
+		var next *ctlNode
 		if t.id < 0 {
 			// Missing at the lookup; another worker or an earlier
 			// target may have made it since.
 			if id, ok := x.ctls.lookup(kb, t.h); ok {
 				t.id = id
 			} else {
-				pr, err := x.profileByParts(w, kb, s.parts[t.poff:t.pend], t.bad)
+				pk := s.parts[t.poff:t.pend]
+				pr, err := x.profileByParts(w, kb, pk, t.bad)
 				if err != nil {
 					return err
 				}
-				n, err := x.addNode(kb, t.h, pr, t.bad)
-				if err != nil {
-					return err
+				if trans {
+					if s.profX != x {
+						s.profs, s.profX = map[string]uint32{}, x
+					}
+					s.profs[string(pk)] = pr
+					next = x.transient(b, t, pr)
+				} else {
+					n, err := x.addNode(kb, t.h, pr, t.bad)
+					if err != nil {
+						return err
+					}
+					t.id = n.id
 				}
-				t.id = n.id
 			}
 		}
-		next := x.nodeAt(t.id)
+		if next == nil {
+			next = x.nodeAt(t.id)
+		}
 		_, cs := b.step(t.i)
 		cm, err := x.compiledOf(cs, b.n, next)
 		if err != nil {
 			return err
 		}
-		b.res[t.i] = resolved{next, cm}
-		*s.cache.slot(x, b.n.id, t.i) = stepCacheEntry{b.n.id + 1, t.i, b.res[t.i]}
+		x.resolved(w, b, t.i, next, cm)
 	}
 	return nil
+}
+
+// promote returns the node of the target of step i of b, made if it is
+// transient: the state there is to be stored.
+func (x *explorer) promote(w *worker, b *nodeSteps, i int32) (*ctlNode, error) {
+	r := &b.res[i]
+	if r.next.id >= 0 {
+		return r.next, nil
+	}
+	s := &w.ctl
+	p, cs := b.step(i)
+	s.keys = append(s.keys[:0], b.kb[:b.seg[p]]...)
+	s.keys = binary.AppendUvarint(s.keys, uint64(cs.to.id))
+	s.keys = append(s.keys, b.kb[b.seg[p+1]:]...)
+	h := x.ctls.hash(s.keys)
+	id, ok := x.ctls.lookup(s.keys, h)
+	if !ok {
+		x.mu.Lock()
+		if id, ok = x.ctls.lookup(s.keys, h); !ok {
+			n, err := x.addNode(s.keys, h, r.next.pb&^nodeBad, r.next.bad())
+			if err != nil {
+				x.mu.Unlock()
+				return nil, err
+			}
+			id = n.id
+		}
+		x.mu.Unlock()
+	}
+	n := x.nodeAt(id)
+	x.resolved(w, b, i, n, r.cm)
+	return n, nil
 }
 
 // resolveOne returns the target and compiled step of step i of n (n
@@ -539,7 +653,7 @@ func (x *explorer) resolveOne(w *worker, n *ctlNode, i int32) (resolved, error) 
 	if i < 0 || i >= b.len() {
 		return resolved{}, fmt.Errorf("internal error: a control state's step is not found again")
 	}
-	if err := x.resolve(w, b, []int32{i}); err != nil {
+	if err := x.resolve(w, b, []int32{i}, false); err != nil {
 		return resolved{}, err
 	}
 	return b.res[i], nil

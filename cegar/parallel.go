@@ -241,7 +241,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 	for a := b.ample; len(a) > 0; {
 		var cand []int32
 		cand, a = nextAmple(a)
-		if err := x.resolve(w, b, cand); err != nil {
+		if err := x.resolve(w, b, cand, x.por != nil); err != nil {
 			it.err = err
 			return
 		}
@@ -264,7 +264,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 		}
 	}
 	if !reduced {
-		if err := x.resolve(w, b, nil); err != nil {
+		if err := x.resolve(w, b, nil, x.por != nil); err != nil {
 			it.err = err
 			return
 		}

@@ -788,7 +788,7 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 		for a := b.ample; len(a) > 0; {
 			var cand []int32
 			cand, a = nextAmple(a)
-			if err := x.resolve(w, b, cand); err != nil {
+			if err := x.resolve(w, b, cand, rec == nil); err != nil {
 				return nil, nil, 0, err
 			}
 			for _, i := range cand {
@@ -826,7 +826,8 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 		from, via = b, stepIdx
 	}
 	w.ffCur = cur
-	return from.res[via].next, cur, passed, nil
+	n, err := x.promote(w, from, via)
+	return n, cur, passed, err
 }
 
 // pathTo returns the steps from the initial state to node i, with the
