@@ -198,7 +198,12 @@ type nodeSteps struct {
 	ample []int32    // the flat candidate ample sets (nextAmple)
 	res   []resolved // by step
 	tn    []ctlNode  // by step: the target made transient (resolve)
-	ctl   *kabs.Ctl  // n's control state, decoded when needed (ctlOfSteps)
+	// pk packs the profile parts of n's components (partsKey), when
+	// they fit (pkOK); pcs are their locations, by process.
+	pk   uint64
+	pkOK bool
+	pcs  []cs.Loc
+	ctl  *kabs.Ctl // n's control state, decoded when needed (ctlOfSteps)
 }
 
 // resolved is a step's target node and compiled step, nil until resolved.
@@ -234,10 +239,10 @@ type ctlScratch struct {
 	dec       ctlDecoder // a control state decoded for a draft
 	candOrder []int      // the processes with a candidate ample set
 	cache     stepCache
-	// profs holds the profiles of exploration profX by their parts keys
+	// profs holds the profiles of exploration profX by their parts
 	// (profByParts) as this worker has met them, for the transient
 	// targets it makes without the lock.
-	profs map[string]uint32
+	profs map[uint64]uint32
 	profX *explorer
 }
 
@@ -343,12 +348,16 @@ func (x *explorer) expand(w *worker, n *ctlNode, b *nodeSteps) error {
 	b.kb = append(b.kb[:0], x.ctls.key(n)...)
 	b.seg, b.comps = append(b.seg[:0], 0), b.comps[:0]
 	missing := false
+	b.pk, b.pkOK, b.pcs = 0, true, b.pcs[:0]
 	for p := range x.abs.Sys.Procs {
 		id, k := binary.Uvarint(b.kb[b.seg[p]:])
 		b.seg = append(b.seg, b.seg[p]+k)
+		full := x.compByID(p, uint32(id))
+		b.pk, b.pkOK = x.withPart(b.pk, b.pkOK, p, full.part)
+		b.pcs = append(b.pcs, full.pc)
 		var c *ctlComp
 		if x.active == 0 || p < x.active {
-			c = x.compByID(p, uint32(id))
+			c = full
 			missing = missing || !c.ready.Load()
 		}
 		b.comps = append(b.comps, c)
@@ -382,6 +391,9 @@ func (x *explorer) expandChild(w *worker, from *nodeSteps, i int32, b *nodeSteps
 	}
 	b.comps = append(b.comps[:0], from.comps...)
 	b.comps[p] = cs.to
+	b.pk, b.pkOK = x.withPart(from.pk, from.pkOK, p, cs.to.part)
+	b.pcs = append(b.pcs[:0], from.pcs...)
+	b.pcs[p] = cs.to.pc
 	if !cs.to.ready.Load() {
 		if err := x.makeComps(b); err != nil {
 			return err
@@ -426,6 +438,11 @@ func (x *explorer) stepsOfComps(w *worker, b *nodeSteps) {
 // node's id): forward makes the last target it reaches a node (promote).
 func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32, trans bool) error {
 	s := &w.ctl
+	if trans && s.profX == x {
+		if all, err := x.resolveByParts(w, b, idx); all || err != nil {
+			return err
+		}
+	}
 	s.keys, s.tgt = s.keys[:0], s.tgt[:0]
 	s.drafts.reset()
 	add := func(i int32) {
@@ -446,11 +463,8 @@ func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32, trans bool) err
 			}
 		}
 		s.cache.miss()
-		p, cs := b.step(i)
 		off := len(s.keys)
-		s.keys = append(s.keys, b.kb[:b.seg[p]]...)
-		s.keys = binary.AppendUvarint(s.keys, uint64(cs.to.id))
-		s.keys = append(s.keys, b.kb[b.seg[p+1]:]...)
+		s.keys = appendTargetKey(s.keys, b, i)
 		s.tgt = append(s.tgt, target{i: i, off: off, end: len(s.keys), h: x.ctls.hash(s.keys[off:]), id: -1})
 	}
 	if idx == nil {
@@ -489,6 +503,112 @@ func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32, trans bool) err
 	return x.install(w, b, trans)
 }
 
+// resolveByParts makes the targets of the steps idx of b (all when nil)
+// not yet resolved transient, each found by its components' parts (b's
+// with the step's process's replaced) among the profiles w has met, with
+// its compiled step among those read without the lock; it reports whether
+// it could do so for all (those it could are resolved). No key is made
+// or looked up. Under checkProfiles each is checked against its draft.
+func (x *explorer) resolveByParts(w *worker, b *nodeSteps, idx []int32) (bool, error) {
+	s := &w.ctl
+	xid := x.prof(b.n).xid
+	var err error
+	one := func(i int32) bool {
+		if b.res[i].next != nil || err != nil {
+			return err == nil
+		}
+		q, cs := b.step(i)
+		v, ok := x.withPart(b.pk, b.pkOK, q, cs.to.part)
+		if !ok {
+			return false
+		}
+		pr, ok := s.profs[v]
+		if !ok {
+			return false
+		}
+		pc := b.pcs[q]
+		b.pcs[q] = cs.to.pc
+		bad := x.abs.Sys.IsBad(b.pcs)
+		b.pcs[q] = pc
+		n := &b.tn[i]
+		*n = ctlNode{id: -1, pb: pr}
+		if bad {
+			n.pb |= nodeBad
+		}
+		if checkProfiles {
+			if err = x.checkDraft(w, appendTargetKey(s.keys[:0], b, i), n.pb); err != nil {
+				return false
+			}
+		}
+		cm := cs.compiledFast(xid, x.prof(n).xid)
+		if cm == nil {
+			return false
+		}
+		b.res[i] = resolved{n, cm}
+		return true
+	}
+	all := true
+	if idx == nil {
+		for i := range b.len() {
+			all = one(i) && all
+		}
+	} else {
+		for _, i := range idx {
+			all = one(i) && all
+		}
+	}
+	return all, err
+}
+
+// checkDraft drafts the control state with key kb and fails unless its
+// profile and badness are pb's (checkProfiles).
+func (x *explorer) checkDraft(w *worker, kb []byte, pb uint32) error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	d := x.draft(x.ctlOfInto(&w.ctl.dec, kb), &w.ctl.drafts)
+	w.ctl.drafts.reset()
+	want := x.profileOf(&d)
+	if d.bad {
+		want |= nodeBad
+	}
+	if want != pb {
+		return fmt.Errorf("internal error: a control state's profile from its components' parts differs from its draft")
+	}
+	return nil
+}
+
+// appendTargetKey appends to dst the key of the target of step i of b:
+// b's key with the step's process's component replaced.
+func appendTargetKey(dst []byte, b *nodeSteps, i int32) []byte {
+	p, cs := b.step(i)
+	dst = append(dst, b.kb[:b.seg[p]]...)
+	dst = binary.AppendUvarint(dst, uint64(cs.to.id))
+	return append(dst, b.kb[b.seg[p+1]:]...)
+}
+
+// partsKey packs a control state's components' profile parts
+// (profparts.go), by process, in 64 bits, partBits bits each (as many as
+// 64 bits give each process, at most 32): a worker's key for the
+// profiles it has met (ctlScratch.profs). A target whose parts do not fit
+// is not made transient.
+
+// withPart returns k with process p's part set to part, and whether it
+// fits (ok, and every part before it fitted).
+func (x *explorer) withPart(k uint64, ok bool, p int, part uint32) (uint64, bool) {
+	w := x.partBits
+	if !ok || w == 0 || uint64(part)>>w != 0 {
+		return 0, false
+	}
+	sh := uint(p) * w
+	return k&^((1<<w-1)<<sh) | uint64(part)<<sh, true
+}
+
+// targetParts returns the partsKey of the target of step i of b.
+func (x *explorer) targetParts(b *nodeSteps, i int32) (uint64, bool) {
+	q, cs := b.step(i)
+	return x.withPart(b.pk, b.pkOK, q, cs.to.part)
+}
+
 // installFast resolves w's targets of b without the lock, and reports
 // whether it could: when every target was found (or, with trans, its
 // profile is among those w has met: w.ctl.profs) and its compiled step is
@@ -504,7 +624,11 @@ func (x *explorer) installFast(w *worker, b *nodeSteps, trans bool) bool {
 		if t.id >= 0 {
 			next = x.nodeAt(t.id)
 		} else {
-			pr, ok := s.profs[string(s.parts[t.poff:t.pend])]
+			v, ok := x.targetParts(b, t.i)
+			if !ok {
+				return false
+			}
+			pr, ok := s.profs[v]
 			if !ok {
 				return false
 			}
@@ -584,11 +708,11 @@ func (x *explorer) install(w *worker, b *nodeSteps, trans bool) error {
 				if err != nil {
 					return err
 				}
-				if trans {
+				if v, ok := x.targetParts(b, t.i); trans && ok {
 					if s.profX != x {
-						s.profs, s.profX = map[string]uint32{}, x
+						s.profs, s.profX = map[uint64]uint32{}, x
 					}
-					s.profs[string(pk)] = pr
+					s.profs[v] = pr
 					next = x.transient(b, t, pr)
 				} else {
 					n, err := x.addNode(kb, t.h, pr, t.bad)
@@ -620,10 +744,7 @@ func (x *explorer) promote(w *worker, b *nodeSteps, i int32) (*ctlNode, error) {
 		return r.next, nil
 	}
 	s := &w.ctl
-	p, cs := b.step(i)
-	s.keys = append(s.keys[:0], b.kb[:b.seg[p]]...)
-	s.keys = binary.AppendUvarint(s.keys, uint64(cs.to.id))
-	s.keys = append(s.keys, b.kb[b.seg[p+1]:]...)
+	s.keys = appendTargetKey(s.keys[:0], b, i)
 	h := x.ctls.hash(s.keys)
 	id, ok := x.ctls.lookup(s.keys, h)
 	if !ok {

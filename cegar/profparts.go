@@ -129,6 +129,9 @@ func (x *explorer) partsInit() {
 	}
 	x.profByParts = map[string]uint32{}
 	x.posOf = make([][]int, np)
+	if np <= 64 {
+		x.partBits = uint(min(32, 64/np))
+	}
 	for i := range x.lay.Len() {
 		if p := x.lay.PosProc(i); p >= 0 {
 			x.posOf[p] = append(x.posOf[p], i)

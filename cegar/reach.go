@@ -131,6 +131,7 @@ type explorer struct {
 	parts       []map[string]uint32
 	profByParts map[string]uint32
 	posOf       [][]int
+	partBits    uint // the bits of a process's part in a partsKey
 	partCtl     kabs.Ctl
 	partBuf     draftBuf
 	// hasB and hasE say whether the control states have buffers and
