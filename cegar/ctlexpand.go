@@ -198,7 +198,7 @@ type nodeSteps struct {
 	ample []int32    // the flat candidate ample sets (nextAmple)
 	res   []resolved // by step
 	tn    []ctlNode  // by step: the target made transient (resolve)
-	// pk packs the profile parts of n's components (partsKey), when
+	// pk packs the profile parts of n's components (withPart), when
 	// they fit (pkOK); pcs are their locations, by process.
 	pk   uint64
 	pkOK bool
@@ -265,9 +265,6 @@ type stepCache struct {
 type stepCacheEntry struct {
 	id, i int32 // the node and its step, id+1 (0: empty)
 	r     resolved
-	// tpb is the profile reference and badness (ctlNode.pb) of a target
-	// that was transient (r.next nil).
-	tpb uint32
 }
 
 const (
@@ -451,15 +448,8 @@ func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32, trans bool) err
 		}
 		if b.n.id >= 0 {
 			if e := s.cache.slot(x, b.n.id, i); e.id == b.n.id+1 && e.i == i {
-				if e.r.next != nil {
-					b.res[i] = e.r
-					return
-				}
-				if trans {
-					b.tn[i] = ctlNode{id: -1, pb: e.tpb}
-					b.res[i] = resolved{&b.tn[i], e.r.cm}
-					return
-				}
+				b.res[i] = e.r
+				return
 			}
 		}
 		s.cache.miss()
@@ -481,8 +471,7 @@ func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32, trans bool) err
 	}
 	// First without the lock: the targets and their compiled steps are
 	// most often all made already.
-	missing := x.lookupTargets(w)
-	if missing == 0 && x.installFast(w, b, false) {
+	if x.lookupTargets(w) == 0 && x.installFound(w, b) {
 		return nil
 	}
 	// The profile parts keys and badness of the targets missing, without
@@ -494,9 +483,6 @@ func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32, trans bool) err
 			s.parts, t.bad = x.appendPartsKey(s.parts, &s.pcs, s.keys[t.off:t.end])
 			t.pend = len(s.parts)
 		}
-	}
-	if trans && missing > 0 && x.installFast(w, b, true) {
-		return nil
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -586,14 +572,13 @@ func appendTargetKey(dst []byte, b *nodeSteps, i int32) []byte {
 	return append(dst, b.kb[b.seg[p+1]:]...)
 }
 
-// partsKey packs a control state's components' profile parts
-// (profparts.go), by process, in 64 bits, partBits bits each (as many as
-// 64 bits give each process, at most 32): a worker's key for the
-// profiles it has met (ctlScratch.profs). A target whose parts do not fit
-// is not made transient.
-
-// withPart returns k with process p's part set to part, and whether it
-// fits (ok, and every part before it fitted).
+// withPart returns the parts key k with process p's part set to part,
+// and whether it fits (ok, and every part before it fitted). A parts key
+// packs a control state's components' profile parts (profparts.go), by
+// process, in 64 bits, partBits bits each (as many as 64 bits give each
+// process, at most 32): a worker's key for the profiles it has met
+// (ctlScratch.profs). A target whose parts do not fit is not made
+// transient.
 func (x *explorer) withPart(k uint64, ok bool, p int, part uint32) (uint64, bool) {
 	w := x.partBits
 	if !ok || w == 0 || uint64(part)>>w != 0 {
@@ -603,37 +588,20 @@ func (x *explorer) withPart(k uint64, ok bool, p int, part uint32) (uint64, bool
 	return k&^((1<<w-1)<<sh) | uint64(part)<<sh, true
 }
 
-// targetParts returns the partsKey of the target of step i of b.
+// targetParts returns the parts key of the target of step i of b.
 func (x *explorer) targetParts(b *nodeSteps, i int32) (uint64, bool) {
 	q, cs := b.step(i)
 	return x.withPart(b.pk, b.pkOK, q, cs.to.part)
 }
 
-// installFast resolves w's targets of b without the lock, and reports
-// whether it could: when every target was found (or, with trans, its
-// profile is among those w has met: w.ctl.profs) and its compiled step is
-// among those read without the lock (compiledFast).
-func (x *explorer) installFast(w *worker, b *nodeSteps, trans bool) bool {
+// installFound resolves w's targets of b, all found, when their compiled
+// steps are all among those read without the lock (compiledFast), and
+// reports whether they were.
+func (x *explorer) installFound(w *worker, b *nodeSteps) bool {
 	s := &w.ctl
-	if trans && (s.profX != x || checkProfiles) {
-		return false
-	}
 	for j := range s.tgt {
 		t := &s.tgt[j]
-		var next *ctlNode
-		if t.id >= 0 {
-			next = x.nodeAt(t.id)
-		} else {
-			v, ok := x.targetParts(b, t.i)
-			if !ok {
-				return false
-			}
-			pr, ok := s.profs[v]
-			if !ok {
-				return false
-			}
-			next = x.transient(b, t, pr)
-		}
+		next := x.nodeAt(t.id)
 		_, cs := b.step(t.i)
 		cm := cs.compiledFast(x.prof(b.n).xid, x.prof(next).xid)
 		if cm == nil {
@@ -654,18 +622,13 @@ func (x *explorer) transient(b *nodeSteps, t *target, pr uint32) *ctlNode {
 	return n
 }
 
-// resolved records next and cm as step i of b's, in w's cache too when b's
-// node is in the nodeSet.
+// resolved records next and cm as step i of b's, in w's cache too when
+// both b's node and next are nodes of the nodeSet.
 func (x *explorer) resolved(w *worker, b *nodeSteps, i int32, next *ctlNode, cm *compiled) {
 	b.res[i] = resolved{next, cm}
-	if b.n.id < 0 {
-		return
+	if b.n.id >= 0 && next.id >= 0 {
+		*w.ctl.cache.slot(x, b.n.id, i) = stepCacheEntry{b.n.id + 1, i, b.res[i]}
 	}
-	e := stepCacheEntry{id: b.n.id + 1, i: i, r: b.res[i]}
-	if next.id < 0 {
-		e.r.next, e.tpb = nil, next.pb
-	}
-	*w.ctl.cache.slot(x, b.n.id, i) = e
 }
 
 // lookupTargets finds the targets' nodes among those made and returns how
