@@ -2,6 +2,7 @@ package cegar
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -182,6 +183,20 @@ func (x *explorer) profileOf(d *nodeDraft) uint32 {
 	x.profs[string(d.pk)] = pr
 	return pr
 }
+
+// zeroAt reports whether v holds 0 at every position of zero: every
+// vector stored or passed through does at the zero of its control state
+// (Step.ApplyMoved relies on it; checked under checkProfiles).
+func zeroAt(v []int64, zero []int) bool {
+	for _, i := range zero {
+		if v[i] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+var errNotZero = errors.New("internal error: a successor's value at a position that does not matter is not 0")
 
 // nodeSteps is the steps of one control node as a worker expands it
 // (expand): its key, the parts of its processes there, their components

@@ -184,7 +184,12 @@ func (x *explorer) expandState(w *worker, it *item) {
 		var ferr error
 		next0, cm := b.res[i].next, b.res[i].cm
 		pr0 := x.prof(next0)
-		err = cm.x.ApplyZeros(it.vals, pr0.zrun, w.scratch, func(vals []int64) bool {
+		p, _ := b.step(i)
+		err = cm.x.ApplyMoved(it.vals, pr0.zrun, p, w.scratch, func(vals []int64) bool {
+			if checkProfiles && !zeroAt(vals, pr0.zero) {
+				ferr = errNotZero
+				return false
+			}
 			var cube predabs.Cube
 			if pr0.anyKeep || cm.x.GuardSymbolic {
 				if w.ab == nil {

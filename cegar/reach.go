@@ -794,7 +794,14 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 			}
 			for _, i := range cand {
 				r := b.res[i]
-				err := r.cm.x.ApplyZeros(cur, x.prof(r.next).zrun, w.ffScratch, func(v []int64) bool {
+				p, _ := b.step(i)
+				pr := x.prof(r.next)
+				var zeroErr error
+				err := r.cm.x.ApplyMoved(cur, pr.zrun, p, w.ffScratch, func(v []int64) bool {
+					if checkProfiles && !zeroAt(v, pr.zero) {
+						zeroErr = errNotZero
+						return false
+					}
 					count++
 					if count == 1 {
 						copy(w.ffNext, v)
@@ -802,6 +809,9 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 					}
 					return count < 2
 				})
+				if err == nil {
+					err = zeroErr
+				}
 				if err != nil {
 					return nil, nil, 0, err
 				}

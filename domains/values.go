@@ -36,6 +36,10 @@ type Layout struct {
 	live  [][]map[string]bool // per process, per location
 	sidx  map[string]int
 	id    string // identifies the set of explicit variables (Env keys)
+	// moved holds, by process p, the runs [lo, hi) (as Zeros) of the
+	// positions a step of p can change: the shared ones and p's own
+	// (PosProc), for Step.ApplyMoved.
+	moved []Zeros
 	// The dynamic variables (dynamic.go), with the domains of this
 	// exploration: posDyn gives the one of each position (-1: none; a TSO
 	// slot's depends on the control state); obs holds the values observed
@@ -141,6 +145,16 @@ func NewLayout(info *Info, abs *kabs.Abs) *Layout {
 			}
 		}
 		l.id = layoutID(l.names)
+		l.moved = make([]Zeros, len(sys.Procs))
+		for p := range l.moved {
+			var mine []int
+			for i := range l.pos {
+				if q := l.PosProc(i); q < 0 || q == p {
+					mine = append(mine, i)
+				}
+			}
+			l.moved[p] = ZerosOf(mine)
+		}
 		if info.ord != nil {
 			l.ord = newOrdLayout(info.ord, l)
 		}
@@ -474,6 +488,42 @@ func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int
 // ApplyZeros is Apply with Zero(post) given as runs (ZerosOf), for callers
 // that keep them per control state.
 func (s *Step) ApplyZeros(v []int64, zero Zeros, scratch []int64, out func(next []int64) bool) error {
+	return s.applyZeros(v, zero, zero, scratch, out)
+}
+
+// ApplyMoved is ApplyZeros for a step of process p from a v that holds 0
+// at every position of Zero(pre) (every vector Apply gives, and every
+// initial one): it clears only the positions of Zero(post) that a step of
+// p can change (the shared ones and p's own). The others keep their
+// values, and whether they are in Zero is decided by their own process's
+// part of the control state (PosProc), which the step leaves as it is:
+// they are 0 already. With the order view, only the classes with a value
+// at those positions are canonicalised again (canonStep), and scanning
+// all of Zero(post) was a sixth of Bakery's time with four processes.
+func (s *Step) ApplyMoved(v []int64, zero Zeros, p int, scratch []int64, out func(next []int64) bool) error {
+	var buf [64]int32
+	return s.applyZeros(v, zero, clipZeros(zero, s.lay.moved[p], buf[:0]), scratch, out)
+}
+
+// clipZeros appends to dst the runs of zero within the runs of in.
+func clipZeros(zero, in Zeros, dst Zeros) Zeros {
+	j := 0
+	for r := 0; r+1 < len(in); r += 2 {
+		lo, hi := in[r], in[r+1]
+		for j+1 < len(zero) && zero[j+1] <= lo {
+			j += 2
+		}
+		for k := j; k+1 < len(zero) && zero[k] < hi; k += 2 {
+			dst = append(dst, max(zero[k], lo), min(zero[k+1], hi))
+		}
+	}
+	return dst
+}
+
+// applyZeros is ApplyZeros clearing moved (zero, or the part of it
+// ApplyMoved keeps) when v is canonical, and zero from a widened version
+// of v, which is not.
+func (s *Step) applyZeros(v []int64, zero, moved Zeros, scratch []int64, out func(next []int64) bool) error {
 	if s.guard != nil {
 		g, ok := s.guard(v)
 		if !ok {
@@ -500,7 +550,7 @@ func (s *Step) ApplyZeros(v []int64, zero Zeros, scratch []int64, out func(next 
 		}
 		return nil
 	}
-	_, err := s.apply(v, true, zero, scratch, w, out)
+	_, err := s.apply(v, true, moved, scratch, w, out)
 	return err
 }
 
