@@ -62,7 +62,7 @@ bench: build
 
 # The scale benchmarks (2, 3 and 4 processes; benchmarks/scale/README.md):
 # one run each under every model, 300 s at most per run (Bakery with four
-# processes takes about 150 s under TSO on 2 cores). check-scale runs
+# processes is the longest: README there). check-scale runs
 # their expectations under the same limit, at N = 2, 3 and 4 (make test
 # checks SCALE at N = 2 and N = 3).
 SCALE_TIMEOUT ?= 300s
