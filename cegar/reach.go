@@ -131,7 +131,7 @@ type explorer struct {
 	parts       []map[string]uint32
 	profByParts map[string]uint32
 	posOf       [][]int
-	partBits    uint // the bits of a process's part in a partsKey
+	partBits    uint // the bits of a process's part in a parts key (withPart)
 	partCtl     kabs.Ctl
 	partBuf     draftBuf
 	// hasB and hasE say whether the control states have buffers and

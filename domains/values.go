@@ -497,9 +497,8 @@ func (s *Step) ApplyZeros(v []int64, zero Zeros, scratch []int64, out func(next 
 // p can change (the shared ones and p's own). The others keep their
 // values, and whether they are in Zero is decided by their own process's
 // part of the control state (PosProc), which the step leaves as it is:
-// they are 0 already. With the order view, only the classes with a value
-// at those positions are canonicalised again (canonStep), and scanning
-// all of Zero(post) was a sixth of Bakery's time with four processes.
+// they are 0 already. With the order view, canonStep then scans only
+// those positions for the classes the step changes.
 func (s *Step) ApplyMoved(v []int64, zero Zeros, p int, scratch []int64, out func(next []int64) bool) error {
 	var buf [64]int32
 	return s.applyZeros(v, zero, clipZeros(zero, s.lay.moved[p], buf[:0]), scratch, out)
