@@ -509,7 +509,10 @@ func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32, trans bool) err
 // with the step's process's replaced) among the profiles w has met, with
 // its compiled step among those read without the lock; it reports whether
 // it could do so for all (those it could are resolved). No key is made
-// or looked up. Under checkProfiles each is checked against its draft.
+// or looked up. A step of the stored state w expands (w.ctl.top, a node)
+// is first looked for in w's cache, and resolved from there to its node:
+// where control states are few, most are. Under checkProfiles each
+// target found by parts is checked against its draft.
 func (x *explorer) resolveByParts(w *worker, b *nodeSteps, idx []int32) (bool, error) {
 	s := &w.ctl
 	xid := x.prof(b.n).xid
@@ -517,6 +520,12 @@ func (x *explorer) resolveByParts(w *worker, b *nodeSteps, idx []int32) (bool, e
 	one := func(i int32) bool {
 		if b.res[i].next != nil || err != nil {
 			return err == nil
+		}
+		if b == &s.top {
+			if e := s.cache.slot(x, b.n.id, i); e.id == b.n.id+1 && e.i == i {
+				b.res[i] = e.r
+				return true
+			}
 		}
 		q, cs := b.step(i)
 		v, ok := x.withPart(b.pk, b.pkOK, q, cs.to.part)
