@@ -498,8 +498,14 @@ func (s *Step) ApplyZeros(v []int64, zero Zeros, scratch []int64, out func(next 
 // values, and whether they are in Zero is decided by their own process's
 // part of the control state (PosProc), which the step leaves as it is:
 // they are 0 already. With the order view, canonStep then scans only
-// those positions for the classes the step changes.
+// those positions for the classes the step changes; without it, clearing
+// all of Zero(post) is cheaper than finding those positions, and gives
+// the same vector.
 func (s *Step) ApplyMoved(v []int64, zero Zeros, p int, scratch []int64, out func(next []int64) bool) error {
+	if s.ord == nil {
+		// Clearing all of Zero(post) costs less than clipping it.
+		return s.applyZeros(v, zero, zero, scratch, out)
+	}
 	var buf [64]int32
 	return s.applyZeros(v, zero, clipZeros(zero, s.lay.moved[p], buf[:0]), scratch, out)
 }
