@@ -669,7 +669,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			}
 			if found >= 0 {
 				finish()
-				e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), counterexample of %d steps", x.partNote(), st.n, x.ctls.n, x.abs.K, e.prec.Preds.Len(), x.por.note(), foundDepth)
+				e.logf("exploration%s: %d abstract states, %d control nodes (k=%d, %d predicates%s), counterexample of %d steps", x.partNote(), st.n, x.ctls.n, x.abs.K, e.prec.Preds.Len(), x.por.note(), foundDepth)
 				return x.pathTo(ws[0], st, found)
 			}
 			if it.err != nil {
@@ -683,7 +683,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		queue[d] = nil
 	}
 	finish()
-	e.logf("exploration%s: %d abstract states, %d control states (k=%d, %d predicates%s), no bad state", x.partNote(), st.n, x.ctls.n, x.abs.K, e.prec.Preds.Len(), x.por.note())
+	e.logf("exploration%s: %d abstract states, %d control nodes (k=%d, %d predicates%s), no bad state", x.partNote(), st.n, x.ctls.n, x.abs.K, e.prec.Preds.Len(), x.por.note())
 	return nil, nil
 }
 
@@ -705,7 +705,7 @@ func (x *explorer) logMemory(st *stateStore) {
 	comps, ncomps := x.compBytes()
 	per := func(b int64) float64 { return float64(b) / float64(st.n) }
 	table := int64(x.ctls.ids.size()) * 4
-	x.e.logf("exploration memory per stored state: store %.1f B (%d value vectors), control states %.1f B (%d: nodes and keys %.1f, table %.1f; %d process components and their steps %.1f; %d profiles)",
+	x.e.logf("exploration memory per stored state: store %.1f B (%d value vectors), control states %.1f B (%d nodes: nodes and keys %.1f, table %.1f; %d process components and their steps %.1f; %d profiles)",
 		per(st.bytes()), st.vals.n, per(x.ctls.bytes()+comps), x.ctls.n,
 		per(x.ctls.bytes()-table), per(table), ncomps, per(comps), len(x.profs))
 }
