@@ -233,6 +233,19 @@ type resolved struct {
 // len is the number of steps.
 func (b *nodeSteps) len() int32 { return b.off[len(b.off)-1] }
 
+// each calls f with each of the steps idx (all when nil).
+func (b *nodeSteps) each(idx []int32, f func(i int32)) {
+	if idx == nil {
+		for i := range b.len() {
+			f(i)
+		}
+		return
+	}
+	for _, i := range idx {
+		f(i)
+	}
+}
+
 // step returns the process and component step of step i.
 func (b *nodeSteps) step(i int32) (int, *compStep) {
 	p := 0
@@ -472,15 +485,7 @@ func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32, trans bool) err
 		s.keys = appendTargetKey(s.keys, b, i)
 		s.tgt = append(s.tgt, target{i: i, off: off, end: len(s.keys), h: x.ctls.hash(s.keys[off:]), id: -1})
 	}
-	if idx == nil {
-		for i := range b.len() {
-			add(i)
-		}
-	} else {
-		for _, i := range idx {
-			add(i)
-		}
-	}
+	b.each(idx, add)
 	if len(s.tgt) == 0 {
 		return nil
 	}
@@ -540,11 +545,7 @@ func (x *explorer) resolveByParts(w *worker, b *nodeSteps, idx []int32) (bool, e
 		b.pcs[q] = cs.to.pc
 		bad := x.abs.Sys.IsBad(b.pcs)
 		b.pcs[q] = pc
-		n := &b.tn[i]
-		*n = ctlNode{id: -1, pb: pr}
-		if bad {
-			n.pb |= nodeBad
-		}
+		n := b.transient(i, pr, bad)
 		if checkProfiles {
 			if err = x.checkDraft(w, appendTargetKey(s.keys[:0], b, i), n.pb); err != nil {
 				return false
@@ -558,15 +559,7 @@ func (x *explorer) resolveByParts(w *worker, b *nodeSteps, idx []int32) (bool, e
 		return true
 	}
 	all := true
-	if idx == nil {
-		for i := range b.len() {
-			all = one(i) && all
-		}
-	} else {
-		for _, i := range idx {
-			all = one(i) && all
-		}
-	}
+	b.each(idx, func(i int32) { all = one(i) && all })
 	return all, err
 }
 
@@ -636,11 +629,12 @@ func (x *explorer) installFound(w *worker, b *nodeSteps) bool {
 	return true
 }
 
-// transient makes the target t of b transient, with profile pr.
-func (x *explorer) transient(b *nodeSteps, t *target, pr uint32) *ctlNode {
-	n := &b.tn[t.i]
+// transient makes the target of step i of b transient, with profile pr
+// and badness bad.
+func (b *nodeSteps) transient(i int32, pr uint32, bad bool) *ctlNode {
+	n := &b.tn[i]
 	*n = ctlNode{id: -1, pb: pr}
-	if t.bad {
+	if bad {
 		n.pb |= nodeBad
 	}
 	return n
@@ -700,7 +694,7 @@ func (x *explorer) install(w *worker, b *nodeSteps, trans bool) error {
 						s.profs, s.profX = map[uint64]uint32{}, x
 					}
 					s.profs[v] = pr
-					next = x.transient(b, t, pr)
+					next = b.transient(t.i, pr, t.bad)
 				} else {
 					n, err := x.addNode(kb, t.h, pr, t.bad)
 					if err != nil {
