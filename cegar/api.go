@@ -28,6 +28,10 @@ func Verify(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 // dynamic domains from those of seed if it is not nil.
 func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, st stage, memo *predabs.Abstractor, seed *domains.Info) (*Result, error) {
 	start := time.Now()
+	sys, err := memmodel.ForBuffers(sys, memmodel.OrSC(opt.Model))
+	if err != nil {
+		return nil, err
+	}
 	if r, ok, err := verifyRobust(ctx, sys, sol, opt, st, start); ok || err != nil {
 		return r, err
 	}
@@ -98,6 +102,10 @@ func placeFences(sys *cs.System, set []fences.Element) ([]byte, []*cs.Site, erro
 
 func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Result, []byte, error) {
 	start := time.Now()
+	sys, err := memmodel.ForBuffers(sys, memmodel.OrSC(opt.Model))
+	if err != nil {
+		return nil, nil, err
+	}
 	scOpt := opt
 	scOpt.Model = memmodel.SC
 	sc := newEngine(sol, scOpt, stage{})

@@ -152,11 +152,22 @@ type (
 
 	// AssignStmt is lhs = rhs; where lhs is an *Ident or an *IndexExpr and
 	// rhs is an expression, a *StarExpr or a *CallExpr.
+	//
+	// An annotated assignment, acquire r = x; or release x = e;, has Ann
+	// Acquire or Release and the word at AnnPos.
 	AssignStmt struct {
 		Lhs    Expr
 		TokPos Pos // the '='
 		Rhs    Expr
 		Semi   Pos
+		Ann    Ann
+		AnnPos Pos
+		// AddrDeps are locals that the address of the statement's shared
+		// access was computed from (set by readers of formats with address
+		// dependencies, such as a litmus test's LDR X0,[X1,X2]); the .cs
+		// syntax has none. They lower to Op.Addr of the access: of the
+		// write when the statement writes, else of its single read.
+		AddrDeps []*Ident
 	}
 
 	// AssumeStmt is assume(x);
@@ -173,12 +184,13 @@ type (
 		Semi   Pos
 	}
 
-	// FenceStmt is fence; (Kind FullFence) or fence store; (Kind
-	// StoreFence, the word store at StorePos).
+	// FenceStmt is fence; (Kind FullFence), or fence WORDS; with the
+	// first word at StorePos (fence store;, fence load;, fence loadload
+	// storestore;: FenceKind.Syntax).
 	FenceStmt struct {
 		Fence    Pos
 		Kind     FenceKind
-		StorePos Pos // the word store, or NoPos
+		StorePos Pos // the first word of the kind, or NoPos
 		Semi     Pos
 	}
 

@@ -443,7 +443,45 @@ func TestFenceStore(t *testing.T) {
 	if e := s.Procs[0].Edges[3]; e.Op.Fence == StoreFence {
 		t.Errorf("fence; parsed as a store fence")
 	}
-	if _, err := Parse("t.cs", []byte("shared x; process P { fence load; }")); err == nil || !strings.Contains(err.Error(), "1:29") {
-		t.Errorf("fence load: err = %v", err)
+	if _, err := Parse("t.cs", []byte("shared x; process P { fence lod; }")); err == nil || !strings.Contains(err.Error(), "1:29") {
+		t.Errorf("fence lod: err = %v", err)
+	}
+}
+
+// The barrier kinds of the weak models and acquire/release accesses lower
+// to typed fences and annotated accesses, and print back as they were
+// written; a misplaced annotation is an error at its word.
+func TestBarriersAndAnnotations(t *testing.T) {
+	s := mustParse(t, `shared x, y, load; process P { local r;
+		fence load; fence release; fence tso; fence storeload loadload; fence loadload loadstore storeload storestore;
+		release x = 1; acquire r = y; load = r; }`)
+	var got []string
+	for _, e := range s.Procs[0].Edges {
+		got = append(got, e.Op.String())
+	}
+	want := "fence load; fence release; fence tso; fence loadload storeload; fence; write release x := 1; r := read acquire y; write load := r"
+	if g := strings.Join(got, "; "); g != want {
+		t.Errorf("edges\n%s\nwant\n%s", g, want)
+	}
+	e := s.Procs[0].Edges
+	if e[0].Op.Fence != LoadFence || e[3].Op.Fence.Orders() != LoadLoad|StoreLoad || e[4].Op.Fence != FullFence {
+		t.Errorf("kinds %v %v %v", e[0].Op.Fence, e[3].Op.Fence, e[4].Op.Fence)
+	}
+	if e[5].Op.Ann != Release || e[6].Op.Ann != Acquire || e[7].Op.Ann != 0 {
+		t.Errorf("annotations %v %v %v", e[5].Op.Ann, e[6].Op.Ann, e[7].Op.Ann)
+	}
+	for _, bad := range []struct{ src, at string }{
+		{"shared x; process P { local r; acquire x = 1; }", "1:32"},
+		{"shared x; process P { local r; release r = x; }", "1:32"},
+		{"shared x, y; process P { local r; acquire r = x + y; }", "1:35"},
+	} {
+		if _, err := Parse("t.cs", []byte(bad.src)); err == nil || !strings.Contains(err.Error(), bad.at) {
+			t.Errorf("%s: err = %v, want one at %s", bad.src, err, bad.at)
+		}
+	}
+	for _, k := range []FenceKind{FullFence, StoreFence, LoadFence, ReleaseFence, TSOFence, MaskFence(StoreLoad)} {
+		if j, ok := ParseFenceKind(k.String()); !ok || j != k {
+			t.Errorf("ParseFenceKind(%q) = %v, %v", k.String(), j, ok)
+		}
 	}
 }

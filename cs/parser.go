@@ -395,12 +395,7 @@ func (p *parser) parseStmt() Stmt {
 		p.notInAtomic(pos, "fence")
 		p.next()
 		s := &FenceStmt{Fence: pos}
-		if p.tok == IDENT && p.lit == "store" {
-			// "store" is not a keyword (LANGUAGE.md): it may name a variable
-			// elsewhere, and only means a store–store fence here.
-			s.Kind, s.StorePos = StoreFence, p.pos
-			p.next()
-		}
+		p.parseFenceKind(s)
 		s.Semi = p.expectSemi()
 		return s
 	case GOTO:
@@ -470,6 +465,9 @@ func (p *parser) parseStmt() Stmt {
 		p.atomic--
 		return s
 	case IDENT:
+		if (p.lit == "acquire" || p.lit == "release") && p.peek() == IDENT {
+			return p.parseAnnotated()
+		}
 		if p.peek() == COLON {
 			id := p.parseIdent()
 			s := &LabeledStmt{Label: id, Colon: p.pos}
@@ -504,6 +502,63 @@ func (p *parser) parseStmt() Stmt {
 	p.errorExpected("statement")
 	p.sync()
 	return &BadStmt{From: pos, To: p.pos}
+}
+
+// parseFenceKind reads the words after "fence": none (a full fence), one
+// of fenceWords, or a set of orderingWords. They are not keywords
+// (LANGUAGE.md): they may name variables elsewhere.
+func (p *parser) parseFenceKind(s *FenceStmt) {
+	if p.tok != IDENT {
+		return
+	}
+	s.StorePos = p.pos
+	if k, ok := fenceWords[p.lit]; ok {
+		s.Kind = k
+		p.next()
+		return
+	}
+	var o Ordering
+	for p.tok == IDENT {
+		found := false
+		for _, ow := range orderingWords {
+			if ow.word == p.lit {
+				o |= ow.o
+				found = true
+			}
+		}
+		if !found {
+			p.error(p.pos, fmt.Sprintf("unknown fence kind %q (want store, load, release, tso, or loadload, loadstore, storeload, storestore)", p.lit))
+			p.next()
+			return
+		}
+		p.next()
+	}
+	s.Kind = MaskFence(o)
+}
+
+// parseAnnotated parses acquire r = x; or release x = e; (the words are
+// not keywords: a statement never starts with two identifiers otherwise).
+func (p *parser) parseAnnotated() Stmt {
+	pos, word := p.pos, p.lit
+	p.next()
+	st := p.parseAssign()
+	s, ok := st.(*AssignStmt)
+	if !ok {
+		return st
+	}
+	s.AnnPos = pos
+	if word == "acquire" {
+		s.Ann = Acquire
+	} else {
+		s.Ann = Release
+	}
+	if p.atomic > 0 {
+		p.error(pos, word+" not allowed inside atomic")
+	}
+	if _, call := s.Rhs.(*CallExpr); call {
+		p.error(pos, word+" applies to a read or a write, not to "+s.Rhs.(*CallExpr).Fun.Name+"(...)")
+	}
+	return s
 }
 
 // parseCond parses ( e ) or ( * ).

@@ -44,6 +44,12 @@ func (pl *procLowerer) stmt(s Stmt, from Loc, bare bool) Loc {
 		}
 		ops, w := pl.assignOps(s)
 		pl.wrote = w >= 0
+		if s.Ann != 0 {
+			pl.annotate(s, ops)
+		}
+		if len(s.AddrDeps) > 0 {
+			pl.addrDeps(s, ops)
+		}
 		return pl.chain(from, ops)
 	case *AssumeStmt:
 		pl.beginStmt(s.Pos())
@@ -199,6 +205,39 @@ func (pl *procLowerer) assignOps(s *AssignStmt) (ops []posOp, w int) {
 	v := asInt(pl.lowerExpr(s.Rhs))
 	ops = append(pl.takeOps(), posOp{Op{Kind: OpWrite, Shared: t.name, Val: v}, pos})
 	return ops, len(ops) - 1
+}
+
+// annotate gives the access of an annotated assignment its order: the
+// write of release x = e; (e's own reads stay plain), the read of
+// acquire r = x;. Anything else is an error at the word.
+func (pl *procLowerer) annotate(s *AssignStmt, ops []posOp) {
+	want, what := OpWrite, "release needs a write to a shared variable (release x = e;)"
+	if s.Ann&Acquire != 0 {
+		want, what = OpRead, "acquire needs a read of one shared variable into a local (acquire r = x;)"
+	}
+	if len(ops) == 0 || ops[len(ops)-1].op.Kind != want || want == OpRead && len(ops) != 1 {
+		pl.errorf(s.AnnPos, "%s", what)
+		return
+	}
+	ops[len(ops)-1].op.Ann = s.Ann
+}
+
+// addrDeps gives the access of the statement the locals its address
+// depends on.
+func (pl *procLowerer) addrDeps(s *AssignStmt, ops []posOp) {
+	i := len(ops) - 1
+	if i < 0 || ops[i].op.Kind != OpWrite && (len(ops) != 1 || ops[i].op.Kind != OpRead) {
+		pl.errorf(s.Pos(), "an address dependency needs one shared access")
+		return
+	}
+	for _, id := range s.AddrDeps {
+		r := pl.resolve(id)
+		if r.kind != refLocal {
+			pl.errorf(id.Pos(), "address dependency on %s, which is not a local", id.Name)
+			continue
+		}
+		ops[i].op.Addr = append(ops[i].op.Addr, r.name)
+	}
 }
 
 func unparen(e Expr) Expr {

@@ -65,6 +65,34 @@ type FenceEditor interface {
 	EditFences(src []byte, full, store, remove []*Site) ([]byte, error)
 }
 
+// Change is one change that fencer insert makes under an axiomatic model:
+// a barrier of kind Kind right after Site, or (Site nil) the access of
+// process Proc's edge Edge raised to the annotation Ann (a plain read to
+// an acquire, a plain write to a release).
+type Change struct {
+	Site *Site
+	Kind FenceKind
+	// Instr is the target's instruction for the barrier ("dmb ishld",
+	// "fence r,rw", "membar #StoreLoad"), for formats that write
+	// instructions (litmus tests, C's asm fence style).
+	Instr string
+	Proc  int
+	Edge  int
+	Pos   Pos // the access's position (Edge.Pos)
+	Ann   Ann
+}
+
+// ChangeEditor is what a Reader offers for fencer insert under the
+// axiomatic models: writing barriers of every kind and order raises in the
+// file's own syntax. A caller finds it with a type assertion on
+// System.Reader.
+type ChangeEditor interface {
+	Reader
+	// EditChanges returns src with changes made; the rest of the text is
+	// unchanged. A change the format cannot express is an error.
+	EditChanges(src []byte, changes []Change) ([]byte, error)
+}
+
 // Init is the initial value of a variable.
 type Init struct {
 	Nondet bool  // any integer ("= *"), or one of Lo..Hi when Ranged
@@ -164,9 +192,18 @@ type Op struct {
 	Shared string    // OpRead, OpWrite: the shared variable
 	Val    expr.Expr // OpWrite, OpAssign: integer value; OpAssume: formula
 	// Fence is the kind of an OpFence (FullFence for every other op).
-	// Consumers that cannot honour a StoreFence must refuse it, never
-	// treat it as a full fence or as nothing.
+	// Consumers that cannot honour a kind must refuse it, never treat it
+	// as a full fence or as nothing (memmodel.ForBuffers gives the
+	// store-buffer models only the kinds they know).
 	Fence FenceKind
+	// Ann annotates an OpRead (Acquire, AcquirePC) or an OpWrite
+	// (Release); an OpAtomic's Ann is the order of its read-modify-write
+	// (0: relaxed). The store-buffer models ignore it.
+	Ann Ann
+	// Addr lists the locals that the address of an OpRead or OpWrite was
+	// computed from (an address dependency of a litmus test: the access
+	// is to Shared whatever their values, but not before they are known).
+	Addr []string
 	// Body is the straight-line list of OpRead, OpWrite, OpAssign, OpHavoc and
 	// OpAssume steps of an OpAtomic; reads and writes go to memory. An atomic
 	// block with branches becomes one OpAtomic edge per path.
@@ -176,14 +213,11 @@ type Op struct {
 func (o Op) String() string {
 	switch o.Kind {
 	case OpRead:
-		return fmt.Sprintf("%s := read %s", short(o.Local), o.Shared)
+		return fmt.Sprintf("%s := read%s %s", short(o.Local), annWord(o.Ann), o.Shared)
 	case OpWrite:
-		return fmt.Sprintf("write %s := %s", o.Shared, shortExpr(o.Val))
+		return fmt.Sprintf("write%s %s := %s", annWord(o.Ann), o.Shared, shortExpr(o.Val))
 	case OpFence:
-		if o.Fence == StoreFence {
-			return "fence store"
-		}
-		return "fence"
+		return strings.TrimSuffix(o.Fence.Syntax(), ";")
 	case OpAtomic:
 		parts := make([]string, len(o.Body))
 		for i, b := range o.Body {
@@ -198,6 +232,14 @@ func (o Op) String() string {
 		return fmt.Sprintf("assume %s", shortExpr(o.Val))
 	}
 	return o.Kind.String()
+}
+
+// annWord is " acquire" and the like, or "" for a plain access.
+func annWord(a Ann) string {
+	if a == 0 {
+		return ""
+	}
+	return " " + a.String()
 }
 
 // short drops the process qualifier of a local name for display.

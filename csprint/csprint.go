@@ -184,16 +184,16 @@ func simple(s cs.Stmt) string {
 	case *cs.EmptyStmt:
 		return ";"
 	case *cs.AssignStmt:
+		if s.Ann != 0 {
+			return s.Ann.String() + " " + expr(s.Lhs) + " = " + expr(s.Rhs) + ";"
+		}
 		return expr(s.Lhs) + " = " + expr(s.Rhs) + ";"
 	case *cs.AssumeStmt:
 		return "assume(" + expr(s.X) + ");"
 	case *cs.AssertStmt:
 		return "assert(" + expr(s.X) + ");"
 	case *cs.FenceStmt:
-		if s.Kind == cs.StoreFence {
-			return "fence store;"
-		}
-		return "fence;"
+		return s.Kind.Syntax()
 	case *cs.SkipStmt:
 		return "skip;"
 	case *cs.GotoStmt:

@@ -66,8 +66,16 @@ type Trace struct {
 }
 
 // NewConcrete prepares the semantics of sys under m (nil: SC).
+//
+// sys is run as ForBuffers gives it; a model that is not a store-buffer
+// model, or a system ForBuffers refuses, panics: callers check with
+// ForBuffers first.
 func NewConcrete(sys *cs.System, m Model) *Concrete {
 	m = OrSC(m)
+	sys, err := ForBuffers(sys, m)
+	if err != nil {
+		panic("memmodel.NewConcrete: " + err.Error())
+	}
 	c := &Concrete{Sys: sys, Model: m, layout: m.Layout(), slot: map[string]int{}}
 	for _, v := range sys.Shared {
 		c.slot[v.Name] = len(c.names)

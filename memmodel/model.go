@@ -7,11 +7,12 @@ import (
 	"fencer/cs"
 )
 
-// Model is a memory model: how a process's writes wait in store buffers
-// before they reach memory. Its values are SC, TSO and PSO (the registry,
+// Model is a memory model. Its values are SC, the store-buffer models TSO
+// and PSO, and the axiomatic models ARM, RISCV and RMO (the registry,
 // Models); they compare with ==. Everything the rest of fencer asks of a
 // model goes through these methods, so that a new store-buffer model is a
-// new implementation here (and, for its k-abstraction, a layout kabs knows).
+// new implementation here (and, for its k-abstraction, a layout kabs
+// knows), and a new axiomatic one a new set of Axioms (weak.go).
 type Model interface {
 	// Name is the model's name on the command line, in reports and in
 	// "// fencer: expect" lines: "sc", "tso", "pso".
@@ -33,6 +34,39 @@ type Model interface {
 	// of a process can reach memory out of order (PSO). A fence of a kind
 	// that orders nothing never blocks a counterexample (package fences).
 	Orders(k cs.FenceKind) bool
+	// Keeps reports whether the model keeps access a before a later
+	// access b of the same process to another variable when nothing lies
+	// between them (no barrier, no dependency): its preserved program
+	// order on kinds and annotations. Package robust builds its relaxed
+	// pairs from it.
+	Keeps(a, b Access) bool
+	// Axioms is nil for SC and the store-buffer models, whose exact
+	// semantics is Concrete; for the other models it is the rules that
+	// decide which execution graphs the model allows (package execgraph).
+	Axioms() *Axioms
+	// Barriers lists the fence kinds fencer may insert under the model,
+	// with their instruction and cost, cheapest first.
+	Barriers() []Barrier
+	// RaiseCost is the cost of making a plain read an acquire or a plain
+	// write a release (LDAR/STLR), or 0 when fencer does not offer it
+	// under the model.
+	RaiseCost() int
+}
+
+// Access is what a model's preserved program order looks at in an access:
+// read or write, its annotation, and whether it is an atomic step (an
+// OpAtomic: a read-modify-write, which is both).
+type Access struct {
+	Kind   cs.OpKind // cs.OpRead or cs.OpWrite; an atomic step's is OpWrite
+	Ann    cs.Ann
+	Atomic bool
+}
+
+// Barrier is a fence kind as a model offers it.
+type Barrier struct {
+	Kind cs.FenceKind
+	Name string // the instruction: "mfence", "dmb ishld", "fence r,rw", "membar #StoreLoad"
+	Cost int    // relative cost, the tie-break between fixes of equal size
 }
 
 // Layout is how a model buffers writes.
@@ -54,6 +88,17 @@ const (
 // Buffered reports whether writes wait in buffers under the layout.
 func (l Layout) Buffered() bool { return l != Unbuffered }
 
+// bufferKeeps is the preserved program order of a store-buffer model that
+// lets a buffered write be passed by later accesses of the kinds relaxed
+// says: an atomic step drains the buffers, so it is passed by nothing and
+// passes nothing.
+func bufferKeeps(a, b Access, relaxed func(cs.OpKind) bool) bool {
+	if a.Atomic || b.Atomic || a.Kind != cs.OpWrite {
+		return true
+	}
+	return !relaxed(b.Kind)
+}
+
 type sc struct{}
 
 func (sc) Name() string                 { return "sc" }
@@ -61,6 +106,10 @@ func (sc) String() string               { return "sc" }
 func (sc) Layout() Layout               { return Unbuffered }
 func (sc) Relaxes(later cs.OpKind) bool { return false }
 func (sc) Orders(k cs.FenceKind) bool   { return false }
+func (sc) Keeps(a, b Access) bool       { return true }
+func (sc) Axioms() *Axioms              { return nil }
+func (sc) Barriers() []Barrier          { return nil }
+func (sc) RaiseCost() int               { return 0 }
 
 type tso struct{}
 
@@ -69,6 +118,10 @@ func (tso) String() string               { return "tso" }
 func (tso) Layout() Layout               { return PerProcess }
 func (tso) Relaxes(later cs.OpKind) bool { return later == cs.OpRead }
 func (tso) Orders(k cs.FenceKind) bool   { return k == cs.FullFence }
+func (m tso) Keeps(a, b Access) bool     { return bufferKeeps(a, b, m.Relaxes) }
+func (tso) Axioms() *Axioms              { return nil }
+func (tso) Barriers() []Barrier          { return []Barrier{{cs.FullFence, "mfence", 1}} }
+func (tso) RaiseCost() int               { return 0 }
 
 type pso struct{}
 
@@ -79,6 +132,12 @@ func (pso) Relaxes(later cs.OpKind) bool {
 	return later == cs.OpRead || later == cs.OpWrite
 }
 func (pso) Orders(k cs.FenceKind) bool { return true }
+func (m pso) Keeps(a, b Access) bool   { return bufferKeeps(a, b, m.Relaxes) }
+func (pso) Axioms() *Axioms            { return nil }
+func (pso) Barriers() []Barrier {
+	return []Barrier{{cs.StoreFence, "membar #StoreStore", 1}, {cs.FullFence, "membar #StoreLoad", 2}}
+}
+func (pso) RaiseCost() int { return 0 }
 
 // The models fencer knows.
 var (
@@ -88,12 +147,13 @@ var (
 )
 
 // models is the registry: every model by name, in the order of Names.
-var models = []Model{SC, TSO, PSO}
+var models = []Model{SC, TSO, PSO, ARM, RISCV, RMO}
 
 // Models returns the models of the registry, strongest first.
 func Models() []Model { return append([]Model(nil), models...) }
 
-// Parse returns the model named s ("sc", "tso" or "pso").
+// Parse returns the model named s ("sc", "tso", "pso", "arm", "riscv" or
+// "rmo").
 func Parse(s string) (Model, error) {
 	for _, m := range models {
 		if m.Name() == s {
@@ -104,7 +164,7 @@ func Parse(s string) (Model, error) {
 }
 
 // Names lists the names of the models of the registry for messages and
-// help texts: "sc, tso or pso".
+// help texts: "sc, tso, pso, arm, riscv or rmo".
 func Names() string {
 	names := make([]string, len(models))
 	for i, m := range models {

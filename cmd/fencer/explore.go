@@ -62,6 +62,9 @@ func exploreCommand() *cli.Command {
 			start := time.Now()
 			ctx, stop := interruptible(c.Context)
 			defer stop()
+			if _, err := memmodel.ForBuffers(sys, m); err != nil {
+				return fail(exitInput, "explore: %v (the explicit checker runs SC and the store-buffer models; use verify under %s)", err, m)
+			}
 			conc := memmodel.NewConcrete(sys, m)
 			res, err := conc.Explore(ctx, memmodel.Limits{MaxStates: c.Int("max-states"), MaxDepth: c.Int("max-depth")})
 			if err != nil {
