@@ -154,7 +154,9 @@ type (
 	// rhs is an expression, a *StarExpr or a *CallExpr.
 	//
 	// An annotated assignment, acquire r = x; or release x = e;, has Ann
-	// Acquire or Release and the word at AnnPos.
+	// Acquire or Release and the word at AnnPos. With a call on the right
+	// (cas, fetch_add, swap), Ann is the order of the atomic step, as
+	// AtomicStmt.Ann (set by readers; the .cs syntax has none).
 	AssignStmt struct {
 		Lhs    Expr
 		TokPos Pos // the '='
@@ -242,9 +244,13 @@ type (
 	}
 
 	// AtomicStmt is atomic { ... }.
+	//
+	// Ann is the order of the step under the axiomatic models, set by
+	// readers (0: seq_cst, acquire and release; Relaxed: none).
 	AtomicStmt struct {
 		Atomic Pos
 		Body   *BlockStmt
+		Ann    Ann
 	}
 )
 

@@ -16,11 +16,12 @@ func (pl *procLowerer) atomic(s *AtomicStmt, from Loc) Loc {
 	var fails [][]Op
 	paths := pl.atomicStmt(s.Body, [][]Op{nil}, &fails)
 	pl.stmtPos = s.Pos()
+	ann := rmwAnn(s.Ann)
 	for _, p := range paths {
-		pl.emit(from, to, Op{Kind: OpAtomic, Body: p}, s.Pos())
+		pl.emit(from, to, Op{Kind: OpAtomic, Body: p, Ann: ann}, s.Pos())
 	}
 	for _, p := range fails {
-		pl.emit(from, pl.errLocation(), Op{Kind: OpAtomic, Body: p}, s.Pos())
+		pl.emit(from, pl.errLocation(), Op{Kind: OpAtomic, Body: p, Ann: ann}, s.Pos())
 	}
 	return to
 }

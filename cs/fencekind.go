@@ -199,7 +199,23 @@ const (
 	// Release (STLR, .rl): every access before it in program order stays
 	// before it.
 	Release
+	// Relaxed marks, in the syntax tree only, an atomic step that a reader
+	// knows to have no order (a relaxed C11 RMW, SWP without A/L): an
+	// atomic step whose tree has no annotation is a seq_cst one, Acquire|
+	// Release (rmwAnn).
+	Relaxed
 )
+
+// rmwAnn is the Op.Ann of an atomic step whose syntax tree says a.
+func rmwAnn(a Ann) Ann {
+	switch {
+	case a == 0:
+		return Acquire | Release
+	case a&Relaxed != 0:
+		return 0
+	}
+	return a
+}
 
 // String is "", "acquire", "acquirepc", "release", or "acquire+release".
 func (a Ann) String() string {
@@ -212,6 +228,9 @@ func (a Ann) String() string {
 	}
 	if a&Release != 0 {
 		parts = append(parts, "release")
+	}
+	if a&Relaxed != 0 {
+		parts = append(parts, "relaxed")
 	}
 	return strings.Join(parts, "+")
 }

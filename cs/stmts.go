@@ -311,7 +311,7 @@ func (pl *procLowerer) atomicForm(s *AssignStmt, call *CallExpr, from Loc, bare 
 	}
 	to := pl.newLoc()
 	for _, b := range bodies {
-		pl.emit(cur, to, Op{Kind: OpAtomic, Body: b}, s.Pos())
+		pl.emit(cur, to, Op{Kind: OpAtomic, Body: b, Ann: rmwAnn(s.Ann)}, s.Pos())
 	}
 	if t.kind != refShared {
 		return to
