@@ -300,8 +300,9 @@ func (s *System) WithFences(sites map[int]bool) *System {
 // l' with a new location m, and the points of the edge move to the fence
 // step. This is what the source with "fence;" (or "fence store;") written
 // at those points lowers to: control passes a point exactly when it takes
-// one of these edges. An edge that passes points of both kinds gets a full
-// fence (it waits for everything a store fence orders). Labels keep their
+// one of these edges. An edge that passes points of several kinds gets
+// one fence that orders what each of them orders (a full and a store
+// fence: a full one). Labels keep their
 // locations. s is not changed.
 func (s *System) WithFenceKinds(kinds map[int]FenceKind) *System {
 	out := *s
@@ -336,16 +337,17 @@ func (s *System) WithFenceKinds(kinds map[int]FenceKind) *System {
 // fenced: full if one of its points has a full fence, else store if one has
 // a store fence; fenced is false when none has a fence.
 func (e *Edge) fenceKind(kinds map[int]FenceKind) (kind FenceKind, fenced bool) {
-	kind = StoreFence
+	var o Ordering
 	for _, id := range e.Points {
 		if k, ok := kinds[id]; ok {
 			fenced = true
-			if k == FullFence {
-				return FullFence, true
-			}
+			o |= k.Orders()
 		}
 	}
-	return kind, fenced
+	if !fenced {
+		return FullFence, false
+	}
+	return MaskFence(o), true
 }
 
 // Fenced reports whether one of the points e passes is in sites.

@@ -1,0 +1,432 @@
+package execgraph
+
+import (
+	"sort"
+
+	"fencer/cs"
+	"fencer/memmodel"
+)
+
+// Changes are what fencer insert adds to a program: fences of a kind at
+// sites, and accesses raised to an annotation. They change no run (a
+// fence or an annotation changes no value and no branch), only which
+// executions of the runs the model allows.
+type Changes struct {
+	Fences map[int]cs.FenceKind // site id -> kind
+	Raise  map[Access]cs.Ann    // an access -> the annotation it gets
+}
+
+// Access names an access of the program: process and edge.
+type Access struct{ Proc, Edge int }
+
+// Size is the number of changes.
+func (c Changes) Size() int { return len(c.Fences) + len(c.Raise) }
+
+// node is one event of an execution.
+type node struct {
+	proc, idx int // process and index in its run
+	ev        Event
+	ann       cs.Ann // with raises applied
+}
+
+// combo is a choice of one run per process (nil: the process has not
+// started) and the events of their union, numbered.
+type combo struct {
+	runs   []*Run
+	nodes  []node
+	byProc [][]int            // per process, its nodes in program order
+	byVar  map[string][]int   // per variable, its nodes
+	inits  map[string]int64   // initial values
+	vars   []string           // the variables accessed, sorted
+}
+
+func newCombo(runs []*Run, inits map[string]int64) *combo {
+	c := &combo{runs: runs, byProc: make([][]int, len(runs)), byVar: map[string][]int{}, inits: inits}
+	for p, r := range runs {
+		if r == nil {
+			continue
+		}
+		for i, ev := range r.Events {
+			id := len(c.nodes)
+			c.nodes = append(c.nodes, node{proc: p, idx: i, ev: ev, ann: ev.Ann})
+			c.byProc[p] = append(c.byProc[p], id)
+			if _, ok := c.byVar[ev.Var]; !ok {
+				c.vars = append(c.vars, ev.Var)
+			}
+			c.byVar[ev.Var] = append(c.byVar[ev.Var], id)
+		}
+	}
+	sort.Strings(c.vars)
+	return c
+}
+
+// Execution is a candidate execution: a combo with reads-from and
+// coherence. RF[n] is the write node a read node n reads from (-1: the
+// initial value); CO[x] lists the write nodes of x in coherence order
+// after the initial write.
+type Execution struct {
+	c  *combo
+	RF []int
+	CO map[string][]int
+}
+
+// varChoice is one coherent choice of rf and co for the nodes of one
+// variable.
+type varChoice struct {
+	co []int
+	rf map[int]int
+}
+
+// coherentChoices lists every (co, rf) of variable x that satisfies
+// coherence (po-loc ∪ rf ∪ co ∪ fr acyclic on x), the values (a read
+// returns its write's value) and atomicity (the write of a
+// read-modify-write comes right after the write its read reads from).
+func (c *combo) coherentChoices(x string, limit int) ([]varChoice, bool) {
+	ids := c.byVar[x]
+	var ws, rs []int
+	for _, id := range ids {
+		if c.nodes[id].ev.Kind == Write {
+			ws = append(ws, id)
+		} else {
+			rs = append(rs, id)
+		}
+	}
+	var out []varChoice
+	over := false
+	permute(ws, func(co []int) bool {
+		pos := map[int]int{-1: 0}
+		for i, w := range co {
+			pos[w] = i + 1
+		}
+		// atomicity needs the candidates of a read of an RMW to be the
+		// write just before its own; other reads any write of the value
+		rf := map[int]int{}
+		var assign func(k int) bool
+		assign = func(k int) bool {
+			if k == len(rs) {
+				if c.coherent(x, pos, rf) {
+					cp := map[int]int{}
+					for a, b := range rf {
+						cp[a] = b
+					}
+					out = append(out, varChoice{append([]int(nil), co...), cp})
+					if len(out) > limit {
+						over = true
+						return false
+					}
+				}
+				return true
+			}
+			r := rs[k]
+			n := c.nodes[r]
+			cands := append([]int{-1}, co...)
+			for _, w := range cands {
+				if c.value(w, x) != n.ev.Val {
+					continue
+				}
+				if n.ev.RMW >= 0 {
+					partner := c.byProc[n.proc][n.ev.RMW]
+					if pos[partner] != pos[w]+1 {
+						continue
+					}
+				}
+				rf[r] = w
+				if !assign(k + 1) {
+					return false
+				}
+			}
+			delete(rf, r)
+			return true
+		}
+		return assign(0)
+	})
+	return out, !over
+}
+
+func (c *combo) value(w int, x string) int64 {
+	if w < 0 {
+		return c.inits[x]
+	}
+	return c.nodes[w].ev.Val
+}
+
+// coherent checks po-loc ∪ rf ∪ co ∪ fr for one variable: in program
+// order, an access may not come after one that is coherence-later. The
+// check: for two accesses a before b in one process, rank(a) <= rank(b),
+// strictly when b is a write, where a write's rank is its coherence
+// position and a read's the position of the write it reads (and a read
+// before a write of its own process that it reads from is a cycle).
+func (c *combo) coherent(x string, pos map[int]int, rf map[int]int) bool {
+	rank := func(id int) int {
+		if c.nodes[id].ev.Kind == Write {
+			return pos[id]
+		}
+		return pos[rf[id]]
+	}
+	for p := range c.byProc {
+		last := -1
+		for _, id := range c.byProc[p] {
+			n := c.nodes[id]
+			if n.ev.Var != x {
+				continue
+			}
+			k := rank(id)
+			if k < last || k == last && n.ev.Kind == Write {
+				return false
+			}
+			last = k
+		}
+	}
+	return true
+}
+
+// permute calls f with every permutation of xs until f returns false.
+func permute(xs []int, f func([]int) bool) {
+	a := append([]int(nil), xs...)
+	var rec func(k int) bool
+	rec = func(k int) bool {
+		if k == len(a) {
+			return f(a)
+		}
+		for i := k; i < len(a); i++ {
+			a[k], a[i] = a[i], a[k]
+			if !rec(k + 1) {
+				a[k], a[i] = a[i], a[k]
+				return false
+			}
+			a[k], a[i] = a[i], a[k]
+		}
+		return true
+	}
+	rec(0)
+}
+
+// ordered lists the static preserved program order of a combo under m
+// with changes ch: for each node, the later nodes of its process it is
+// kept before (the rules of memmodel.Axioms that do not look at rf).
+func (c *combo) ordered(m memmodel.Model, ch Changes) [][]int {
+	ax := m.Axioms()
+	out := make([][]int, len(c.nodes))
+	for p, ids := range c.byProc {
+		run := c.runs[p]
+		if run == nil {
+			continue
+		}
+		anns := make([]cs.Ann, len(ids))
+		for i, id := range ids {
+			a := c.nodes[id].ev.Ann
+			if r, ok := ch.Raise[Access{p, c.nodes[id].ev.Edge}]; ok {
+				if c.nodes[id].ev.Kind == Read {
+					a |= r & (cs.Acquire | cs.AcquirePC)
+				} else {
+					a |= r & cs.Release
+				}
+			}
+			anns[i] = a
+			c.nodes[id].ann = a
+		}
+		// gapOrd[i]: what the fences before event i order
+		gapOrd := make([]cs.Ordering, len(run.Gaps))
+		for i, g := range run.Gaps {
+			for _, k := range g.fences {
+				gapOrd[i] |= k.Orders()
+			}
+			for _, s := range g.sites {
+				if k, ok := ch.Fences[s]; ok {
+					gapOrd[i] |= k.Orders()
+				}
+			}
+		}
+		evs := run.Events
+		for i := range evs {
+			between := cs.Ordering(0)
+			for j := i + 1; j < len(evs); j++ {
+				between |= gapOrd[j]
+				a, b := evs[i], evs[j]
+				keep := a.Var == b.Var && b.Kind == Write ||
+					between.Has(a.Kind.op(), b.Kind.op()) ||
+					m.Keeps(memmodel.Access{Kind: a.Kind.op(), Ann: anns[i], Atomic: a.RMW >= 0},
+						memmodel.Access{Kind: b.Kind.op(), Ann: anns[j], Atomic: b.RMW >= 0}) ||
+					a.RMW == j ||
+					ax.Addr && a.Kind == Read && b.Addr.has(i) ||
+					ax.Data && b.Kind == Write && b.Data.has(i) ||
+					ax.CtrlWrite && b.Kind == Write && b.Ctrl.has(i) ||
+					amoBetween(evs, anns, i, j)
+				if !keep && ax.AddrPoWrite && b.Kind == Write {
+					for k := i + 1; k < j; k++ {
+						if evs[k].Addr.has(i) {
+							keep = true
+							break
+						}
+					}
+				}
+				if keep {
+					out[ids[i]] = append(out[ids[i]], ids[j])
+				}
+			}
+		}
+	}
+	return out
+}
+
+// amoBetween: a read-modify-write with an acquire read and a release write
+// lies strictly between events i and j (Arm's po; [A]; amo; [L]; po).
+func amoBetween(evs []Event, anns []cs.Ann, i, j int) bool {
+	for k := i + 1; k < j; k++ {
+		if evs[k].Kind == Read && evs[k].RMW > k && evs[k].RMW < j &&
+			anns[k]&cs.Acquire != 0 && anns[evs[k].RMW]&cs.Release != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// allows reports whether m allows execution x: the order axiom over the
+// static order st, the rf-dependent rules, and rfe ∪ coe ∪ fre.
+func (x *Execution) allows(m memmodel.Model, st [][]int) bool {
+	return acyclic(len(x.c.nodes), func(n int, visit func(int) bool) bool {
+		for _, s := range st[n] {
+			if !visit(s) {
+				return false
+			}
+		}
+		return x.dynamic(m, n, visit) && x.communication(n, true, visit)
+	})
+}
+
+// sc reports whether x is sequentially consistent: po ∪ rf ∪ co ∪ fr
+// acyclic.
+func (x *Execution) sc() bool {
+	return acyclic(len(x.c.nodes), func(n int, visit func(int) bool) bool {
+		if !x.po(n, visit) {
+			return false
+		}
+		return x.communication(n, false, visit)
+	})
+}
+
+func (x *Execution) po(n int, visit func(int) bool) bool {
+	nd := x.c.nodes[n]
+	for _, s := range x.c.byProc[nd.proc][nd.idx+1:] {
+		if !visit(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// communication visits the rf, co and fr successors of n (only those to
+// other processes when external).
+func (x *Execution) communication(n int, external bool, visit func(int) bool) bool {
+	c := x.c
+	nd := c.nodes[n]
+	ok := func(s int) bool { return !external || c.nodes[s].proc != nd.proc }
+	co := x.CO[nd.ev.Var]
+	if nd.ev.Kind == Write {
+		for _, r := range c.byVar[nd.ev.Var] {
+			if c.nodes[r].ev.Kind == Read && x.RF[r] == n && ok(r) && !visit(r) {
+				return false
+			}
+		}
+		after := false
+		for _, w := range co {
+			if after && ok(w) && !visit(w) {
+				return false
+			}
+			if w == n {
+				after = true
+			}
+		}
+		return true
+	}
+	src := x.RF[n]
+	after := src < 0
+	for _, w := range co {
+		if after && ok(w) && w != partner(c, n) && !visit(w) {
+			return false
+		}
+		if w == src {
+			after = true
+		}
+	}
+	return true
+}
+
+// partner is the write of n's read-modify-write, or -1: a read is not
+// fr-before its own RMW's write (that pair is one instruction).
+func partner(c *combo, n int) int {
+	nd := c.nodes[n]
+	if nd.ev.RMW < 0 {
+		return -1
+	}
+	return c.byProc[nd.proc][nd.ev.RMW]
+}
+
+// dynamic visits the order successors of n that depend on rf: Arm's
+// (addr|data);rfi and [range(rmw)];rfi;[A|Q], RVWMO's rules 2, 3 and 12.
+func (x *Execution) dynamic(m memmodel.Model, n int, visit func(int) bool) bool {
+	ax := m.Axioms()
+	c := x.c
+	nd := c.nodes[n]
+	ids := c.byProc[nd.proc]
+	evs := c.runs[nd.proc].Events
+	i := nd.idx
+	for j := i + 1; j < len(ids); j++ {
+		b := c.nodes[ids[j]]
+		if b.ev.Kind != Read {
+			continue
+		}
+		src := x.RF[ids[j]]
+		internal := src >= 0 && c.nodes[src].proc == nd.proc
+		keep := false
+		if internal {
+			w := c.nodes[src]
+			if ax.DepRfi && nd.ev.Kind == Read && (w.ev.Addr.has(i) || w.ev.Data.has(i)) {
+				keep = true
+			}
+			if src == n && w.ev.RMW >= 0 && (ax.AtomicRfiAny || ax.AtomicRfi && b.ann&(cs.Acquire|cs.AcquirePC) != 0) {
+				keep = true
+			}
+		}
+		if !keep && ax.SameLocReads && nd.ev.Kind == Read && nd.ev.Var == b.ev.Var && x.RF[n] != src {
+			keep = true
+			for k := i + 1; k < j; k++ {
+				if evs[k].Kind == Write && evs[k].Var == nd.ev.Var {
+					keep = false
+					break
+				}
+			}
+		}
+		if keep && !visit(ids[j]) {
+			return false
+		}
+	}
+	return true
+}
+
+// acyclic reports whether the graph on n nodes whose successors succ
+// visits has no cycle (succ returns false when visit did).
+func acyclic(n int, succ func(int, func(int) bool) bool) bool {
+	color := make([]uint8, n)
+	var dfs func(u int) bool
+	dfs = func(u int) bool {
+		color[u] = 1
+		ok := succ(u, func(v int) bool {
+			switch color[v] {
+			case 1:
+				return false
+			case 0:
+				return dfs(v)
+			}
+			return true
+		})
+		color[u] = 2
+		return ok
+	}
+	for u := 0; u < n; u++ {
+		if color[u] == 0 && !dfs(u) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,412 @@
+package execgraph
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"fencer/cs"
+	"fencer/memmodel"
+)
+
+// DefaultUnroll is the default bound on loops: a run passes each control
+// location at most this many times.
+const DefaultUnroll = 3
+
+// Options bound the exploration.
+type Options struct {
+	// Unroll bounds every loop: a run passes each location at most Unroll
+	// times (0: DefaultUnroll).
+	Unroll int
+	// MaxChecks bounds the candidate executions checked (0: 2,000,000).
+	MaxChecks int
+	// MaxPaths bounds the paths enumerated per process (0: 200,000).
+	MaxPaths int
+	// Changes are the fences and raises to check the program with.
+	Changes Changes
+}
+
+func (o *Options) defaults() {
+	if o.Unroll <= 0 {
+		o.Unroll = DefaultUnroll
+	}
+	if o.MaxChecks <= 0 {
+		o.MaxChecks = 2_000_000
+	}
+	if o.MaxPaths <= 0 {
+		o.MaxPaths = 200_000
+	}
+}
+
+// Verdict is what the exploration found.
+type Verdict uint8
+
+const (
+	// NoBad: no execution the model allows reaches a bad state, among the
+	// runs within the bound (Result.Bounded says whether one was cut).
+	NoBad Verdict = iota
+	// Bad: an execution the model allows, and SC does not, reaches a bad
+	// state (Result.Witness).
+	Bad
+	// SCBug: an SC execution reaches a bad state: no fence can help.
+	SCBug
+	// Unknown: a limit was hit (Result.Reason).
+	Unknown
+)
+
+var verdictNames = [...]string{"no-bad", "bad", "sc-bug", "unknown"}
+
+func (v Verdict) String() string { return verdictNames[v] }
+
+// Result is the answer of Explore.
+type Result struct {
+	Verdict Verdict
+	Witness *Execution
+	// Bounded: some run was cut by the unroll bound, so NoBad holds only
+	// for runs within it.
+	Bounded bool
+	Unroll  int
+	Reason  string
+	Checks  int // candidate executions checked
+}
+
+// Explorer holds the runs of a program, enumerated once: changes (fences,
+// raises) change no run, so Check can be called with several.
+type Explorer struct {
+	sys    *cs.System
+	m      memmodel.Model
+	opt    Options
+	runs   [][]*Run // per process: every prefix kept
+	inits  map[string]int64
+	cut    bool
+	checks int
+}
+
+// New enumerates the runs of sys under the bound of opt. An error is a
+// program the explorer cannot run (an atomic step over two variables, a
+// value out of range, a nondeterministic initial value).
+func New(ctx context.Context, sys *cs.System, m memmodel.Model, opt Options) (*Explorer, error) {
+	if m.Axioms() == nil {
+		return nil, fmt.Errorf("execgraph: %s is not an axiomatic model", m.Name())
+	}
+	opt.defaults()
+	e := &Explorer{sys: sys, m: m, opt: opt, inits: map[string]int64{}}
+	values := map[string][]int64{}
+	for _, v := range sys.Shared {
+		if v.Init.Nondet {
+			return nil, fmt.Errorf("%s: a nondeterministic initial value (%s) is not supported under %s", sys.Position(v.Pos), v.Name, m.Name())
+		}
+		e.inits[v.Name] = v.Init.Value
+		values[v.Name] = []int64{v.Init.Value}
+	}
+	havoc := havocValues(sys)
+	// The values a read may return: the initial ones, then every value a
+	// run writes, until no run writes a new one.
+	for round := 0; ; round++ {
+		if round == 8 {
+			return nil, fmt.Errorf("the values written do not settle within the unroll bound")
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		e.runs = make([][]*Run, len(sys.Procs))
+		e.cut = false
+		grew := false
+		for p := range sys.Procs {
+			r := &runner{sys: sys, p: p, proc: sys.Procs[p], values: values, havoc: havoc, unroll: opt.Unroll,
+				keep: func(cs.Loc, []Event) bool { return true }, budget: opt.MaxPaths}
+			r.start()
+			if r.err != nil {
+				if errors.Is(r.err, errBudget) {
+					return nil, fmt.Errorf("process %s has more than %d paths within the unroll bound", sys.Procs[p].Name, opt.MaxPaths)
+				}
+				return nil, r.err
+			}
+			e.runs[p] = r.out
+			e.cut = e.cut || r.cut
+			for _, run := range r.out {
+				for _, ev := range run.Events {
+					if ev.Kind == Write && !contains(values[ev.Var], ev.Val) {
+						values[ev.Var] = append(values[ev.Var], ev.Val)
+						grew = true
+					}
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	return e, nil
+}
+
+func contains(xs []int64, v int64) bool {
+	for _, x := range xs {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// havocValues are the values "r = *" may take: every constant of the
+// program, each plus and minus one, and 0, 1 and -1 (as the reference
+// semantics draws them).
+func havocValues(sys *cs.System) []int64 {
+	set := map[int64]bool{0: true, 1: true, -1: true}
+	for _, v := range sys.Shared {
+		set[v.Init.Value] = true
+	}
+	var out []int64
+	for v := range set {
+		out = append(out, v)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// target is one bad state: the processes that must stand at given
+// locations; the others may be anywhere.
+type target struct {
+	procs []int
+	locs  []cs.Loc
+}
+
+func (e *Explorer) targets() []target {
+	var ts []target
+	for p, proc := range e.sys.Procs {
+		if proc.ErrLoc >= 0 {
+			ts = append(ts, target{[]int{p}, []cs.Loc{proc.ErrLoc}})
+		}
+	}
+	for _, b := range e.sys.Bad {
+		ts = append(ts, target{b.Procs, b.Locs})
+	}
+	return ts
+}
+
+// Explore looks for an execution of sys under m that reaches a bad state,
+// with opt.Changes installed.
+func Explore(ctx context.Context, sys *cs.System, m memmodel.Model, opt Options) (*Result, error) {
+	e, err := New(ctx, sys, m, opt)
+	if err != nil {
+		return nil, err
+	}
+	return e.Check(ctx, opt.Changes)
+}
+
+// Check looks for a bad execution with changes ch installed.
+func (e *Explorer) Check(ctx context.Context, ch Changes) (*Result, error) {
+	res := &Result{Bounded: e.cut, Unroll: e.opt.Unroll}
+	var scWitness *Execution
+	for _, t := range e.targets() {
+		choices := e.choices(t)
+		found, sc, err := e.search(ctx, choices, ch, res)
+		if err != nil {
+			return nil, err
+		}
+		if res.Verdict == Unknown {
+			return res, nil
+		}
+		if found != nil && !sc {
+			res.Verdict, res.Witness = Bad, found
+			return res, nil
+		}
+		if found != nil && scWitness == nil {
+			scWitness = found
+		}
+	}
+	if scWitness != nil {
+		res.Verdict, res.Witness = SCBug, scWitness
+	}
+	return res, nil
+}
+
+// choices are, per process, the run prefixes a bad execution of t may
+// take: for a process of t those that stop at its location; for another
+// one the empty run and those that end right after a write (reads and
+// fences after a process's last write only constrain the execution, so a
+// bad state reached with them is reached without them).
+func (e *Explorer) choices(t target) [][]*Run {
+	out := make([][]*Run, len(e.sys.Procs))
+	for p := range e.sys.Procs {
+		at := cs.Loc(-1)
+		for i, q := range t.procs {
+			if q == p {
+				at = t.locs[i]
+			}
+		}
+		seen := map[string]bool{}
+		if at < 0 {
+			out[p] = append(out[p], nil)
+		}
+		for _, r := range e.runs[p] {
+			if at >= 0 {
+				if r.End == at {
+					out[p] = append(out[p], r)
+				}
+				continue
+			}
+			n := len(r.Events)
+			if n == 0 || r.Events[n-1].Kind != Write {
+				continue
+			}
+			if k := runKey(r); !seen[k] {
+				seen[k] = true
+				out[p] = append(out[p], r)
+			}
+		}
+	}
+	return out
+}
+
+// runKey identifies a run by its events and the fences and sites between
+// them (what an execution of it depends on).
+func runKey(r *Run) string {
+	var b strings.Builder
+	for i, ev := range r.Events {
+		fmt.Fprintf(&b, "%d%v%d/%d,%d,%v,%x,%x,%x;", ev.Kind, ev.Var, ev.Val, ev.Edge, ev.RMW, ev.Ann, ev.Addr, ev.Data, ev.Ctrl)
+		fmt.Fprintf(&b, "%v%v|", r.Gaps[i].fences, r.Gaps[i].sites)
+	}
+	return b.String()
+}
+
+// search tries every combination of choices, smallest first, for an
+// execution the model allows. It returns the first one that SC does not
+// allow, else the first SC one (sc true), else nil.
+func (e *Explorer) search(ctx context.Context, choices [][]*Run, ch Changes, res *Result) (*Execution, bool, error) {
+	for _, c := range choices {
+		if len(c) == 0 {
+			return nil, false, nil
+		}
+		sort.SliceStable(c, func(i, j int) bool { return runLen(c[i]) < runLen(c[j]) })
+	}
+	pick := make([]*Run, len(choices))
+	var scFound *Execution
+	var bad *Execution
+	var rec func(p int) error
+	rec = func(p int) error {
+		if bad != nil || res.Verdict == Unknown {
+			return nil
+		}
+		if p == len(choices) {
+			x, err := e.checkCombo(ctx, append([]*Run(nil), pick...), ch, res)
+			if err != nil || x == nil {
+				return err
+			}
+			if x.sc() {
+				if scFound == nil {
+					scFound = x
+				}
+				return nil
+			}
+			bad = x
+			return nil
+		}
+		for _, r := range choices[p] {
+			pick[p] = r
+			if err := rec(p + 1); err != nil {
+				return err
+			}
+			if bad != nil {
+				return nil
+			}
+		}
+		return nil
+	}
+	if err := rec(0); err != nil {
+		return nil, false, err
+	}
+	if bad != nil {
+		return bad, false, nil
+	}
+	return scFound, scFound != nil, nil
+}
+
+func runLen(r *Run) int {
+	if r == nil {
+		return 0
+	}
+	return len(r.Events)
+}
+
+// checkCombo returns an execution of the runs that the model allows with
+// ch, preferring one SC forbids, or nil.
+func (e *Explorer) checkCombo(ctx context.Context, runs []*Run, ch Changes, res *Result) (*Execution, error) {
+	c := newCombo(runs, e.inits)
+	per := make([][]varChoice, len(c.vars))
+	for i, x := range c.vars {
+		cs, ok := c.coherentChoices(x, e.opt.MaxChecks)
+		if !ok {
+			res.Verdict, res.Reason = Unknown, fmt.Sprintf("more than %d coherence orders of %s", e.opt.MaxChecks, x)
+			return nil, nil
+		}
+		if len(cs) == 0 {
+			return nil, nil
+		}
+		per[i] = cs
+	}
+	st := c.ordered(e.m, ch)
+	x := &Execution{c: c, RF: make([]int, len(c.nodes)), CO: map[string][]int{}}
+	var found *Execution
+	var rec func(i int) error
+	rec = func(i int) error {
+		if i == len(per) {
+			e.checks++
+			res.Checks++
+			if res.Checks%4096 == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
+			if res.Checks > e.opt.MaxChecks {
+				res.Verdict, res.Reason = Unknown, fmt.Sprintf("more than %d candidate executions", e.opt.MaxChecks)
+				return errStop
+			}
+			if x.allows(e.m, st) {
+				cp := x.clone()
+				if !cp.sc() {
+					found = cp
+					return errStop
+				}
+				if found == nil {
+					found = cp
+				}
+			}
+			return nil
+		}
+		for _, vc := range per[i] {
+			x.CO[c.vars[i]] = vc.co
+			for r, w := range vc.rf {
+				x.RF[r] = w
+			}
+			if err := rec(i + 1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := rec(0); err != nil && err != errStop {
+		return nil, err
+	}
+	return found, nil
+}
+
+var errStop = errors.New("stop")
+
+func (x *Execution) clone() *Execution {
+	y := &Execution{c: x.c, RF: append([]int(nil), x.RF...), CO: map[string][]int{}}
+	for k, v := range x.CO {
+		y.CO[k] = append([]int(nil), v...)
+	}
+	return y
+}
+
+// Allows reports whether the model allows x with changes ch (the runs of
+// x with the fences and raises of ch): what insertion asks of every bad
+// execution it has found.
+func (e *Explorer) Allows(x *Execution, ch Changes) bool {
+	return x.allows(e.m, x.c.ordered(e.m, ch))
+}
