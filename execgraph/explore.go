@@ -82,6 +82,7 @@ type Explorer struct {
 	inits  map[string]int64
 	cut    bool
 	checks int
+	scDone *Result // the SC check, made once
 }
 
 // New enumerates the runs of sys under the bound of opt. An error is a
@@ -197,29 +198,41 @@ func Explore(ctx context.Context, sys *cs.System, m memmodel.Model, opt Options)
 	return e.Check(ctx, opt.Changes)
 }
 
-// Check looks for a bad execution with changes ch installed.
+// Check looks for a bad execution with changes ch installed: first one
+// that SC allows (SCBug: no change can forbid it), then one the model
+// allows (Bad).
 func (e *Explorer) Check(ctx context.Context, ch Changes) (*Result, error) {
+	if e.scDone == nil {
+		r, err := e.check(ctx, ch, true)
+		if err != nil {
+			return nil, err
+		}
+		e.scDone = r
+	}
+	if e.scDone.Verdict != NoBad {
+		r := *e.scDone
+		return &r, nil
+	}
+	return e.check(ctx, ch, false)
+}
+
+func (e *Explorer) check(ctx context.Context, ch Changes, sc bool) (*Result, error) {
 	res := &Result{Bounded: e.cut, Unroll: e.opt.Unroll}
-	var scWitness *Execution
 	for _, t := range e.targets() {
-		choices := e.choices(t)
-		found, sc, err := e.search(ctx, choices, ch, res)
+		found, err := e.search(ctx, e.choices(t), ch, sc, res)
 		if err != nil {
 			return nil, err
 		}
 		if res.Verdict == Unknown {
 			return res, nil
 		}
-		if found != nil && !sc {
+		if found != nil {
 			res.Verdict, res.Witness = Bad, found
+			if sc {
+				res.Verdict = SCBug
+			}
 			return res, nil
 		}
-		if found != nil && scWitness == nil {
-			scWitness = found
-		}
-	}
-	if scWitness != nil {
-		res.Verdict, res.Witness = SCBug, scWitness
 	}
 	return res, nil
 }
@@ -274,55 +287,33 @@ func runKey(r *Run) string {
 }
 
 // search tries every combination of choices, smallest first, for an
-// execution the model allows. It returns the first one that SC does not
-// allow, else the first SC one (sc true), else nil.
-func (e *Explorer) search(ctx context.Context, choices [][]*Run, ch Changes, res *Result) (*Execution, bool, error) {
+// execution the model allows (SC allows, when sc), and returns the first.
+func (e *Explorer) search(ctx context.Context, choices [][]*Run, ch Changes, sc bool, res *Result) (*Execution, error) {
 	for _, c := range choices {
 		if len(c) == 0 {
-			return nil, false, nil
+			return nil, nil
 		}
 		sort.SliceStable(c, func(i, j int) bool { return runLen(c[i]) < runLen(c[j]) })
 	}
 	pick := make([]*Run, len(choices))
-	var scFound *Execution
-	var bad *Execution
+	var found *Execution
 	var rec func(p int) error
 	rec = func(p int) error {
-		if bad != nil || res.Verdict == Unknown {
-			return nil
-		}
 		if p == len(choices) {
-			x, err := e.checkCombo(ctx, append([]*Run(nil), pick...), ch, res)
-			if err != nil || x == nil {
-				return err
-			}
-			if x.sc() {
-				if scFound == nil {
-					scFound = x
-				}
-				return nil
-			}
-			bad = x
-			return nil
+			x, err := e.checkCombo(ctx, append([]*Run(nil), pick...), ch, sc, res)
+			found = x
+			return err
 		}
 		for _, r := range choices[p] {
 			pick[p] = r
-			if err := rec(p + 1); err != nil {
+			if err := rec(p + 1); err != nil || found != nil || res.Verdict == Unknown {
 				return err
-			}
-			if bad != nil {
-				return nil
 			}
 		}
 		return nil
 	}
-	if err := rec(0); err != nil {
-		return nil, false, err
-	}
-	if bad != nil {
-		return bad, false, nil
-	}
-	return scFound, scFound != nil, nil
+	err := rec(0)
+	return found, err
 }
 
 func runLen(r *Run) int {
@@ -333,8 +324,8 @@ func runLen(r *Run) int {
 }
 
 // checkCombo returns an execution of the runs that the model allows with
-// ch, preferring one SC forbids, or nil.
-func (e *Explorer) checkCombo(ctx context.Context, runs []*Run, ch Changes, res *Result) (*Execution, error) {
+// ch (that SC allows, when sc), or nil.
+func (e *Explorer) checkCombo(ctx context.Context, runs []*Run, ch Changes, sc bool, res *Result) (*Execution, error) {
 	c := newCombo(runs, e.inits)
 	per := make([][]varChoice, len(c.vars))
 	for i, x := range c.vars {
@@ -365,15 +356,9 @@ func (e *Explorer) checkCombo(ctx context.Context, runs []*Run, ch Changes, res 
 				res.Verdict, res.Reason = Unknown, fmt.Sprintf("more than %d candidate executions", e.opt.MaxChecks)
 				return errStop
 			}
-			if x.allows(e.m, st) {
-				cp := x.clone()
-				if !cp.sc() {
-					found = cp
-					return errStop
-				}
-				if found == nil {
-					found = cp
-				}
+			if sc && x.sc() || !sc && x.allows(e.m, st) {
+				found = x.clone()
+				return errStop
 			}
 			return nil
 		}
@@ -409,4 +394,33 @@ func (x *Execution) clone() *Execution {
 // execution it has found.
 func (e *Explorer) Allows(x *Execution, ch Changes) bool {
 	return x.allows(e.m, x.c.ordered(e.m, ch))
+}
+
+func sortStringsIn(xs []string) { sort.Strings(xs) }
+
+// PassedSites lists, per process of x, the fence sites its run passes
+// between its first and its last access: where a fence can order two of
+// them.
+func (x *Execution) PassedSites() [][]int {
+	out := make([][]int, len(x.c.runs))
+	for p, r := range x.c.runs {
+		if r == nil {
+			continue
+		}
+		for i := 1; i < len(r.Events); i++ {
+			out[p] = append(out[p], r.Gaps[i].sites...)
+		}
+	}
+	return out
+}
+
+// PlainAccesses lists the accesses of x's events that carry no annotation.
+func (x *Execution) PlainAccesses() []Access {
+	var out []Access
+	for _, n := range x.c.nodes {
+		if n.ev.Ann == 0 && n.ev.RMW < 0 {
+			out = append(out, Access{n.proc, n.ev.Edge})
+		}
+	}
+	return out
 }

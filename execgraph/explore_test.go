@@ -42,8 +42,8 @@ process P { x = 1; fence store; y = 1; }
 process Q { local r1, r2; r1 = y; r2 = x; assert(!(r1 == 1 && r2 == 0)); }`,
 			map[string]bool{"arm": true, "riscv": true, "rmo": true}},
 		{"SB", `shared x, y;
-process P { local r; x = 1; r = y; a: skip; }
-process Q { local r; y = 1; r = x; b: skip; }
+process P { local r; x = 1; r = y; assume(r == 0); a: skip; }
+process Q { local r; y = 1; r = x; assume(r == 0); b: skip; }
 forbidden P@a, Q@b;`, nil},
 		{"LB", `shared x, y;
 process P { local r1; r1 = x; y = 1; assume(r1 == 1); a: skip; }

@@ -104,8 +104,8 @@ var (
 			AtomicRfi: true, AtomicRfiAny: true, SameLocReads: true, RCsc: true},
 		barriers: []Barrier{
 			{cs.LoadFence, "fence r,rw", 2},
-			{cs.ReleaseFence, "fence rw,w", 2},
 			{cs.StoreFence, "fence w,w", 2},
+			{cs.ReleaseFence, "fence rw,w", 2},
 			{cs.TSOFence, "fence.tso", 3},
 			{cs.FullFence, "fence rw,rw", 4},
 		},
