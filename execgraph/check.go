@@ -34,10 +34,10 @@ type node struct {
 type combo struct {
 	runs   []*Run
 	nodes  []node
-	byProc [][]int            // per process, its nodes in program order
-	byVar  map[string][]int   // per variable, its nodes
-	inits  map[string]int64   // initial values
-	vars   []string           // the variables accessed, sorted
+	byProc [][]int          // per process, its nodes in program order
+	byVar  map[string][]int // per variable, its nodes
+	inits  map[string]int64 // initial values
+	vars   []string         // the variables accessed, sorted
 }
 
 func newCombo(runs []*Run, inits map[string]int64) *combo {
