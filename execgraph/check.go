@@ -91,9 +91,34 @@ func (c *combo) coherentChoices(x string, limit int) ([]varChoice, bool) {
 			rs = append(rs, id)
 		}
 	}
+	// A read needs a write of its value.
+	for _, r := range rs {
+		v := c.nodes[r].ev.Val
+		ok := c.inits[x] == v
+		for _, w := range ws {
+			ok = ok || c.nodes[w].ev.Val == v
+		}
+		if !ok {
+			return nil, true
+		}
+	}
 	var out []varChoice
 	over := false
-	permute(ws, func(co []int) bool {
+	// Coherence keeps the writes of one process to x in program order, so
+	// co is an interleaving of the processes' sequences of writes.
+	var seqs [][]int
+	for p := range c.byProc {
+		var seq []int
+		for _, w := range ws {
+			if c.nodes[w].proc == p {
+				seq = append(seq, w)
+			}
+		}
+		if len(seq) > 0 {
+			seqs = append(seqs, seq)
+		}
+	}
+	interleave(seqs, func(co []int) bool {
 		pos := map[int]int{-1: 0}
 		for i, w := range co {
 			pos[w] = i + 1
@@ -180,25 +205,36 @@ func (c *combo) coherent(x string, pos map[int]int, rf map[int]int) bool {
 	return true
 }
 
-// permute calls f with every permutation of xs until f returns false.
-func permute(xs []int, f func([]int) bool) {
-	a := append([]int(nil), xs...)
-	var rec func(k int) bool
-	rec = func(k int) bool {
-		if k == len(a) {
-			return f(a)
+// interleave calls f with every interleaving of seqs (each kept in its
+// order) until f returns false.
+func interleave(seqs [][]int, f func([]int) bool) {
+	n := 0
+	for _, s := range seqs {
+		n += len(s)
+	}
+	next := make([]int, len(seqs))
+	out := make([]int, 0, n)
+	var rec func() bool
+	rec = func() bool {
+		if len(out) == n {
+			return f(out)
 		}
-		for i := k; i < len(a); i++ {
-			a[k], a[i] = a[i], a[k]
-			if !rec(k + 1) {
-				a[k], a[i] = a[i], a[k]
+		for i, s := range seqs {
+			if next[i] == len(s) {
+				continue
+			}
+			out = append(out, s[next[i]])
+			next[i]++
+			ok := rec()
+			next[i]--
+			out = out[:len(out)-1]
+			if !ok {
 				return false
 			}
-			a[k], a[i] = a[i], a[k]
 		}
 		return true
 	}
-	rec(0)
+	rec()
 }
 
 // ordered lists the static preserved program order of a combo under m

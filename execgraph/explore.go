@@ -67,6 +67,9 @@ type Result struct {
 	// Bounded: some run was cut by the unroll bound, so NoBad holds only
 	// for runs within it.
 	Bounded bool
+	// Approx: a nondeterministic value (r = *) was drawn from a finite
+	// set of interesting values, so NoBad holds only for those.
+	Approx bool
 	Unroll  int
 	Reason  string
 	Checks  int // candidate executions checked
@@ -81,6 +84,7 @@ type Explorer struct {
 	runs   [][]*Run // per process: every prefix kept
 	inits  map[string]int64
 	cut    bool
+	approx bool
 	checks int
 	scDone *Result // the SC check, made once
 }
@@ -127,6 +131,7 @@ func New(ctx context.Context, sys *cs.System, m memmodel.Model, opt Options) (*E
 			}
 			e.runs[p] = r.out
 			e.cut = e.cut || r.cut
+			e.approx = e.approx || r.approx
 			for _, run := range r.out {
 				for _, ev := range run.Events {
 					if ev.Kind == Write && !contains(values[ev.Var], ev.Val) {
@@ -217,7 +222,7 @@ func (e *Explorer) Check(ctx context.Context, ch Changes) (*Result, error) {
 }
 
 func (e *Explorer) check(ctx context.Context, ch Changes, sc bool) (*Result, error) {
-	res := &Result{Bounded: e.cut, Unroll: e.opt.Unroll}
+	res := &Result{Bounded: e.cut, Approx: e.approx, Unroll: e.opt.Unroll}
 	for _, t := range e.targets() {
 		found, err := e.search(ctx, e.choices(t), ch, sc, res)
 		if err != nil {

@@ -85,6 +85,7 @@ type runner struct {
 	keep   func(loc cs.Loc, evs []Event) bool
 	out    []*Run
 	cut    bool
+	approx bool // a nondeterministic value was drawn from a finite set
 	err    error
 	budget int
 }
@@ -262,6 +263,7 @@ func (r *runner) step(f *frame, ei int) {
 		g.taint[op.Local] = taintOf(f, op.Val)
 		next(g)
 	case cs.OpHavoc:
+		r.approx = true
 		for _, v := range r.havoc {
 			g := f.clone()
 			g.env[op.Local] = v

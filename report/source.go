@@ -196,3 +196,20 @@ func (ix *sourceIndex) cell(p cs.Pos) string {
 	}
 	return ix.text(cs.PosAt(a), cs.PosAt(b))
 }
+
+// StatementText returns a function that gives the text of the statement
+// at a position of sys's file, as traces show it ("" when there is none):
+// what the execution witnesses of the axiomatic models print beside each
+// event.
+func StatementText(sys *cs.System) func(cs.Pos) string {
+	ix := newSourceIndex(sys)
+	return func(p cs.Pos) string {
+		if ix == nil {
+			return ""
+		}
+		if s := ix.stmtAt(p); s != nil {
+			return ix.stmtText(s)
+		}
+		return ""
+	}
+}

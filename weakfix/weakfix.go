@@ -53,6 +53,7 @@ type Result struct {
 	Changes []Change
 	Cost    int
 	Bounded bool // some run was cut by the unroll bound
+	Approx  bool // a nondeterministic value was drawn from a finite set
 	Unroll  int
 	Reason  string
 	Witness *execgraph.Witness // SCBug: the SC execution
@@ -89,7 +90,7 @@ func Insert(ctx context.Context, sys *cs.System, m memmodel.Model, opt Options, 
 			return nil, err
 		}
 		res.Checks += r.Checks
-		res.Bounded, res.Unroll = r.Bounded, r.Unroll
+		res.Bounded, res.Approx, res.Unroll = r.Bounded, r.Approx, r.Unroll
 		switch r.Verdict {
 		case execgraph.Unknown:
 			res.Verdict, res.Reason = Unknown, r.Reason

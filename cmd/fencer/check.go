@@ -106,6 +106,9 @@ func checkFileResults(c *cli.Context, path string) fileResult {
 func checkOne(c *cli.Context, sys *cs.System, e formats.Expectation) checkResult {
 	start := time.Now()
 	res := checkResult{File: sys.File.Name, Line: e.Line, Model: e.Model.String(), Expected: e.What, wantFences: e.Fences}
+	if axiomatic(e.Model) {
+		return weakCheckOne(c, sys, e, res)
+	}
 	r, _, err := runEngine(c, sys, e.Model, true)
 	res.TimeSeconds = time.Since(start).Seconds()
 	if err != nil {

@@ -28,6 +28,7 @@ func engineFlags() []cli.Flag {
 		maxMemoryFlag,
 		&cli.IntFlag{Name: "workers", Value: defaultWorkers(), Usage: "goroutines that expand the states of an exploration (the states stored and the answer do not depend on it)", DefaultText: "the number of CPUs, at most 4"},
 		verboseFlag,
+		unrollFlag,
 	}
 }
 
@@ -173,6 +174,9 @@ func verifyCommand() *cli.Command {
 				return err
 			}
 			warnNoProperty(sys)
+			if axiomatic(m) {
+				return weakVerify(c, sys, m)
+			}
 			r, _, err := runEngine(c, sys, m, false)
 			if err != nil {
 				return engineError(err)

@@ -78,6 +78,10 @@ func insertCommand() *cli.Command {
 					return err
 				}
 			}
+			if axiomatic(m) {
+				warnNoProperty(sys)
+				return weakInsert(c, sys, m)
+			}
 			if c.Bool("robust") {
 				return insertRobust(c, sys, m)
 			}

@@ -1,0 +1,375 @@
+package main
+
+// verify, insert and check under the axiomatic models (arm, riscv, rmo):
+// the bounded explorer of execution graphs (package execgraph), the
+// cheapest changes (package weakfix), and the unbounded proof from the SC
+// engine and the robustness analysis.
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"fencer/cegar"
+	"fencer/cs"
+	"fencer/execgraph"
+	"fencer/formats"
+	"fencer/memmodel"
+	"fencer/report"
+	"fencer/robust"
+	"fencer/weakfix"
+)
+
+// axiomatic reports whether m is checked by the explorer of execution
+// graphs rather than the store-buffer engine.
+func axiomatic(m memmodel.Model) bool { return m.Axioms() != nil }
+
+var unrollFlag = &cli.IntFlag{Name: "unroll", Value: execgraph.DefaultUnroll,
+	Usage: "under arm, riscv and rmo: a run passes each control location at most `K` times (loops unrolled); " +
+		"a loop iteration that writes nothing and changes no local is never needed (the spin rule)"}
+
+func weakOptions(c *cli.Context) execgraph.Options {
+	return execgraph.Options{Unroll: c.Int("unroll")}
+}
+
+// weakContext is the command's context with its timeout and SIGINT.
+func weakContext(c *cli.Context) (context.Context, func()) {
+	ctx, stop := interruptible(c.Context)
+	if d := c.Duration("timeout"); d > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		return ctx, func() { cancel(); stop() }
+	}
+	return ctx, stop
+}
+
+// proof says how far a verdict of no bad execution holds.
+type proof struct {
+	Kind string `json:"kind"` // exhaustive, sc+robust, bounded
+	// Why the unbounded proof fails, for a bounded one: the critical
+	// cycle left, or what the SC engine found.
+	Why    string `json:"why,omitempty"`
+	Unroll int    `json:"unroll,omitempty"`
+}
+
+func (p proof) String() string {
+	switch p.Kind {
+	case "exhaustive":
+		return "every execution explored (no loop cut by the bound)"
+	case "sc+robust":
+		return "correct under SC and robust: every execution is SC-equivalent"
+	}
+	return fmt.Sprintf("within %d iterations of each loop; not proved beyond: %s", p.Unroll, p.Why)
+}
+
+// proveWeak says how far "no bad execution" holds for psys, the program
+// as patched (changes applied), whose explorer result is r: for every
+// execution when no run was cut; else for every run when the original
+// program is correct under SC and psys is robust under m.
+func proveWeak(c *cli.Context, sys, psys *cs.System, m memmodel.Model, bounded, approx bool, unroll int) proof {
+	if !bounded && !approx {
+		return proof{Kind: "exhaustive"}
+	}
+	p := proof{Kind: "bounded", Unroll: unroll}
+	an := robust.Analyze(psys, m)
+	if ok, pair := an.Robust(nil); !ok {
+		p.Why = "critical cycle " + an.Describe(pair.Cycle)
+		return p
+	}
+	r, _, err := runEngine(c, sys, memmodel.SC, false)
+	switch {
+	case err != nil:
+		p.Why = "the SC engine failed: " + err.Error()
+	case r.Verdict == cegar.Correct:
+		return proof{Kind: "sc+robust"}
+	case r.Verdict == cegar.SCBug:
+		p.Why = "a bad state is reachable under SC beyond the bound (fencer verify --model sc)"
+	default:
+		p.Why = "the SC engine: " + r.Reason
+	}
+	return p
+}
+
+// weakReport is the JSON report of verify and insert under the axiomatic
+// models (docs/report.md).
+type weakReport struct {
+	Version     int                `json:"version"`
+	Command     string             `json:"command"`
+	File        string             `json:"file"`
+	Model       string             `json:"model"`
+	Verdict     string             `json:"verdict"` // correct, unsafe, sc-bug, unknown
+	Proof       *proof             `json:"proof,omitempty"`
+	Reason      string             `json:"reason,omitempty"`
+	Fences      []weakChange       `json:"fences"`
+	Cost        int                `json:"cost"`
+	Witness     *execgraph.Witness `json:"witness,omitempty"`
+	TimeSeconds float64            `json:"time_seconds"`
+	Warnings    []string           `json:"warnings,omitempty"`
+}
+
+// weakChange is one change of the answer in the report.
+type weakChange struct {
+	Kind      string             `json:"kind"` // "barrier" or "order"
+	Line      int                `json:"line"`
+	Col       int                `json:"col,omitempty"`
+	Statement string             `json:"statement"`
+	Barrier   string             `json:"barrier,omitempty"` // the instruction: dmb ishld
+	FenceKind string             `json:"fence_kind,omitempty"`
+	Order     string             `json:"order,omitempty"` // acquire, release
+	Cost      int                `json:"cost"`
+	Needed    *execgraph.Witness `json:"needed,omitempty"`
+}
+
+func changeLine(sys *cs.System, ch weakfix.Change, text func(cs.Pos) string) weakChange {
+	if ch.Site != nil {
+		return weakChange{Kind: "barrier", Line: sys.File.Line(ch.Site.Pos()), Statement: ch.Site.Text,
+			Barrier: ch.Instr, FenceKind: ch.Kind.String(), Cost: ch.Cost, Needed: ch.Needed}
+	}
+	pos := sys.Position(ch.Pos)
+	return weakChange{Kind: "order", Line: pos.Line, Col: pos.Col, Statement: text(ch.Pos), Order: ch.Ann.String(), Cost: ch.Cost, Needed: ch.Needed}
+}
+
+func describeChange(name string, wc weakChange) string {
+	if wc.Kind == "barrier" {
+		return fmt.Sprintf("%s:%d: %s after %s", name, wc.Line, wc.Barrier, wc.Statement)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s made %s", name, wc.Line, wc.Col, wc.Statement, wc.Order)
+}
+
+func emitWeak(c *cli.Context, rep *weakReport) error {
+	if c.String("json") == "" {
+		return nil
+	}
+	for _, w := range inputWarnings {
+		rep.Warnings = append(rep.Warnings, w.String())
+	}
+	return emitReport(c.String("json"), rep)
+}
+
+// weakVerify is verify under an axiomatic model.
+func weakVerify(c *cli.Context, sys *cs.System, m memmodel.Model) error {
+	start := time.Now()
+	ctx, stop := weakContext(c)
+	defer stop()
+	out := humanOut(c)
+	name := sys.File.Name
+	rep := &weakReport{Version: report.Version, Command: "verify", File: name, Model: m.Name(), Fences: []weakChange{}}
+	text := report.StatementText(sys)
+	ex, err := execgraph.New(ctx, sys, m, weakOptions(c))
+	if err != nil {
+		rep.Verdict, rep.Reason = "unknown", err.Error()
+		rep.TimeSeconds = time.Since(start).Seconds()
+		if jerr := emitWeak(c, rep); jerr != nil {
+			return jerr
+		}
+		fmt.Fprintf(out, "%s: unknown under %s: %v\n", name, m, err)
+		return fail(exitUnknown, "")
+	}
+	res, err := ex.Check(ctx, execgraph.Changes{})
+	if err != nil {
+		return fail(exitUnknown, "%s: %v", name, err)
+	}
+	code := 0
+	switch res.Verdict {
+	case execgraph.Bad, execgraph.SCBug:
+		rep.Verdict = "unsafe"
+		if res.Verdict == execgraph.SCBug {
+			rep.Verdict = "sc-bug"
+		}
+		rep.Witness = ex.Witness(res.Witness, text)
+		fmt.Fprintf(out, "%s: %s under %s: a bad state is reachable in this execution:\n", name, rep.Verdict, m)
+		rep.Witness.Print(out)
+		code = exitBad
+	case execgraph.Unknown:
+		rep.Verdict, rep.Reason = "unknown", res.Reason
+		fmt.Fprintf(out, "%s: unknown under %s: %s\n", name, m, res.Reason)
+		code = exitUnknown
+	default:
+		p := proveWeak(c, sys, sys, m, res.Bounded, res.Approx, res.Unroll)
+		rep.Proof = &p
+		if p.Kind == "bounded" {
+			rep.Verdict = "unknown"
+			rep.Reason = "no bad execution within the bound"
+			fmt.Fprintf(out, "%s: correct under %s within %d iterations: no bad execution with each loop unrolled %d times; not proved beyond: %s\n",
+				name, m, p.Unroll, p.Unroll, p.Why)
+			code = exitUnknown
+		} else {
+			rep.Verdict = "correct"
+			fmt.Fprintf(out, "%s: correct under %s: no bad state is reachable (%s)\n", name, m, p)
+		}
+	}
+	rep.TimeSeconds = time.Since(start).Seconds()
+	if err := emitWeak(c, rep); err != nil {
+		return err
+	}
+	if !quiet {
+		fmt.Fprintf(os.Stderr, "%d candidate executions checked, %.2fs\n", res.Checks, rep.TimeSeconds)
+	}
+	if code != 0 {
+		return fail(code, "")
+	}
+	return nil
+}
+
+// raiser is what a reader may offer: whether an access of its file can be
+// raised to acquire or release (C: only accesses of atomic objects).
+type raiser interface {
+	CanRaise(sys *cs.System, proc, edge int) bool
+}
+
+// canRaise says which accesses insert may raise: in .cs a plain write, or
+// a plain read into a variable written as "r = x;"; in another format
+// what its reader says.
+func canRaise(sys *cs.System) func(p, e int) bool {
+	if sys.Reader != nil {
+		r, ok := sys.Reader.(raiser)
+		if !ok {
+			return nil
+		}
+		return func(p, e int) bool { return r.CanRaise(sys, p, e) }
+	}
+	return func(p, e int) bool {
+		op := sys.Procs[p].Edges[e].Op
+		switch op.Kind {
+		case cs.OpWrite:
+			return op.Ann == 0
+		case cs.OpRead:
+			return op.Ann == 0 && !strings.Contains(op.Local, ".$")
+		}
+		return false
+	}
+}
+
+// weakInsert is insert under an axiomatic model.
+func weakInsert(c *cli.Context, sys *cs.System, m memmodel.Model) error {
+	start := time.Now()
+	for _, f := range []string{"all", "reconsider", "robust"} {
+		if c.IsSet(f) {
+			return fail(exitInput, "insert: --%s is not available under %s yet", f, m)
+		}
+	}
+	ctx, stop := weakContext(c)
+	defer stop()
+	name := sys.File.Name
+	text := report.StatementText(sys)
+	rep := &weakReport{Version: report.Version, Command: "insert", File: name, Model: m.Name(), Fences: []weakChange{}}
+	r, err := weakfix.Insert(ctx, sys, m, weakfix.Options{Explore: weakOptions(c), CanRaise: canRaise(sys)}, text)
+	if err != nil {
+		rep.Verdict, rep.Reason = "unknown", err.Error()
+		rep.TimeSeconds = time.Since(start).Seconds()
+		if jerr := emitWeak(c, rep); jerr != nil {
+			return jerr
+		}
+		fmt.Fprintf(os.Stderr, "%s: unknown under %s: %v\n", name, m, err)
+		return fail(exitUnknown, "")
+	}
+	switch r.Verdict {
+	case weakfix.SCBug:
+		rep.Verdict, rep.Witness = "sc-bug", r.Witness
+		rep.TimeSeconds = time.Since(start).Seconds()
+		if err := emitWeak(c, rep); err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "%s: sc-bug: wrong under SC, no change can help; the execution:\n", name)
+		r.Witness.Print(os.Stderr)
+		return fail(exitBad, "")
+	case weakfix.Unknown:
+		rep.Verdict, rep.Reason = "unknown", r.Reason
+		rep.TimeSeconds = time.Since(start).Seconds()
+		if err := emitWeak(c, rep); err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "%s: unknown under %s: %s\n", name, m, r.Reason)
+		return fail(exitUnknown, "")
+	}
+	patched, err := weakfix.Patch(sys, r.Changes)
+	if err != nil {
+		return fail(exitUnknown, "%s: %v", name, err)
+	}
+	// The final check: the patched text, read again, has no bad execution.
+	psys, err := sys.Reparse(patched)
+	if err != nil {
+		return fail(exitUnknown, "internal error: the patched program does not read back: %v", err)
+	}
+	again, err := execgraph.Explore(ctx, psys, m, weakOptions(c))
+	if err != nil || again.Verdict != execgraph.NoBad {
+		return fail(exitUnknown, "internal error: the patched program is not correct under %s: %v %v", m, again, err)
+	}
+	p := proveWeak(c, sys, psys, m, again.Bounded, again.Approx, again.Unroll)
+	rep.Verdict, rep.Proof, rep.Cost = "correct", &p, r.Cost
+	for _, ch := range r.Changes {
+		rep.Fences = append(rep.Fences, changeLine(sys, ch, text))
+	}
+	rep.TimeSeconds = time.Since(start).Seconds()
+	if err := emitWeak(c, rep); err != nil {
+		return err
+	}
+	if err := writeOutput(c, name, sys.File.Src, patched); err != nil {
+		return err
+	}
+	w := os.Stderr
+	if len(r.Changes) == 0 {
+		fmt.Fprintf(w, "%s: correct under %s, no change needed (%s)\n", name, m, p)
+	} else {
+		fmt.Fprintf(w, "%s: correct under %s with %s (the fewest, then the cheapest: cost %d; %s):\n",
+			name, m, plural(len(r.Changes), "change"), r.Cost, p)
+		for _, wc := range rep.Fences {
+			fmt.Fprintf(w, "  %s\n", describeChange(name, wc))
+		}
+	}
+	if c.Bool("explain") {
+		for _, wc := range rep.Fences {
+			if wc.Needed == nil {
+				continue
+			}
+			fmt.Fprintf(w, "without %s, this execution reaches a bad state:\n", describeChange(name, wc))
+			wc.Needed.Print(w)
+		}
+	}
+	if !quiet {
+		fmt.Fprintf(w, "%d bad executions found on the way, %d candidate executions checked, %.2fs\n", r.Found, r.Checks, rep.TimeSeconds)
+	}
+	return nil
+}
+
+// weakCheckOne runs one expectation under an axiomatic model.
+func weakCheckOne(c *cli.Context, sys *cs.System, e formats.Expectation, res checkResult) checkResult {
+	start := time.Now()
+	ctx, stop := weakContext(c)
+	defer stop()
+	r, err := weakfix.Insert(ctx, sys, e.Model, weakfix.Options{Explore: weakOptions(c), CanRaise: canRaise(sys)}, nil)
+	res.TimeSeconds = time.Since(start).Seconds()
+	if err != nil {
+		res.Got, res.Reason = "error", err.Error()
+		return res
+	}
+	switch r.Verdict {
+	case weakfix.SCBug:
+		res.Got, res.Pass = "bug", e.Bug
+	case weakfix.Correct:
+		res.Got = fmt.Sprintf("fences=%d", len(r.Changes))
+		if len(r.Changes) == 0 {
+			res.Got = "safe"
+		}
+		res.Pass = !e.Bug && e.Fences == len(r.Changes)
+		for _, ch := range r.Changes {
+			line, what := 0, ""
+			if ch.Site != nil {
+				line, what = sys.File.Line(ch.Site.Pos()), ch.Instr+" after "+ch.Site.Text
+			} else {
+				line, what = sys.Position(ch.Pos).Line, ch.Ann.String()
+			}
+			res.Fences = append(res.Fences, checkFence{Line: line, Statement: what})
+		}
+		if r.Bounded || r.Approx {
+			res.Reason = fmt.Sprintf("verified within %d iterations", r.Unroll)
+		}
+	default:
+		res.Got, res.Reason = "unknown", r.Reason
+	}
+	return res
+}
