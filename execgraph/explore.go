@@ -70,9 +70,9 @@ type Result struct {
 	// Approx: a nondeterministic value (r = *) was drawn from a finite
 	// set of interesting values, so NoBad holds only for those.
 	Approx bool
-	Unroll  int
-	Reason  string
-	Checks  int // candidate executions checked
+	Unroll int
+	Reason string
+	Checks int // candidate executions checked
 }
 
 // Explorer holds the runs of a program, enumerated once: changes (fences,
