@@ -31,7 +31,9 @@ type Cycle struct {
 
 // Pair is a relaxed pair that lies on a critical cycle: accesses A and B of
 // one process, A a buffered write, B a read (or, under PSO, a buffered
-// write) of another variable, B after A in program order.
+// write) of another variable, B after A in program order. Under a model
+// with Axioms, A and B are any two accesses of one process to different
+// variables whose order the model does not keep (RelaxedKind).
 type Pair struct {
 	A, B  int
 	Cycle *Cycle
@@ -52,9 +54,10 @@ type Analysis struct {
 // under m.
 func Analyze(sys *cs.System, m memmodel.Model) *Analysis {
 	g := NewGraph(sys)
+	g.setModel(m)
 	an := &Analysis{Graph: g, Model: m}
-	if !m.Layout().Buffered() {
-		return an
+	if !m.Layout().Buffered() && m.Axioms() == nil {
+		return an // SC: nothing is relaxed
 	}
 	// exits[s] lists the accesses at which a visit entering its process at s
 	// may leave it: s and the accesses after it in program order that have
@@ -73,6 +76,9 @@ func Analyze(sys *cs.System, m memmodel.Model) *Analysis {
 		return exits[s]
 	}
 	budget := MaxSearchStates
+	// Every access that starts a pair of the relaxed kind: the buffered
+	// writes under TSO and PSO, reads and writes alike under the models
+	// with Axioms.
 	for _, w := range g.Acc {
 		var bs []int
 		for _, b := range g.Acc {
@@ -166,7 +172,8 @@ func (s *search) dfs(t int, mask uint64) ([]Segment, bool) {
 
 // Robust reports whether no critical pair is relaxed with the fences at
 // the sites in fenced installed (nil: the fences of the program only), and
-// if not, a critical pair that is still relaxed.
+// if not, a critical pair that is still relaxed. The installed fences are
+// full ones (RobustFences takes a kind per site).
 func (an *Analysis) Robust(fenced map[int]bool) (bool, *Pair) {
 	return an.RobustKinds(fenced, nil)
 }
@@ -174,7 +181,11 @@ func (an *Analysis) Robust(fenced map[int]bool) (bool, *Pair) {
 // RobustKinds is Robust with full fences at the sites in full and store
 // fences at the sites in store installed: a store fence cuts the
 // write→write pairs it lies between, not the write→read ones.
+// (RobustFences takes a fence kind per site.)
 func (an *Analysis) RobustKinds(full, store map[int]bool) (bool, *Pair) {
+	if an.Graph.weak() {
+		return an.RobustFences(fullStoreKinds(full, store))
+	}
 	for i := range an.Critical {
 		p := &an.Critical[i]
 		if _, ok := an.Graph.FreePathKinds(p.A, p.B, full, store); ok {

@@ -1,9 +1,10 @@
 // Package robust is fencer's static robustness analysis: it proves that
-// every run of a program under TSO (resp. PSO) is equivalent to a run under
-// SC, so that the program is correct under the model exactly when it is
-// correct under SC. It works on the lowered automata of cs.System and never
-// looks at values: it may report a cycle that no run follows, never miss
-// one.
+// every run of a program under TSO (resp. PSO, or one of the axiomatic
+// models Arm, RISC-V and RMO: "Models with axioms" below) is equivalent to
+// a run under SC, so that the program is correct under the model exactly
+// when it is correct under SC. It works on the lowered automata of
+// cs.System and never looks at values: it may report a cycle that no run
+// follows, never miss one.
 //
 // # The graph
 //
@@ -32,7 +33,10 @@
 // installed fence (Graph.FreePath): "cut" must hold on every path. `fence;`
 // cuts both kinds; `fence store;` (cs.StoreFence) cuts the write→write pairs it lies
 // between (it keeps PSO's buffered writes in order) and not the
-// write→read ones (Analysis.RobustKinds takes installed store fences).
+// write→read ones (Analysis.RobustKinds takes installed store fences). A
+// fence of another kind is read as memmodel.ForBuffers reads it (with
+// store→load order a full fence, else with store→store order a store
+// fence, else nothing); Analysis.RobustFences takes a kind per site.
 //
 // # Critical cycles (cycle.go)
 //
@@ -115,5 +119,90 @@
 // fences are added, a set is sufficient iff it cuts them all; the search is
 // iterative deepening, branching on the sites of a shortest fence-free path
 // of a pair still relaxed. Past MaxFenceNodes it falls back to a greedy set
-// and says so (Minimal false).
+// and says so (Minimal false). Under a model with axioms the sites are
+// found the same way, a fence at a site counting as a full one; then each
+// site gets the cheapest barrier of the model (memmodel.Barriers, by Cost)
+// that keeps the pair of kinds of every critical pair with a free path
+// through the site (FenceSet.Kinds): MP under Arm gets dmb ishst
+// (cs.StoreFence) between the writes and dmb ishld (cs.LoadFence) between
+// the reads. A pair none of whose sites lies between its accesses on some
+// path (two reads in one loop condition, as in Peterson's lock) cannot be
+// cut by a fence: MinFences returns ErrUncuttable.
+//
+// # Models with axioms (weak.go)
+//
+// Arm, RISC-V and RMO (memmodel.Model.Axioms non-nil) have no buffers: a
+// process's accesses leave program order unless the model's preserved
+// program order, a barrier or a dependency keeps them. The graph and the
+// critical cycles are the same; what changes is the relaxed kind and what
+// cuts a path.
+//
+//   - A pair (a, b) in program order is of the relaxed kind when a and b
+//     are of different variables and !m.Keeps(a, b), each access given as
+//     its kind, its annotation (cs.Ann; an atomic step's accesses carry the
+//     step's: a .cs atomic step is seq_cst, Acquire|Release, and keeps
+//     everything around it; a relaxed one nothing) and whether it is in an
+//     atomic step (Access.ModelAccess). Reads start relaxed pairs too
+//     (read→read, read→write), so Analyze searches a cycle from every
+//     access. Two accesses of one atomic step edge form a relaxed pair
+//     only across a loop (two instances of the step): FreePath then needs
+//     a path from the step back to itself.
+//   - A path from a to b is cut when b is ordered after a along it by a
+//     chain a = e0, e1, …, en = b of accesses of the path, each kept before
+//     the next by Keeps or by a fence between them (of the program, or
+//     installed at a site the path passes) whose kind keeps their pair of
+//     kinds (cs.FenceKind.Keeps). A fence that keeps (kind a, kind b) is
+//     the chain of one link; an access e with Keeps(a, e) and Keeps(e, b)
+//     (x = 1; release z = 1; acquire r = y; under the RCsc models) one of
+//     two. FreePath searches the product of the automaton and a summary of
+//     the chains (per class of access: whether one is ordered after a, and
+//     which pairs the fences since it keep). The weak models' Keeps looks
+//     at the annotations only ([A|Q];po, po;[L], [L];po;[A] of
+//     memmodel.Axioms hold whatever the variables and whatever lies
+//     between), so the chain asks it of any two accesses. Dependencies
+//     (Op.Addr, data, control) and the rules of ppo beyond Keeps are not
+//     used: sound, they only leave more pairs relaxed.
+//
+// Why no relaxed critical pair means robust, under these models. Take an
+// execution the model allows (events, po, rf, co, fr; an atomic step one
+// event that reads and writes all its accesses) and suppose hb = po ∪ rf ∪
+// co ∪ fr has a cycle; take a closed walk of hb with the fewest edges, as
+// above.
+//
+//  1. All three models are coherent (po-loc ∪ rf ∪ co ∪ fr acyclic), so as
+//     in step 1 above every com edge inside one process goes forward in po
+//     and a maximal run of the walk in one process is one po segment.
+//  2. As in step 2, no process has two segments.
+//  3. No segment goes from s to a later t of the same variable, by
+//     coherence: W→W: the edge into s is co or fr, and s co t, so it leads
+//     to t; R→W: s reads a write co-before t (s fr t), the one the rf edge
+//     into s comes from, which is then co-before t; W→R: the edge out of t
+//     is fr to a write co-after the one t reads, which is s or co-after s,
+//     so s co it; R→R: if t fr w then s fr w (s reads a write co-before or
+//     equal to the one t reads). Each time one com edge replaces the
+//     segment and one of its com edges: a shorter walk. A walk entering an
+//     atomic step of one variable at its write and leaving at its read
+//     (backwards in the two events of a read-modify-write) is shortened
+//     likewise: the read reads the write co-just-before the step's write
+//     (atomicity), so the step's write is co-before the write its fr edge
+//     leads to.
+//  4. So the walk visits distinct processes, each segment is of two
+//     different variables (or one event), and the com edges join
+//     different processes: they are rfe, coe and fre. If every segment is
+//     preserved, by Keeps, by a fence of a kind that keeps it on the path
+//     the execution took, or by a chain of those, each segment is a path
+//     of ppo ∪ fences, and the walk a cycle of ppo ∪ fences ∪ rfe ∪ coe ∪
+//     fre, which the order axiom of all three forbids (memmodel.Axioms:
+//     Arm's external ob, RVWMO's main axiom; writes are other-multi-copy
+//     atomic, so rfi is not needed in the cycle, and it is not in it).
+//
+// A segment that is not preserved is a relaxed pair whose path in the
+// execution is free; the walk maps to a critical cycle with it as the
+// relaxed visit. Hence: no relaxed critical pair ⇒ every execution the
+// model allows is SC-equivalent (the same events, each read reading the
+// same write) ⇒ every outcome (the paths the processes take, the values
+// their reads return) is an SC outcome. A multi-variable atomic step has
+// no counterpart in the hardware; the argument takes the .cs semantics,
+// one indivisible event. There is no explicit checker for these models
+// yet: the differential test (diff_test.go) covers TSO and PSO only.
 package robust

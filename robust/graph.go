@@ -16,6 +16,7 @@ type Access struct {
 	Var    string
 	Write  bool
 	Atomic bool   // inside an atomic step: goes straight to memory
+	Ann    cs.Ann // the annotation of the op (of the OpAtomic for an atomic step's access)
 	Pos    cs.Pos // the statement (for a read: the shared variable)
 	Points []int  // the fence sites passed right after a buffered write
 }
@@ -37,6 +38,12 @@ type Graph struct {
 	// MaxReachCells locations × accesses): every access of it is taken to
 	// be in program order with every other, both ways (sound, coarser).
 	coarse []bool
+	// model is the model of Analyze; under one with Axioms, FreePath and
+	// its variants cut paths by the model's preserved order (weak.go).
+	// Nil (NewGraph alone) or a store-buffer model: the buffer reading.
+	model memmodel.Model
+	// keeps[c][d] is model.Keeps on the access classes c and d (weak.go).
+	keeps *[numClasses][numClasses]bool
 }
 
 // MaxReachCells bounds the memory of program-order reachability per
@@ -61,16 +68,16 @@ func NewGraph(sys *cs.System) *Graph {
 		for ei, e := range proc.Edges {
 			switch e.Op.Kind {
 			case cs.OpRead:
-				add(&Access{Proc: p, Edge: ei, Micro: -1, Var: e.Op.Shared, Pos: e.Pos})
+				add(&Access{Proc: p, Edge: ei, Micro: -1, Var: e.Op.Shared, Ann: e.Op.Ann, Pos: e.Pos})
 			case cs.OpWrite:
-				add(&Access{Proc: p, Edge: ei, Micro: -1, Var: e.Op.Shared, Write: true, Pos: e.Pos, Points: e.Points})
+				add(&Access{Proc: p, Edge: ei, Micro: -1, Var: e.Op.Shared, Write: true, Ann: e.Op.Ann, Pos: e.Pos, Points: e.Points})
 			case cs.OpAtomic:
 				for mi, b := range e.Op.Body {
 					switch b.Kind {
 					case cs.OpRead:
-						add(&Access{Proc: p, Edge: ei, Micro: mi, Var: b.Shared, Atomic: true, Pos: e.Pos})
+						add(&Access{Proc: p, Edge: ei, Micro: mi, Var: b.Shared, Atomic: true, Ann: e.Op.Ann, Pos: e.Pos})
 					case cs.OpWrite:
-						add(&Access{Proc: p, Edge: ei, Micro: mi, Var: b.Shared, Write: true, Atomic: true, Pos: e.Pos})
+						add(&Access{Proc: p, Edge: ei, Micro: mi, Var: b.Shared, Write: true, Atomic: true, Ann: e.Op.Ann, Pos: e.Pos})
 					}
 				}
 			}
@@ -144,8 +151,16 @@ func (g *Graph) PoBefore(a, b int) bool {
 // are in program order and no fence lies between: under TSO a buffered
 // write before a read of another variable outside atomic steps; under PSO
 // also a buffered write before a buffered write of another variable. Under
-// SC nothing is relaxed.
+// SC nothing is relaxed. Under a model with Axioms (Arm, RISC-V, RMO) every
+// pair of accesses of one process to different variables whose order the
+// model does not keep (memmodel.Model.Keeps on kinds and annotations; an
+// atomic step's accesses carry the step's annotation): reads start relaxed
+// pairs too. Two accesses of one atomic step edge are then related only
+// across a loop (two instances of the step), which FreePath checks.
 func RelaxedKind(m memmodel.Model, a, b *Access) bool {
+	if m.Axioms() != nil {
+		return a.Proc == b.Proc && a.Var != b.Var && !m.Keeps(a.ModelAccess(), b.ModelAccess())
+	}
 	if !a.Write || a.Atomic || b.Atomic || a.Var == b.Var || a.Proc != b.Proc {
 		return false
 	}
@@ -165,7 +180,11 @@ type Path []int
 // lie on the path), or ok=false when there is none or a's own site is
 // fenced. The path is the list of edge indices. A full fence orders every
 // pair; a store fence (`fence store;`) orders a pair whose second access is
-// a write (PSO's write→write reordering) and not a write→read pair.
+// a write (PSO's write→write reordering) and not a write→read pair. Under
+// a model with Axioms (the graph of Analyze) a path is free when no chain
+// of preserved order and fences that keep their pairs of kinds leads from
+// a to b along it (weak.go, FreePathFences); the fences of fenced are full
+// ones.
 func (g *Graph) FreePath(a, b int, fenced map[int]bool) (Path, bool) {
 	return g.FreePathKinds(a, b, fenced, nil)
 }
@@ -173,6 +192,9 @@ func (g *Graph) FreePath(a, b int, fenced map[int]bool) (Path, bool) {
 // FreePathKinds is FreePath with full fences at the sites in full and store
 // fences at the sites in store installed.
 func (g *Graph) FreePathKinds(a, b int, full, store map[int]bool) (Path, bool) {
+	if g.weak() {
+		return g.weakFreePath(a, b, fullStoreKinds(full, store))
+	}
 	x, y := g.Acc[a], g.Acc[b]
 	if x.Proc != y.Proc || x.Atomic || y.Atomic {
 		return nil, false
@@ -220,11 +242,14 @@ func (g *Graph) FreePathKinds(a, b int, full, store map[int]bool) (Path, bool) {
 // write followed by an installed full fence drain the buffers; a store
 // fence, or a write followed by an installed store fence, keeps the
 // buffered writes before every later write (PSO's write→write order) but
-// lets later reads pass them.
+// lets later reads pass them. A fence of another kind in the program is
+// read as memmodel.ForBuffers reads it: one with store→load order is a
+// full fence, else one with store→store order a store fence, else nothing.
 func blocks(e cs.Edge, toWrite bool, full, store map[int]bool) bool {
 	switch e.Op.Kind {
 	case cs.OpFence:
-		return e.Op.Fence == cs.FullFence || toWrite
+		o := e.Op.Fence.Orders()
+		return o&cs.StoreLoad != 0 || toWrite && o&cs.StoreStore != 0
 	case cs.OpAtomic:
 		return true
 	case cs.OpWrite:
@@ -248,8 +273,11 @@ func (g *Graph) pathSites(a int, path Path) []int {
 			}
 		}
 	}
-	add(g.Acc[a].Points)
 	proc := g.Sys.Procs[g.Acc[a].Proc]
+	// The points of a's edge: those of Access.Points for a buffered write,
+	// and those after a read or an atomic step, which start relaxed pairs
+	// under the models with Axioms.
+	add(proc.Edges[g.Acc[a].Edge].Points)
 	for _, ei := range path {
 		add(proc.Edges[ei].Points)
 	}
