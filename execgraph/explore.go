@@ -22,7 +22,7 @@ type Options struct {
 	Unroll int
 	// MaxChecks bounds the candidate executions checked (0: 2,000,000).
 	MaxChecks int
-	// MaxPaths bounds the paths enumerated per process (0: 200,000).
+	// MaxPaths bounds the paths enumerated per process (0: 50,000).
 	MaxPaths int
 	// Changes are the fences and raises to check the program with.
 	Changes Changes
@@ -36,7 +36,7 @@ func (o *Options) defaults() {
 		o.MaxChecks = 2_000_000
 	}
 	if o.MaxPaths <= 0 {
-		o.MaxPaths = 200_000
+		o.MaxPaths = 50_000
 	}
 }
 
@@ -108,11 +108,12 @@ func New(ctx context.Context, sys *cs.System, m memmodel.Model, opt Options) (*E
 	}
 	havoc := havocValues(sys)
 	// The values a read may return: the initial ones, then every value a
-	// run writes, until no run writes a new one.
+	// run writes, until no run writes a new one, or for as many rounds as
+	// an execution has writes: a value first written in round k needs a
+	// chain of k writes, each reading the one before (the models forbid
+	// values out of thin air: dependencies are ordered), so a value of a
+	// later round is written by no execution.
 	for round := 0; ; round++ {
-		if round == 8 {
-			return nil, fmt.Errorf("the values written do not settle within the unroll bound")
-		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -141,11 +142,31 @@ func New(ctx context.Context, sys *cs.System, m memmodel.Model, opt Options) (*E
 				}
 			}
 		}
-		if !grew {
+		if !grew || round > e.maxWrites() {
 			break
 		}
 	}
 	return e, nil
+}
+
+// maxWrites bounds the write events of one execution: per process the
+// most writes of a run.
+func (e *Explorer) maxWrites() int {
+	total := 0
+	for _, runs := range e.runs {
+		most := 0
+		for _, r := range runs {
+			n := 0
+			for _, ev := range r.Events {
+				if ev.Kind == Write {
+					n++
+				}
+			}
+			most = max(most, n)
+		}
+		total += most
+	}
+	return total
 }
 
 func contains(xs []int64, v int64) bool {

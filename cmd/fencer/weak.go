@@ -94,6 +94,16 @@ func proveWeak(c *cli.Context, sys, psys *cs.System, m memmodel.Model, bounded, 
 	return p
 }
 
+// robustAndSC reports whether sys is robust under m and correct under
+// SC: then it is correct under m for every run, with no change.
+func robustAndSC(c *cli.Context, sys *cs.System, m memmodel.Model) bool {
+	if ok, _ := robust.Analyze(sys, m).Robust(nil); !ok {
+		return false
+	}
+	r, _, err := runEngine(c, sys, memmodel.SC, false)
+	return err == nil && r.Verdict == cegar.Correct
+}
+
 // weakReport is the JSON report of verify and insert under the axiomatic
 // models (docs/report.md).
 type weakReport struct {
@@ -159,6 +169,15 @@ func weakVerify(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	name := sys.File.Name
 	rep := &weakReport{Version: report.Version, Command: "verify", File: name, Model: m.Name(), Fences: []weakChange{}}
 	text := report.StatementText(sys)
+	if robustAndSC(c, sys, m) {
+		rep.Verdict, rep.Proof = "correct", &proof{Kind: "sc+robust"}
+		rep.TimeSeconds = time.Since(start).Seconds()
+		if err := emitWeak(c, rep); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "%s: correct under %s: no bad state is reachable (%s)\n", name, m, rep.Proof)
+		return nil
+	}
 	ex, err := execgraph.New(ctx, sys, m, weakOptions(c))
 	if err != nil {
 		rep.Verdict, rep.Reason = "unknown", err.Error()
@@ -257,7 +276,31 @@ func weakInsert(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	name := sys.File.Name
 	text := report.StatementText(sys)
 	rep := &weakReport{Version: report.Version, Command: "insert", File: name, Model: m.Name(), Fences: []weakChange{}}
+	if robustAndSC(c, sys, m) {
+		// No change needed, and the proof is unbounded.
+		rep.Verdict, rep.Proof = "correct", &proof{Kind: "sc+robust"}
+		rep.TimeSeconds = time.Since(start).Seconds()
+		if err := emitWeak(c, rep); err != nil {
+			return err
+		}
+		if err := writeOutput(c, name, sys.File.Src, sys.File.Src); err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "%s: correct under %s, no change needed (%s)\n", name, m, rep.Proof)
+		return nil
+	}
 	r, err := weakfix.Insert(ctx, sys, m, weakfix.Options{Explore: weakOptions(c), CanRaise: canRaise(sys)}, text)
+	if err == nil && r.Verdict == weakfix.Unknown || err != nil && ctx.Err() == nil {
+		why := ""
+		if err != nil {
+			why = err.Error()
+		} else {
+			why = r.Reason
+		}
+		if done, ferr := robustFallback(c, sys, m, rep, why, start); done || ferr != nil {
+			return ferr
+		}
+	}
 	if err != nil {
 		rep.Verdict, rep.Reason = "unknown", err.Error()
 		rep.TimeSeconds = time.Since(start).Seconds()
@@ -372,4 +415,62 @@ func weakCheckOne(c *cli.Context, sys *cs.System, e formats.Expectation, res che
 		res.Got, res.Reason = "unknown", r.Reason
 	}
 	return res
+}
+
+// robustFallback is insert's answer when the bounded explorer cannot
+// finish (why): the fewest barriers that cut every critical cycle
+// (robust.MinFences), kept when the program is correct under SC, so that
+// the patched program is correct under m for every run; not proved the
+// fewest changes for the property. It reports false when that fails too
+// (the caller reports unknown).
+func robustFallback(c *cli.Context, sys *cs.System, m memmodel.Model, rep *weakReport, why string, start time.Time) (bool, error) {
+	name := sys.File.Name
+	fs, err := robust.Analyze(sys, m).MinFences()
+	if err != nil {
+		return false, nil
+	}
+	r, _, err := runEngine(c, sys, memmodel.SC, false)
+	if err != nil || r.Verdict != cegar.Correct {
+		return false, nil
+	}
+	var changes []weakfix.Change
+	for _, el := range fs.Elements() {
+		ch := weakfix.Change{}
+		ch.Site, ch.Kind = sys.Sites[el.Site], el.Kind
+		if b, ok := memmodel.BarrierOf(m, el.Kind); ok {
+			ch.Instr, ch.Cost = b.Name, b.Cost
+		}
+		changes = append(changes, ch)
+	}
+	patched, err := weakfix.Patch(sys, changes)
+	if err != nil {
+		return true, fail(exitUnknown, "%s: %v", name, err)
+	}
+	psys, err := sys.Reparse(patched)
+	if err != nil {
+		return true, fail(exitUnknown, "internal error: the patched program does not read back: %v", err)
+	}
+	if ok, _ := robust.Analyze(psys, m).Robust(nil); !ok {
+		return true, fail(exitUnknown, "internal error: the patched program is not robust under %s", m)
+	}
+	text := report.StatementText(sys)
+	p := proof{Kind: "sc+robust", Why: "the bounded explorer: " + why}
+	rep.Verdict, rep.Proof = "correct", &p
+	for _, ch := range changes {
+		rep.Fences = append(rep.Fences, changeLine(sys, ch, text))
+		rep.Cost += ch.Cost
+	}
+	rep.TimeSeconds = time.Since(start).Seconds()
+	if err := emitWeak(c, rep); err != nil {
+		return true, err
+	}
+	if err := writeOutput(c, name, sys.File.Src, patched); err != nil {
+		return true, err
+	}
+	fmt.Fprintf(os.Stderr, "%s: correct under %s with %s (%s; they cut every critical cycle, not proved the fewest for the property: %s):\n",
+		name, m, plural(len(changes), "change"), p, why)
+	for _, wc := range rep.Fences {
+		fmt.Fprintf(os.Stderr, "  %s\n", describeChange(name, wc))
+	}
+	return true, nil
 }
