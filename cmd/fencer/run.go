@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -61,6 +62,11 @@ func runCommand() *cli.Command {
 			sys, m, err := parseArgModel(c)
 			if err != nil {
 				return err
+			}
+			if axiomatic(m) {
+				return fail(exitInput, "run --hw --model %s: this machine's CPU is %s, whose memory model is x86-TSO: "+
+					"the %s behaviours that TSO forbids (reads passing reads and writes, writes passing writes) cannot show on it; "+
+					"fencer verify --model %s explores them, and fencer insert --model %s writes the fixed program for the target", m, runtime.GOARCH, m, m, m)
 			}
 			if err := checkCreatable(c.String("json")); err != nil {
 				return err
