@@ -38,6 +38,7 @@ type combo struct {
 	byVar  map[string][]int // per variable, its nodes
 	inits  map[string]int64 // initial values
 	vars   []string         // the variables accessed, sorted
+	pos    []int            // scratch: an int per node
 }
 
 func newCombo(runs []*Run, inits map[string]int64) *combo {
@@ -118,54 +119,73 @@ func (c *combo) coherentChoices(x string, limit int) ([]varChoice, bool) {
 			seqs = append(seqs, seq)
 		}
 	}
+	pos := c.scratch() // coherence position of each write of x (1-based)
+	rf := make([]int, len(ids))
 	interleave(seqs, func(co []int) bool {
-		pos := map[int]int{-1: 0}
 		for i, w := range co {
 			pos[w] = i + 1
 		}
-		// atomicity needs the candidates of a read of an RMW to be the
-		// write just before its own; other reads any write of the value
-		rf := map[int]int{}
-		var assign func(k int) bool
-		assign = func(k int) bool {
-			if k == len(rs) {
-				if c.coherent(x, pos, rf) {
-					cp := map[int]int{}
-					for a, b := range rf {
-						cp[a] = b
+		// The accesses of x in node order (by process, then program
+		// order): a read takes each write of its value in turn, and the
+		// ranks along each process must not go down (coherent).
+		var assign func(k, proc, last int) bool
+		assign = func(k, proc, last int) bool {
+			if k == len(ids) {
+				vc := varChoice{co: append([]int(nil), co...), rf: map[int]int{}}
+				for i, id := range ids {
+					if c.nodes[id].ev.Kind == Read {
+						vc.rf[id] = rf[i]
 					}
-					out = append(out, varChoice{append([]int(nil), co...), cp})
-					if len(out) > limit {
-						over = true
-						return false
-					}
+				}
+				out = append(out, vc)
+				if len(out) > limit {
+					over = true
+					return false
 				}
 				return true
 			}
-			r := rs[k]
-			n := c.nodes[r]
-			cands := append([]int{-1}, co...)
-			for _, w := range cands {
-				if c.value(w, x) != n.ev.Val {
-					continue
+			id := ids[k]
+			n := c.nodes[id]
+			if n.proc != proc {
+				proc, last = n.proc, -1
+			}
+			if n.ev.Kind == Write {
+				if pos[id] <= last {
+					return true
 				}
-				if n.ev.RMW >= 0 {
-					partner := c.byProc[n.proc][n.ev.RMW]
-					if pos[partner] != pos[w]+1 {
-						continue
-					}
+				return assign(k+1, proc, pos[id])
+			}
+			try := func(w, rank int) bool {
+				if rank < last {
+					return true
 				}
-				rf[r] = w
-				if !assign(k + 1) {
+				if n.ev.RMW >= 0 && pos[c.byProc[n.proc][n.ev.RMW]] != rank+1 {
+					return true
+				}
+				rf[k] = w
+				return assign(k+1, proc, rank)
+			}
+			if c.inits[x] == n.ev.Val && !try(-1, 0) {
+				return false
+			}
+			for i, w := range co {
+				if c.nodes[w].ev.Val == n.ev.Val && !try(w, i+1) {
 					return false
 				}
 			}
-			delete(rf, r)
 			return true
 		}
-		return assign(0)
+		return assign(0, -1, -1)
 	})
 	return out, !over
+}
+
+// scratch is a slice of an int per node, reused.
+func (c *combo) scratch() []int {
+	if len(c.pos) < len(c.nodes) {
+		c.pos = make([]int, len(c.nodes))
+	}
+	return c.pos
 }
 
 func (c *combo) value(w int, x string) int64 {
@@ -173,36 +193,6 @@ func (c *combo) value(w int, x string) int64 {
 		return c.inits[x]
 	}
 	return c.nodes[w].ev.Val
-}
-
-// coherent checks po-loc ∪ rf ∪ co ∪ fr for one variable: in program
-// order, an access may not come after one that is coherence-later. The
-// check: for two accesses a before b in one process, rank(a) <= rank(b),
-// strictly when b is a write, where a write's rank is its coherence
-// position and a read's the position of the write it reads (and a read
-// before a write of its own process that it reads from is a cycle).
-func (c *combo) coherent(x string, pos map[int]int, rf map[int]int) bool {
-	rank := func(id int) int {
-		if c.nodes[id].ev.Kind == Write {
-			return pos[id]
-		}
-		return pos[rf[id]]
-	}
-	for p := range c.byProc {
-		last := -1
-		for _, id := range c.byProc[p] {
-			n := c.nodes[id]
-			if n.ev.Var != x {
-				continue
-			}
-			k := rank(id)
-			if k < last || k == last && n.ev.Kind == Write {
-				return false
-			}
-			last = k
-		}
-	}
-	return true
 }
 
 // interleave calls f with every interleaving of seqs (each kept in its
