@@ -263,6 +263,69 @@ func canRaise(sys *cs.System) func(p, e int) bool {
 	}
 }
 
+// weakAnswer is what insert and check find under an axiomatic model.
+type weakAnswer struct {
+	verdict weakfix.Verdict
+	changes []weakfix.Change
+	cost    int
+	proof   proof
+	patched []byte
+	witness *execgraph.Witness // sc-bug
+	reason  string             // unknown
+	// fallback: the changes are robust.MinFences', not proved the fewest
+	// for the property (fallbackWhy: why the explorer did not answer).
+	fallback    bool
+	fallbackWhy string
+	found       int
+	checks      int
+}
+
+// solveWeak finds the changes for sys under m: none when sys is robust
+// and correct under SC; else weakfix's, verified again on the patched
+// text; else, when the explorer hits a limit, the robustness fallback.
+// An error is an internal one (exit 3).
+func solveWeak(c *cli.Context, sys *cs.System, m memmodel.Model, text func(cs.Pos) string) (*weakAnswer, error) {
+	if robustAndSC(c, sys, m) {
+		return &weakAnswer{verdict: weakfix.Correct, proof: proof{Kind: "sc+robust"}, patched: sys.File.Src}, nil
+	}
+	ctx, stop := weakContext(c)
+	defer stop()
+	r, err := weakfix.Insert(ctx, sys, m, weakfix.Options{Explore: weakOptions(c), CanRaise: canRaise(sys)}, text)
+	if err != nil || r.Verdict == weakfix.Unknown {
+		why := ""
+		if err != nil {
+			why = err.Error()
+		} else {
+			why = r.Reason
+		}
+		if ctx.Err() == nil {
+			if a, ok, ferr := robustFallback(c, sys, m, why); ok || ferr != nil {
+				return a, ferr
+			}
+		}
+		return &weakAnswer{verdict: weakfix.Unknown, reason: why}, nil
+	}
+	a := &weakAnswer{verdict: r.Verdict, changes: r.Changes, cost: r.Cost, witness: r.Witness, found: r.Found, checks: r.Checks}
+	if r.Verdict != weakfix.Correct {
+		return a, nil
+	}
+	a.patched, err = weakfix.Patch(sys, r.Changes)
+	if err != nil {
+		return nil, err
+	}
+	// The final check: the patched text, read again, has no bad execution.
+	psys, err := sys.Reparse(a.patched)
+	if err != nil {
+		return nil, fmt.Errorf("internal error: the patched program does not read back: %v", err)
+	}
+	again, err := execgraph.Explore(ctx, psys, m, weakOptions(c))
+	if err != nil || again.Verdict != execgraph.NoBad {
+		return nil, fmt.Errorf("internal error: the patched program is not correct under %s: %v %v", m, again, err)
+	}
+	a.proof = proveWeak(c, sys, psys, m, again.Bounded, again.Approx, again.Unroll)
+	return a, nil
+}
+
 // weakInsert is insert under an axiomatic model.
 func weakInsert(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	start := time.Now()
@@ -271,98 +334,57 @@ func weakInsert(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 			return fail(exitInput, "insert: --%s is not available under %s yet", f, m)
 		}
 	}
-	ctx, stop := weakContext(c)
-	defer stop()
 	name := sys.File.Name
 	text := report.StatementText(sys)
 	rep := &weakReport{Version: report.Version, Command: "insert", File: name, Model: m.Name(), Fences: []weakChange{}}
-	if robustAndSC(c, sys, m) {
-		// No change needed, and the proof is unbounded.
-		rep.Verdict, rep.Proof = "correct", &proof{Kind: "sc+robust"}
-		rep.TimeSeconds = time.Since(start).Seconds()
-		if err := emitWeak(c, rep); err != nil {
-			return err
-		}
-		if err := writeOutput(c, name, sys.File.Src, sys.File.Src); err != nil {
-			return err
-		}
-		fmt.Fprintf(os.Stderr, "%s: correct under %s, no change needed (%s)\n", name, m, rep.Proof)
-		return nil
-	}
-	r, err := weakfix.Insert(ctx, sys, m, weakfix.Options{Explore: weakOptions(c), CanRaise: canRaise(sys)}, text)
-	if err == nil && r.Verdict == weakfix.Unknown || err != nil && ctx.Err() == nil {
-		why := ""
-		if err != nil {
-			why = err.Error()
-		} else {
-			why = r.Reason
-		}
-		if done, ferr := robustFallback(c, sys, m, rep, why, start); done || ferr != nil {
-			return ferr
-		}
-	}
-	if err != nil {
-		rep.Verdict, rep.Reason = "unknown", err.Error()
-		rep.TimeSeconds = time.Since(start).Seconds()
-		if jerr := emitWeak(c, rep); jerr != nil {
-			return jerr
-		}
-		fmt.Fprintf(os.Stderr, "%s: unknown under %s: %v\n", name, m, err)
-		return fail(exitUnknown, "")
-	}
-	switch r.Verdict {
-	case weakfix.SCBug:
-		rep.Verdict, rep.Witness = "sc-bug", r.Witness
-		rep.TimeSeconds = time.Since(start).Seconds()
-		if err := emitWeak(c, rep); err != nil {
-			return err
-		}
-		fmt.Fprintf(os.Stderr, "%s: sc-bug: wrong under SC, no change can help; the execution:\n", name)
-		r.Witness.Print(os.Stderr)
-		return fail(exitBad, "")
-	case weakfix.Unknown:
-		rep.Verdict, rep.Reason = "unknown", r.Reason
-		rep.TimeSeconds = time.Since(start).Seconds()
-		if err := emitWeak(c, rep); err != nil {
-			return err
-		}
-		fmt.Fprintf(os.Stderr, "%s: unknown under %s: %s\n", name, m, r.Reason)
-		return fail(exitUnknown, "")
-	}
-	patched, err := weakfix.Patch(sys, r.Changes)
+	a, err := solveWeak(c, sys, m, text)
 	if err != nil {
 		return fail(exitUnknown, "%s: %v", name, err)
 	}
-	// The final check: the patched text, read again, has no bad execution.
-	psys, err := sys.Reparse(patched)
-	if err != nil {
-		return fail(exitUnknown, "internal error: the patched program does not read back: %v", err)
-	}
-	again, err := execgraph.Explore(ctx, psys, m, weakOptions(c))
-	if err != nil || again.Verdict != execgraph.NoBad {
-		return fail(exitUnknown, "internal error: the patched program is not correct under %s: %v %v", m, again, err)
-	}
-	p := proveWeak(c, sys, psys, m, again.Bounded, again.Approx, again.Unroll)
-	rep.Verdict, rep.Proof, rep.Cost = "correct", &p, r.Cost
-	for _, ch := range r.Changes {
-		rep.Fences = append(rep.Fences, changeLine(sys, ch, text))
-	}
-	rep.TimeSeconds = time.Since(start).Seconds()
-	if err := emitWeak(c, rep); err != nil {
-		return err
-	}
-	if err := writeOutput(c, name, sys.File.Src, patched); err != nil {
-		return err
+	finish := func() error {
+		rep.TimeSeconds = time.Since(start).Seconds()
+		return emitWeak(c, rep)
 	}
 	w := os.Stderr
-	if len(r.Changes) == 0 {
-		fmt.Fprintf(w, "%s: correct under %s, no change needed (%s)\n", name, m, p)
-	} else {
-		fmt.Fprintf(w, "%s: correct under %s with %s (the fewest, then the cheapest: cost %d; %s):\n",
-			name, m, plural(len(r.Changes), "change"), r.Cost, p)
-		for _, wc := range rep.Fences {
-			fmt.Fprintf(w, "  %s\n", describeChange(name, wc))
+	switch a.verdict {
+	case weakfix.SCBug:
+		rep.Verdict, rep.Witness = "sc-bug", a.witness
+		if err := finish(); err != nil {
+			return err
 		}
+		fmt.Fprintf(w, "%s: sc-bug: wrong under SC, no change can help; the execution:\n", name)
+		a.witness.Print(w)
+		return fail(exitBad, "")
+	case weakfix.Unknown:
+		rep.Verdict, rep.Reason = "unknown", a.reason
+		if err := finish(); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "%s: unknown under %s: %s\n", name, m, a.reason)
+		return fail(exitUnknown, "")
+	}
+	rep.Verdict, rep.Proof, rep.Cost = "correct", &a.proof, a.cost
+	for _, ch := range a.changes {
+		rep.Fences = append(rep.Fences, changeLine(sys, ch, text))
+	}
+	if err := finish(); err != nil {
+		return err
+	}
+	if err := writeOutput(c, name, sys.File.Src, a.patched); err != nil {
+		return err
+	}
+	switch {
+	case len(a.changes) == 0:
+		fmt.Fprintf(w, "%s: correct under %s, no change needed (%s)\n", name, m, a.proof)
+	case a.fallback:
+		fmt.Fprintf(w, "%s: correct under %s with %s (%s; they cut every critical cycle, not proved the fewest for the property: %s):\n",
+			name, m, plural(len(a.changes), "change"), a.proof, a.fallbackWhy)
+	default:
+		fmt.Fprintf(w, "%s: correct under %s with %s (the fewest, then the cheapest: cost %d; %s):\n",
+			name, m, plural(len(a.changes), "change"), a.cost, a.proof)
+	}
+	for _, wc := range rep.Fences {
+		fmt.Fprintf(w, "  %s\n", describeChange(name, wc))
 	}
 	if c.Bool("explain") {
 		for _, wc := range rep.Fences {
@@ -373,33 +395,32 @@ func weakInsert(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 			wc.Needed.Print(w)
 		}
 	}
-	if !quiet {
-		fmt.Fprintf(w, "%d bad executions found on the way, %d candidate executions checked, %.2fs\n", r.Found, r.Checks, rep.TimeSeconds)
+	if !quiet && !a.fallback && len(a.changes) > 0 {
+		fmt.Fprintf(w, "%d bad executions found on the way, %d candidate executions checked, %.2fs\n", a.found, a.checks, rep.TimeSeconds)
 	}
 	return nil
 }
 
-// weakCheckOne runs one expectation under an axiomatic model.
+// weakCheckOne runs one expectation under an axiomatic model, as insert
+// answers it.
 func weakCheckOne(c *cli.Context, sys *cs.System, e formats.Expectation, res checkResult) checkResult {
 	start := time.Now()
-	ctx, stop := weakContext(c)
-	defer stop()
-	r, err := weakfix.Insert(ctx, sys, e.Model, weakfix.Options{Explore: weakOptions(c), CanRaise: canRaise(sys)}, nil)
+	a, err := solveWeak(c, sys, e.Model, nil)
 	res.TimeSeconds = time.Since(start).Seconds()
 	if err != nil {
 		res.Got, res.Reason = "error", err.Error()
 		return res
 	}
-	switch r.Verdict {
+	switch a.verdict {
 	case weakfix.SCBug:
 		res.Got, res.Pass = "bug", e.Bug
 	case weakfix.Correct:
-		res.Got = fmt.Sprintf("fences=%d", len(r.Changes))
-		if len(r.Changes) == 0 {
+		res.Got = fmt.Sprintf("fences=%d", len(a.changes))
+		if len(a.changes) == 0 {
 			res.Got = "safe"
 		}
-		res.Pass = !e.Bug && e.Fences == len(r.Changes)
-		for _, ch := range r.Changes {
+		res.Pass = !e.Bug && e.Fences == len(a.changes)
+		for _, ch := range a.changes {
 			line, what := 0, ""
 			if ch.Site != nil {
 				line, what = sys.File.Line(ch.Site.Pos()), ch.Instr+" after "+ch.Site.Text
@@ -408,69 +429,52 @@ func weakCheckOne(c *cli.Context, sys *cs.System, e formats.Expectation, res che
 			}
 			res.Fences = append(res.Fences, checkFence{Line: line, Statement: what})
 		}
-		if r.Bounded || r.Approx {
-			res.Reason = fmt.Sprintf("verified within %d iterations", r.Unroll)
+		res.Reason = a.proof.String()
+		if a.fallback {
+			// the fewest barriers for robustness, not for the property
+			res.Got, res.Pass = "unknown", false
+			res.Reason = fmt.Sprintf("%d barriers that cut every critical cycle, not proved the fewest: %s", len(a.changes), a.fallbackWhy)
 		}
 	default:
-		res.Got, res.Reason = "unknown", r.Reason
+		res.Got, res.Reason = "unknown", a.reason
 	}
 	return res
 }
 
-// robustFallback is insert's answer when the bounded explorer cannot
-// finish (why): the fewest barriers that cut every critical cycle
+// robustFallback is the answer when the bounded explorer cannot finish
+// (why): the fewest barriers that cut every critical cycle
 // (robust.MinFences), kept when the program is correct under SC, so that
 // the patched program is correct under m for every run; not proved the
-// fewest changes for the property. It reports false when that fails too
-// (the caller reports unknown).
-func robustFallback(c *cli.Context, sys *cs.System, m memmodel.Model, rep *weakReport, why string, start time.Time) (bool, error) {
-	name := sys.File.Name
+// fewest changes for the property. ok is false when that fails too.
+func robustFallback(c *cli.Context, sys *cs.System, m memmodel.Model, why string) (*weakAnswer, bool, error) {
 	fs, err := robust.Analyze(sys, m).MinFences()
 	if err != nil {
-		return false, nil
+		return nil, false, nil
 	}
 	r, _, err := runEngine(c, sys, memmodel.SC, false)
 	if err != nil || r.Verdict != cegar.Correct {
-		return false, nil
+		return nil, false, nil
 	}
-	var changes []weakfix.Change
+	a := &weakAnswer{verdict: weakfix.Correct, fallback: true, fallbackWhy: why, proof: proof{Kind: "sc+robust"}}
 	for _, el := range fs.Elements() {
 		ch := weakfix.Change{}
 		ch.Site, ch.Kind = sys.Sites[el.Site], el.Kind
 		if b, ok := memmodel.BarrierOf(m, el.Kind); ok {
 			ch.Instr, ch.Cost = b.Name, b.Cost
 		}
-		changes = append(changes, ch)
+		a.changes = append(a.changes, ch)
+		a.cost += ch.Cost
 	}
-	patched, err := weakfix.Patch(sys, changes)
+	a.patched, err = weakfix.Patch(sys, a.changes)
 	if err != nil {
-		return true, fail(exitUnknown, "%s: %v", name, err)
+		return nil, false, err
 	}
-	psys, err := sys.Reparse(patched)
+	psys, err := sys.Reparse(a.patched)
 	if err != nil {
-		return true, fail(exitUnknown, "internal error: the patched program does not read back: %v", err)
+		return nil, false, fmt.Errorf("internal error: the patched program does not read back: %v", err)
 	}
 	if ok, _ := robust.Analyze(psys, m).Robust(nil); !ok {
-		return true, fail(exitUnknown, "internal error: the patched program is not robust under %s", m)
+		return nil, false, fmt.Errorf("internal error: the patched program is not robust under %s", m)
 	}
-	text := report.StatementText(sys)
-	p := proof{Kind: "sc+robust", Why: "the bounded explorer: " + why}
-	rep.Verdict, rep.Proof = "correct", &p
-	for _, ch := range changes {
-		rep.Fences = append(rep.Fences, changeLine(sys, ch, text))
-		rep.Cost += ch.Cost
-	}
-	rep.TimeSeconds = time.Since(start).Seconds()
-	if err := emitWeak(c, rep); err != nil {
-		return true, err
-	}
-	if err := writeOutput(c, name, sys.File.Src, patched); err != nil {
-		return true, err
-	}
-	fmt.Fprintf(os.Stderr, "%s: correct under %s with %s (%s; they cut every critical cycle, not proved the fewest for the property: %s):\n",
-		name, m, plural(len(changes), "change"), p, why)
-	for _, wc := range rep.Fences {
-		fmt.Fprintf(os.Stderr, "  %s\n", describeChange(name, wc))
-	}
-	return true, nil
+	return a, true, nil
 }
