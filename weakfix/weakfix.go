@@ -21,6 +21,9 @@ type Options struct {
 	CanFence func(s int) bool
 	// MaxChanges bounds the size of the sets searched (0: 8).
 	MaxChanges int
+	// All, when above 1, asks for up to All-1 other sets of the same size,
+	// each verified (Result.Alternatives).
+	All int
 	// Progress, if set, is called after each bad execution found.
 	Progress func(found, changes int)
 }
@@ -59,6 +62,9 @@ type Result struct {
 	Witness *execgraph.Witness // SCBug: the SC execution
 	Found   int                // bad executions found on the way
 	Checks  int
+	// Alternatives are other sets of as many changes, each verified,
+	// cheapest first (Options.All).
+	Alternatives [][]Change
 }
 
 // slot is a place for a change: a fence site, or a source access (all the
@@ -104,12 +110,21 @@ func Insert(ctx context.Context, sys *cs.System, m memmodel.Model, opt Options, 
 			for _, c := range res.Changes {
 				res.Cost += c.Cost
 			}
+			if opt.All > 1 {
+				alts, err := alternatives(ctx, ex, m, known, candidates(sys, m, known, opt), chosen, opt.All-1)
+				if err != nil {
+					return nil, err
+				}
+				for _, set := range alts {
+					res.Alternatives = append(res.Alternatives, describe(ctx, ex, sys, m, set, text))
+				}
+			}
 			return res, nil
 		}
 		known = append(known, r.Witness)
 		res.Found++
 		slots := candidates(sys, m, known, opt)
-		set, ok := choose(ex, m, known, slots, opt.MaxChanges)
+		set, ok := newChooser(ex, m, known, slots).best(opt.MaxChanges)
 		if !ok {
 			res.Verdict = Unknown
 			res.Reason = fmt.Sprintf("no set of at most %d changes forbids the %d bad executions found", opt.MaxChanges, len(known))
@@ -207,67 +222,135 @@ func candidates(sys *cs.System, m memmodel.Model, known []*execgraph.Execution, 
 	return out
 }
 
-// choose returns a cheapest set among the smallest that make the model
-// forbid every execution of known.
-func choose(ex *execgraph.Explorer, m memmodel.Model, known []*execgraph.Execution, slots []slot, max int) ([]slotKind, bool) {
-	bars := m.Barriers()
-	strongest := slotKind{kind: cs.FullFence}
+// chooser picks sets of changes that make the model forbid every
+// remembered execution.
+type chooser struct {
+	ex        *execgraph.Explorer
+	m         memmodel.Model
+	known     []*execgraph.Execution
+	slots     []slot
+	strongest slotKind
+}
+
+func newChooser(ex *execgraph.Explorer, m memmodel.Model, known []*execgraph.Execution, slots []slot) *chooser {
+	c := &chooser{ex: ex, m: m, known: known, slots: slots, strongest: slotKind{kind: cs.FullFence}}
 	if b, ok := memmodel.BarrierOf(m, cs.FullFence); ok {
-		strongest.cost = b.Cost
+		c.strongest.cost = b.Cost
 	}
-	kills := func(set []slotKind) bool {
-		ch := changesOf(set)
-		for _, x := range known {
-			if ex.Allows(x, ch) {
-				return false
-			}
+	return c
+}
+
+func (c *chooser) kills(set []slotKind) bool {
+	ch := changesOf(set)
+	for _, x := range c.known {
+		if c.ex.Allows(x, ch) {
+			return false
 		}
-		return true
 	}
-	for n := 0; n <= max && n <= len(slots); n++ {
+	return true
+}
+
+// cheapest is the cheapest choice of kinds for the slots idx that forbids
+// every remembered execution, or false when even the strongest does not.
+func (c *chooser) cheapest(idx []int) ([]slotKind, int, bool) {
+	n := len(idx)
+	set := make([]slotKind, n)
+	for i, k := range idx {
+		set[i] = c.strongest
+		set[i].s = c.slots[k]
+		if c.slots[k].site < 0 {
+			set[i].cost = c.m.RaiseCost()
+		}
+	}
+	if !c.kills(set) {
+		return nil, 0, false
+	}
+	var best []slotKind
+	bestCost := -1
+	var assign func(i, cost int)
+	assign = func(i, cost int) {
+		if bestCost >= 0 && cost >= bestCost {
+			return
+		}
+		if i == n {
+			if c.kills(set) {
+				best, bestCost = append([]slotKind(nil), set...), cost
+			}
+			return
+		}
+		if set[i].s.site < 0 {
+			assign(i+1, cost+set[i].cost)
+			return
+		}
+		for _, b := range c.m.Barriers() {
+			set[i].kind, set[i].cost = b.Kind, b.Cost
+			assign(i+1, cost+b.Cost)
+		}
+		set[i].kind, set[i].cost = c.strongest.kind, c.strongest.cost
+	}
+	assign(0, 0)
+	return best, bestCost, true
+}
+
+// best returns a cheapest set among the smallest, of at most max changes.
+func (c *chooser) best(max int) ([]slotKind, bool) {
+	for n := 0; n <= max && n <= len(c.slots); n++ {
 		var best []slotKind
 		bestCost := -1
-		combinations(len(slots), n, func(idx []int) {
-			set := make([]slotKind, n)
-			for i, k := range idx {
-				set[i] = strongest
-				set[i].s = slots[k]
-				if slots[k].site < 0 {
-					set[i].cost = m.RaiseCost()
-				}
+		combinations(len(c.slots), n, func(idx []int) {
+			if set, cost, ok := c.cheapest(idx); ok && (bestCost < 0 || cost < bestCost) {
+				best, bestCost = set, cost
 			}
-			if !kills(set) {
-				return
-			}
-			// every assignment of kinds to the sites of the set
-			var assign func(i, cost int)
-			assign = func(i, cost int) {
-				if bestCost >= 0 && cost >= bestCost {
-					return
-				}
-				if i == n {
-					if kills(set) {
-						best, bestCost = append([]slotKind(nil), set...), cost
-					}
-					return
-				}
-				if set[i].s.site < 0 {
-					assign(i+1, cost+set[i].cost)
-					return
-				}
-				for _, b := range bars {
-					set[i].kind, set[i].cost = b.Kind, b.Cost
-					assign(i+1, cost+b.Cost)
-				}
-				set[i].kind, set[i].cost = strongest.kind, strongest.cost
-			}
-			assign(0, 0)
 		})
 		if best != nil {
 			return best, true
 		}
 	}
 	return nil, false
+}
+
+// sameSize calls f with the cheapest kinds of every set of n slots that
+// forbids every remembered execution.
+func (c *chooser) sameSize(n int, f func([]slotKind)) {
+	combinations(len(c.slots), n, func(idx []int) {
+		if set, _, ok := c.cheapest(idx); ok {
+			f(set)
+		}
+	})
+}
+
+// alternatives are up to limit other sets of as many changes as chosen
+// that make the program correct (each verified), cheapest first.
+func alternatives(ctx context.Context, ex *execgraph.Explorer, m memmodel.Model, known []*execgraph.Execution, slots []slot, chosen []slotKind, limit int) ([][]slotKind, error) {
+	key := func(set []slotKind) string { return fmt.Sprint(changesOf(set)) }
+	var sets [][]slotKind
+	newChooser(ex, m, known, slots).sameSize(len(chosen), func(set []slotKind) {
+		if key(set) != key(chosen) {
+			sets = append(sets, set)
+		}
+	})
+	cost := func(set []slotKind) int {
+		n := 0
+		for _, sk := range set {
+			n += sk.cost
+		}
+		return n
+	}
+	sort.SliceStable(sets, func(i, j int) bool { return cost(sets[i]) < cost(sets[j]) })
+	var out [][]slotKind
+	for _, set := range sets {
+		if len(out) == limit {
+			break
+		}
+		r, err := ex.Check(ctx, changesOf(set))
+		if err != nil {
+			return nil, err
+		}
+		if r.Verdict == execgraph.NoBad {
+			out = append(out, set)
+		}
+	}
+	return out, nil
 }
 
 // combinations calls f with every n-subset of 0..k-1 in lexicographic

@@ -107,18 +107,20 @@ func robustAndSC(c *cli.Context, sys *cs.System, m memmodel.Model) bool {
 // weakReport is the JSON report of verify and insert under the axiomatic
 // models (docs/report.md).
 type weakReport struct {
-	Version     int                `json:"version"`
-	Command     string             `json:"command"`
-	File        string             `json:"file"`
-	Model       string             `json:"model"`
-	Verdict     string             `json:"verdict"` // correct, unsafe, sc-bug, unknown
-	Proof       *proof             `json:"proof,omitempty"`
-	Reason      string             `json:"reason,omitempty"`
-	Fences      []weakChange       `json:"fences"`
-	Cost        int                `json:"cost"`
-	Witness     *execgraph.Witness `json:"witness,omitempty"`
-	TimeSeconds float64            `json:"time_seconds"`
-	Warnings    []string           `json:"warnings,omitempty"`
+	Version int                `json:"version"`
+	Command string             `json:"command"`
+	File    string             `json:"file"`
+	Model   string             `json:"model"`
+	Verdict string             `json:"verdict"` // correct, unsafe, sc-bug, unknown
+	Proof   *proof             `json:"proof,omitempty"`
+	Reason  string             `json:"reason,omitempty"`
+	Fences  []weakChange       `json:"fences"`
+	Cost    int                `json:"cost"`
+	Witness *execgraph.Witness `json:"witness,omitempty"`
+	// Alternatives are the other sets of as many changes (--all).
+	Alternatives [][]weakChange `json:"alternatives,omitempty"`
+	TimeSeconds  float64        `json:"time_seconds"`
+	Warnings     []string       `json:"warnings,omitempty"`
 }
 
 // weakChange is one change of the answer in the report.
@@ -278,6 +280,8 @@ type weakAnswer struct {
 	fallbackWhy string
 	found       int
 	checks      int
+	// alternatives: other sets of as many changes, each verified (--all)
+	alternatives [][]weakfix.Change
 }
 
 // solveWeak finds the changes for sys under m: none when sys is robust
@@ -290,7 +294,7 @@ func solveWeak(c *cli.Context, sys *cs.System, m memmodel.Model, text func(cs.Po
 	}
 	ctx, stop := weakContext(c)
 	defer stop()
-	r, err := weakfix.Insert(ctx, sys, m, weakfix.Options{Explore: weakOptions(c), CanRaise: canRaise(sys)}, text)
+	r, err := weakfix.Insert(ctx, sys, m, weakfix.Options{Explore: weakOptions(c), CanRaise: canRaise(sys), All: allOf(c)}, text)
 	if err != nil || r.Verdict == weakfix.Unknown {
 		why := ""
 		if err != nil {
@@ -305,7 +309,7 @@ func solveWeak(c *cli.Context, sys *cs.System, m memmodel.Model, text func(cs.Po
 		}
 		return &weakAnswer{verdict: weakfix.Unknown, reason: why}, nil
 	}
-	a := &weakAnswer{verdict: r.Verdict, changes: r.Changes, cost: r.Cost, witness: r.Witness, found: r.Found, checks: r.Checks}
+	a := &weakAnswer{verdict: r.Verdict, changes: r.Changes, cost: r.Cost, witness: r.Witness, found: r.Found, checks: r.Checks, alternatives: r.Alternatives}
 	if r.Verdict != weakfix.Correct {
 		return a, nil
 	}
@@ -329,7 +333,7 @@ func solveWeak(c *cli.Context, sys *cs.System, m memmodel.Model, text func(cs.Po
 // weakInsert is insert under an axiomatic model.
 func weakInsert(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	start := time.Now()
-	for _, f := range []string{"all", "reconsider", "robust"} {
+	for _, f := range []string{"reconsider", "robust"} {
 		if c.IsSet(f) {
 			return fail(exitInput, "insert: --%s is not available under %s yet", f, m)
 		}
@@ -367,6 +371,13 @@ func weakInsert(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	for _, ch := range a.changes {
 		rep.Fences = append(rep.Fences, changeLine(sys, ch, text))
 	}
+	for _, alt := range a.alternatives {
+		var set []weakChange
+		for _, ch := range alt {
+			set = append(set, changeLine(sys, ch, text))
+		}
+		rep.Alternatives = append(rep.Alternatives, set)
+	}
 	if err := finish(); err != nil {
 		return err
 	}
@@ -385,6 +396,12 @@ func weakInsert(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	}
 	for _, wc := range rep.Fences {
 		fmt.Fprintf(w, "  %s\n", describeChange(name, wc))
+	}
+	for i, alt := range rep.Alternatives {
+		fmt.Fprintf(w, "other set %d of %d (verified):\n", i+2, len(rep.Alternatives)+1)
+		for _, wc := range alt {
+			fmt.Fprintf(w, "  %s\n", describeChange(name, wc))
+		}
 	}
 	if c.Bool("explain") {
 		for _, wc := range rep.Fences {

@@ -33,6 +33,11 @@ func TestWeakMP(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "correct under arm") {
 		t.Errorf("verify patched: exit %d\n%s%s", code, out, stderr)
 	}
+	// --all: the other sets of two changes, each verified.
+	_, stderr, code = fencer(t, "insert", "--model", "arm", "--all", "--json", filepath.Join(dir, "a.json"), bench("mp.cs"))
+	if code != 0 || !strings.Contains(stderr, "other set 4 of 4 (verified)") || !strings.Contains(stderr, "dmb ishst after data = 1;") {
+		t.Errorf("insert --all: exit %d\n%s", code, stderr)
+	}
 	// riscv has no acquire load: two barriers, as a diff.
 	out, stderr, code = fencer(t, "insert", "--model", "riscv", "--diff", bench("mp.cs"))
 	if code != 0 || !strings.Contains(out, "+  fence store;") || !strings.Contains(out, "+  fence load;") {
@@ -43,7 +48,7 @@ func TestWeakMP(t *testing.T) {
 // What is not there refuses plainly; an SC bug stays one.
 func TestWeakRefusals(t *testing.T) {
 	for _, args := range [][]string{
-		{"insert", "--model", "arm", "--all", bench("mp.cs")},
+		{"insert", "--model", "arm", "--reconsider", bench("mp.cs")},
 		{"run", "--hw", "--model", "arm", bench("mp.cs")},
 	} {
 		_, stderr, code := fencer(t, args...)
