@@ -36,12 +36,12 @@ type combo struct {
 	nodes  []node
 	byProc [][]int          // per process, its nodes in program order
 	byVar  map[string][]int // per variable, its nodes
-	inits  map[string]int64 // initial values
+	inits  map[string][]int64 // the initial values each variable may have
 	vars   []string         // the variables accessed, sorted
 	pos    []int            // scratch: an int per node
 }
 
-func newCombo(runs []*Run, inits map[string]int64) *combo {
+func newCombo(runs []*Run, inits map[string][]int64) *combo {
 	c := &combo{runs: runs, byProc: make([][]int, len(runs)), byVar: map[string][]int{}, inits: inits}
 	for p, r := range runs {
 		if r == nil {
@@ -95,7 +95,7 @@ func (c *combo) coherentChoices(x string, limit int) ([]varChoice, bool) {
 	// A read needs a write of its value.
 	for _, r := range rs {
 		v := c.nodes[r].ev.Val
-		ok := c.inits[x] == v
+		ok := contains(c.inits[x], v)
 		for _, w := range ws {
 			ok = ok || c.nodes[w].ev.Val == v
 		}
@@ -121,6 +121,7 @@ func (c *combo) coherentChoices(x string, limit int) ([]varChoice, bool) {
 	}
 	pos := c.scratch() // coherence position of each write of x (1-based)
 	rf := make([]int, len(ids))
+	initSet, initVal := false, int64(0)
 	interleave(seqs, func(co []int) bool {
 		for i, w := range co {
 			pos[w] = i + 1
@@ -165,8 +166,18 @@ func (c *combo) coherentChoices(x string, limit int) ([]varChoice, bool) {
 				rf[k] = w
 				return assign(k+1, proc, rank)
 			}
-			if c.inits[x] == n.ev.Val && !try(-1, 0) {
-				return false
+			// reads of the initial value agree on it (one value for a
+			// nondeterministic initial value, chosen by the first)
+			if contains(c.inits[x], n.ev.Val) && (!initSet || initVal == n.ev.Val) {
+				set := !initSet
+				initSet, initVal = true, n.ev.Val
+				ok := try(-1, 0)
+				if set {
+					initSet = false
+				}
+				if !ok {
+					return false
+				}
 			}
 			for i, w := range co {
 				if c.nodes[w].ev.Val == n.ev.Val && !try(w, i+1) {
@@ -186,13 +197,6 @@ func (c *combo) scratch() []int {
 		c.pos = make([]int, len(c.nodes))
 	}
 	return c.pos
-}
-
-func (c *combo) value(w int, x string) int64 {
-	if w < 0 {
-		return c.inits[x]
-	}
-	return c.nodes[w].ev.Val
 }
 
 // interleave calls f with every interleaving of seqs (each kept in its

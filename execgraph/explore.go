@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"fencer/cs"
+	"fencer/expr"
 	"fencer/memmodel"
 )
 
@@ -82,7 +83,7 @@ type Explorer struct {
 	m      memmodel.Model
 	opt    Options
 	runs   [][]*Run // per process: every prefix kept
-	inits  map[string]int64
+	inits  map[string][]int64
 	cut    bool
 	approx bool
 	checks int
@@ -97,16 +98,22 @@ func New(ctx context.Context, sys *cs.System, m memmodel.Model, opt Options) (*E
 		return nil, fmt.Errorf("execgraph: %s is not an axiomatic model", m.Name())
 	}
 	opt.defaults()
-	e := &Explorer{sys: sys, m: m, opt: opt, inits: map[string]int64{}}
+	e := &Explorer{sys: sys, m: m, opt: opt, inits: map[string][]int64{}}
 	values := map[string][]int64{}
-	for _, v := range sys.Shared {
-		if v.Init.Nondet {
-			return nil, fmt.Errorf("%s: a nondeterministic initial value (%s) is not supported under %s", sys.Position(v.Pos), v.Name, m.Name())
-		}
-		e.inits[v.Name] = v.Init.Value
-		values[v.Name] = []int64{v.Init.Value}
-	}
 	havoc := havocValues(sys)
+	for _, v := range sys.Shared {
+		switch {
+		case !v.Init.Nondet:
+			e.inits[v.Name] = []int64{v.Init.Value}
+		case v.Init.Values(64) != nil:
+			e.inits[v.Name] = v.Init.Values(64)
+		default:
+			// any integer: the interesting values, as for r = *
+			e.inits[v.Name] = havoc
+			e.approx = true
+		}
+		values[v.Name] = append([]int64(nil), e.inits[v.Name]...)
+	}
 	// The values a read may return: the initial ones, then every value a
 	// run writes, until no run writes a new one, or for as many rounds as
 	// an execution has writes: a value first written in round k needs a
@@ -178,13 +185,36 @@ func contains(xs []int64, v int64) bool {
 	return false
 }
 
-// havocValues are the values "r = *" may take: every constant of the
-// program, each plus and minus one, and 0, 1 and -1 (as the reference
-// semantics draws them).
+// havocValues are the values "r = *" and "shared y = *" may take: every
+// constant of the program, each plus and minus one, and 0, 1 and -1 (as
+// the reference semantics draws them).
 func havocValues(sys *cs.System) []int64 {
 	set := map[int64]bool{0: true, 1: true, -1: true}
+	add := func(v int64) {
+		set[v], set[v-1], set[v+1] = true, true, true
+	}
+	var walk func(op cs.Op)
+	walk = func(op cs.Op) {
+		if op.Val != nil {
+			expr.Walk(op.Val, func(x expr.Expr) {
+				if v, ok := expr.IntValue(x); ok {
+					add(v)
+				}
+			})
+		}
+		for _, b := range op.Body {
+			walk(b)
+		}
+	}
 	for _, v := range sys.Shared {
-		set[v.Init.Value] = true
+		if !v.Init.Nondet {
+			add(v.Init.Value)
+		}
+	}
+	for _, p := range sys.Procs {
+		for _, e := range p.Edges {
+			walk(e.Op)
+		}
 	}
 	var out []int64
 	for v := range set {

@@ -112,3 +112,21 @@ func TestSCBug(t *testing.T) {
 		t.Fatalf("%v %v", res, err)
 	}
 }
+
+// A nondeterministic initial value is one value per execution, drawn from
+// the program's interesting values (so a verdict of no bad execution is
+// approximate), or from its range exactly.
+func TestNondetInit(t *testing.T) {
+	sys := parse(t, `shared x = *, y;
+process P { local a, b; a = x; b = x; assert(a == b); }`)
+	res, err := Explore(context.Background(), sys, memmodel.ARM, Options{})
+	if err != nil || res.Verdict != NoBad || !res.Approx {
+		t.Fatalf("%+v %v", res, err)
+	}
+	sys = parse(t, `shared x = *, y;
+process P { local a; a = x; assert(a != 7); }`)
+	res, err = Explore(context.Background(), sys, memmodel.ARM, Options{})
+	if err != nil || res.Verdict != SCBug {
+		t.Fatalf("x = 7 initially: %+v %v", res, err)
+	}
+}
