@@ -34,11 +34,11 @@ type node struct {
 type combo struct {
 	runs   []*Run
 	nodes  []node
-	byProc [][]int          // per process, its nodes in program order
-	byVar  map[string][]int // per variable, its nodes
+	byProc [][]int            // per process, its nodes in program order
+	byVar  map[string][]int   // per variable, its nodes
 	inits  map[string][]int64 // the initial values each variable may have
-	vars   []string         // the variables accessed, sorted
-	pos    []int            // scratch: an int per node
+	vars   []string           // the variables accessed, sorted
+	pos    []int              // scratch: an int per node
 }
 
 func newCombo(runs []*Run, inits map[string][]int64) *combo {
