@@ -8,12 +8,12 @@ import (
 	"fencer/internal/refsem"
 )
 
-// Every program of the three families parses (Ring's also for refsem,
+// Every program of the four families parses (Ring's also for refsem,
 // whose minimum fence count is its reference), and a seed always gives
 // the same program.
 func TestProgramsParse(t *testing.T) {
 	for seed := int64(1); seed <= 300; seed++ {
-		for name, gen := range map[string]func(int64) string{"Program": Program, "Accesses": Accesses, "Ring": Ring} {
+		for name, gen := range map[string]func(int64) string{"Program": Program, "Accesses": Accesses, "Ring": Ring, "Weak": Weak} {
 			src := gen(seed)
 			if again := gen(seed); again != src {
 				t.Fatalf("%s(%d) is not deterministic", name, seed)
