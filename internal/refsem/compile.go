@@ -48,8 +48,8 @@ const (
 	iBranch                        // if e then next else alt
 	iBranchAny                     // if (*) / while (*): next or alt
 	iGoto                          // goto: one step to next
-	iFence                         // fence;
-	iStoreFence                    // fence store;
+	iFence                         // a fence statement of kind fkind
+	iStoreFence                    // a site fenced with a store fence (withFences)
 	iAtomic                        // atomic { body }
 	iCall                          // dst = call(target, e, e2)
 	iWritePending                  // shared dst = the result of the call just before (a write site)
@@ -72,6 +72,13 @@ type instr struct {
 	resShared bool   // iCall: the result goes to shared dst through iWritePending
 	body      []astmt
 	key       SiteKey // iSiteFence: its site
+
+	// Only the weak models (weak.go) look at these; the store-buffer runs
+	// ignore annotations, and read fkind as a full fence, a store fence or
+	// nothing (procStep).
+	fkind cs.FenceKind // iFence: what the fence statement orders
+	ann   cs.Ann       // cs.Acquire: the instruction's one read; cs.Release: its write
+	addr  []int        // locals the address of the instruction's access depends on
 }
 
 type astmtKind uint8
@@ -180,6 +187,13 @@ func Compile(name string, src []byte) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	return CompileAST(file, ast)
+}
+
+// CompileAST prepares a syntax tree that cs.ParseProgram returned for file
+// (tests may change it first, such as to set AssignStmt.AddrDeps, which
+// the .cs syntax has no way to write).
+func CompileAST(file *cs.File, ast *cs.Program) (*Program, error) {
 	c := &compiler{
 		file:   file,
 		consts: map[string]int64{},
@@ -553,11 +567,7 @@ func (c *compiler) stmt(s cs.Stmt) {
 		e := c.expr(s.X, &reads)
 		c.emit(instr{kind: iAssert, pos: s.Pos(), e: e, reads: reads})
 	case *cs.FenceStmt:
-		if s.Kind == cs.StoreFence {
-			c.emit(instr{kind: iStoreFence, pos: s.Pos()})
-		} else {
-			c.emit(instr{kind: iFence, pos: s.Pos()})
-		}
+		c.emit(instr{kind: iFence, pos: s.Pos(), fkind: s.Kind})
 	case *cs.GotoStmt:
 		g := c.emit(instr{kind: iGoto, pos: s.Pos()})
 		c.gotos = append(c.gotos, g)
@@ -605,7 +615,7 @@ func (c *compiler) stmt(s cs.Stmt) {
 		c.p.labels[name] = start
 	case *cs.AtomicStmt:
 		body := c.atomicList(s.Body.List)
-		c.emit(instr{kind: iAtomic, pos: s.Pos(), body: body})
+		c.emit(instr{kind: iAtomic, pos: s.Pos(), body: body, ann: s.Ann})
 	default:
 		c.errorf(s.Pos(), "unexpected statement %T", s)
 	}
@@ -621,6 +631,61 @@ func (c *compiler) branch(cond cs.Expr, pos cs.Pos) int {
 }
 
 func (c *compiler) assign(s *cs.AssignStmt) {
+	first := len(c.p.code)
+	c.assignOps(s)
+	if len(c.p.code) > first && (s.Ann != 0 || len(s.AddrDeps) > 0) {
+		c.accessAttrs(s, c.p.code[first:])
+	}
+}
+
+// accessAttrs gives the instructions of an annotated assignment (or of one
+// with address dependencies) what the weak models read: the annotation of
+// the write of release x = e; or of the one read of acquire r = x; (a call
+// keeps its tree's annotation: weakAnn reads it), and the locals the
+// address of the access depends on: of its write, else of its one read.
+func (c *compiler) accessAttrs(s *cs.AssignStmt, code []instr) {
+	last := &code[len(code)-1]
+	isWrite := last.kind == iWrite || last.kind == iHavocWrite || last.kind == iWritePending
+	oneRead := len(code) == 1 && last.kind == iAssign && len(last.reads) == 1
+	var access *instr
+	switch {
+	case code[0].kind == iCall:
+		access = &code[0]
+		code[0].ann = s.Ann
+	case isWrite:
+		access = last
+	case oneRead:
+		access = last
+	}
+	if s.Ann != 0 && code[0].kind != iCall {
+		switch {
+		case s.Ann&(cs.Acquire|cs.AcquirePC) != 0 && !oneRead:
+			c.errorf(s.Pos(), "acquire needs a read of one shared variable into a local (acquire r = x;)")
+		case s.Ann&cs.Release != 0 && !isWrite:
+			c.errorf(s.Pos(), "release needs a write to a shared variable (release x = e;)")
+		default:
+			last.ann = s.Ann
+		}
+	}
+	if len(s.AddrDeps) == 0 {
+		return
+	}
+	if access == nil {
+		c.errorf(s.Pos(), "an address dependency needs one shared access")
+		return
+	}
+	for _, id := range s.AddrDeps {
+		iv, lv, _, _ := c.lookup(id.Name)
+		if iv != nil || lv == nil || lv.size >= 0 {
+			c.errorf(id.Pos(), "address dependency on %s, which is not a local", id.Name)
+			continue
+		}
+		access.addr = append(access.addr, lv.base)
+	}
+}
+
+// assignOps emits the instructions of an assignment.
+func (c *compiler) assignOps(s *cs.AssignStmt) {
 	dst, shared, ok := c.lvalue(s.Lhs)
 	if !ok {
 		return

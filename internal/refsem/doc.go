@@ -28,6 +28,17 @@
 //   - a failing assert is bad; forbidden and mutex name combinations of
 //     label points that are bad.
 //
+// A fence statement orders what its kind says (cs.FenceKind.Orders); the
+// store-buffer runs know two kinds: a fence with store->load order waits
+// for empty buffers, else one with store->store order is a store fence,
+// else it does nothing. They ignore acquire and release annotations (a
+// release write is an error under PSO).
+//
+// The axiomatic models arm, riscv and rmo are in weak.go and weakexec.go
+// (RunWeak, MinFullFencesWeak): executions enumerated by brute force and
+// checked against the axioms of aarch64.cat, riscv.cat and fencer's RMO;
+// sc, tso and pso are there as axioms too, checked against Run.
+//
 // "r = *", "x = *" and "shared y = *" choose from a finite set of values
 // (every integer constant of the program, each plus and minus one, and 0, 1
 // and -1), so on such programs a "safe" answer is bounded, not exact:
