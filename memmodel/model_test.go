@@ -76,7 +76,8 @@ func TestKeeps(t *testing.T) {
 		{ARM, r, r, false}, {ARM, r, w, false}, {ARM, w, w, false}, {ARM, w, r, false},
 		{ARM, acq, r, true}, {ARM, q, w, true}, {ARM, r, rel, true}, {ARM, rel, acq, true}, {ARM, rel, q, false},
 		{ARM, rmw, r, false}, {ARM, Access{Kind: cs.OpWrite, Atomic: true, Ann: cs.Acquire | cs.Release}, r, true},
-		{RISCV, rel, acq, true}, {RISCV, w, r, false},
+		{RISCV, rel, acq, false}, {RISCV, Access{Kind: cs.OpWrite, Ann: cs.Release, Atomic: true}, Access{Kind: cs.OpRead, Ann: cs.Acquire, Atomic: true}, true},
+		{RISCV, w, r, false},
 		{RMO, rel, acq, false}, {RMO, acq, w, true},
 	}
 	for _, tt := range tests {

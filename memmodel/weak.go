@@ -46,8 +46,10 @@ type Axioms struct {
 	// (RVWMO's rule 2).
 	SameLocReads bool
 	// RCsc: a Release write before a later Acquire read (Arm's
-	// [L];po;[A]; RVWMO's rule 7 for RCsc annotations).
-	RCsc bool
+	// [L];po;[A]); RCscAtomic: only when both are atomic steps (RVWMO's
+	// rule 7: the annotations of AMOs and LR/SC are RCsc, those of plain
+	// loads and stores are not).
+	RCsc, RCscAtomic bool
 }
 
 // weak is an axiomatic model: its name, rules, barriers and whether
@@ -76,7 +78,10 @@ func (m *weak) Keeps(a, b Access) bool {
 	if a.Ann&(cs.Acquire|cs.AcquirePC) != 0 || b.Ann&cs.Release != 0 {
 		return true
 	}
-	return m.axioms.RCsc && a.Ann&cs.Release != 0 && b.Ann&cs.Acquire != 0
+	if a.Ann&cs.Release == 0 || b.Ann&cs.Acquire == 0 {
+		return false
+	}
+	return m.axioms.RCsc || m.axioms.RCscAtomic && a.Atomic && b.Atomic
 }
 
 // The axiomatic models. Costs: fewest changes first, then the cheapest;
@@ -101,7 +106,7 @@ var (
 	RISCV Model = &weak{
 		name: "riscv",
 		axioms: Axioms{Addr: true, Data: true, CtrlWrite: true, AddrPoWrite: true, DepRfi: true,
-			AtomicRfi: true, AtomicRfiAny: true, SameLocReads: true, RCsc: true},
+			AtomicRfi: true, AtomicRfiAny: true, SameLocReads: true, RCscAtomic: true},
 		barriers: []Barrier{
 			{cs.LoadFence, "fence r,rw", 2},
 			{cs.StoreFence, "fence w,w", 2},

@@ -50,10 +50,10 @@ import (
 //     aarch64deps.cat): a read's value depends on what the po-latest
 //     local write to its variable depends on.
 //   - riscv: co ∪ rfe ∪ fr ∪ ppo acyclic, ppo = r1..r13 of riscv.cat, a
-//     fence's pred and succ from its ordering. Rule 7 (RCsc) keeps every
-//     release write before a later acquire read: herd's riscv.cat makes
-//     only AMOs and LR/SC RCsc, fencer reads load-acquire and
-//     store-release as Zalasr does.
+//     fence's pred and succ from its ordering. Rule 7 (RCsc) keeps a
+//     release before a later acquire only between atomic steps: herd's
+//     riscv.cat makes only AMOs and LR/SC RCsc (an sw.rl then an lw.aq
+//     may be reordered).
 //   - rmo: ppo ∪ rfe ∪ co ∪ fr acyclic, ppo = [M];po-loc;[W] ∪ addr ∪
 //     data ∪ ctrl;[W] ∪ the fences' pairs ∪ [A|Q];po ∪ po;[L] (no RCsc).
 //

@@ -603,7 +603,9 @@ func (m wmodel) keeps(evs []wevent, a, b int) bool {
 		return true
 	case ea.acquire() || eb.release(): // [A|Q];po, po;[L]; r5, r6
 		return true
-	case m != wRMO && ea.release() && eb.acquireSC(): // [L];po;[A]; r7
+	case m == wArm && ea.release() && eb.acquireSC(): // [L];po;[A]
+		return true
+	case m == wRISCV && ea.atomic && eb.atomic && ea.release() && eb.acquireSC(): // r7: AMOs and LR/SC are RCsc
 		return true
 	case eb.addr.has(a): // addr; r9
 		return true
