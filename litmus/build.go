@@ -27,6 +27,7 @@ import (
 
 type builder struct {
 	t      *test
+	src    []byte
 	taken  map[string]bool   // shared names
 	mem    map[string]string // location -> cs name
 	regs   []map[string]string
@@ -38,7 +39,10 @@ type builder struct {
 	// write; arrays the arrays of the initial state.
 	addr    []map[string]token
 	written []map[string]bool
-	arrays  map[string]*array
+	// ptr[th][REG] is the row of the one instruction of thread th that
+	// makes register REG hold an address (weak dialects: weak.go).
+	ptr    []map[string]int
+	arrays map[string]*array
 	// flagsRead[th]: thread th reads its flags (a jump, CMOVC, SETNB).
 	flagsRead []bool
 	// labels[th] maps the labels of thread th to their .cs names.
@@ -142,59 +146,13 @@ func (b *builder) program() *cs.Program {
 			b.location(e.name)
 		}
 	}
-	// The instructions of each thread, read first: which registers each
-	// thread writes (an address register must keep its address), whether
-	// it reads its flags, and its labels.
-	insns := make([][]insn, t.threads)
-	for th := 0; th < t.threads; th++ {
-		taken := map[string]bool{"outcome": true}
-		for _, row := range t.rows {
-			c := row[th]
-			if len(c.toks) == 0 {
-				insns[th] = append(insns[th], insn{})
-				continue
-			}
-			in := parseInsn(t.arch, c)
-			if in.label != nil {
-				if _, dup := b.labels[th][in.label.Text]; !dup {
-					b.labels[th][in.label.Text] = fresh(in.label.Text, taken)
-				}
-			}
-			for _, r := range in.writes(t.arch) {
-				b.written[th][r] = true
-			}
-			switch in.op {
-			case "JE", "JNE", "JS", "JNS", "JGT", "JLE", "JGE", "JLT", "CMOVC", "SETNB":
-				b.flagsRead[th] = true
-			}
-			insns[th] = append(insns[th], in)
-		}
-		for reg, x := range b.addr[th] {
-			if b.written[th][reg] {
-				panic(errAt(x.Pos, "%d:%s holds the address of %s and P%d writes %s: only addresses known statically are read", th, reg, x.Text, th, reg))
-			}
-		}
-	}
-	for _, e := range t.init {
-		if e.addr != nil {
-			if _, isArr := b.arrays[e.addr.Text]; !isArr {
-				b.location(*e.addr)
-			}
-		}
-	}
-	memAtoms(t.cond, func(x token) { b.location(x) })
-	if t.filter != nil {
-		memAtoms(t.filter, func(x token) { b.location(x) })
+	var bodies [][]cs.Stmt
+	if t.arch.weak() {
+		bodies = b.weakBodies()
+	} else {
+		bodies = b.x86Bodies()
 	}
 	procs := make([]*cs.ProcDecl, t.threads)
-	bodies := make([][]cs.Stmt, t.threads)
-	for th := 0; th < t.threads; th++ {
-		for r := range t.rows {
-			if in := &insns[th][r]; in.cell.end > 0 {
-				bodies[th] = append(bodies[th], b.instr(th, r, in)...)
-			}
-		}
-	}
 	// Registers of the condition (and of the initial state) exist even when
 	// no instruction names them.
 	for _, e := range t.init {
@@ -269,6 +227,65 @@ func (b *builder) program() *cs.Program {
 	return &cs.Program{Decls: append(prog.Decls, extra...)}
 }
 
+// x86Bodies reads the instructions of every thread of an x86 dialect and
+// returns the statements of each thread.
+func (b *builder) x86Bodies() [][]cs.Stmt {
+	t := b.t
+	// The instructions of each thread, read first: which registers each
+	// thread writes (an address register must keep its address), whether
+	// it reads its flags, and its labels.
+	insns := make([][]insn, t.threads)
+	for th := 0; th < t.threads; th++ {
+		taken := map[string]bool{"outcome": true}
+		for _, row := range t.rows {
+			c := row[th]
+			if len(c.toks) == 0 {
+				insns[th] = append(insns[th], insn{})
+				continue
+			}
+			in := parseInsn(t.arch, c)
+			if in.label != nil {
+				if _, dup := b.labels[th][in.label.Text]; !dup {
+					b.labels[th][in.label.Text] = fresh(in.label.Text, taken)
+				}
+			}
+			for _, r := range in.writes(t.arch) {
+				b.written[th][r] = true
+			}
+			switch in.op {
+			case "JE", "JNE", "JS", "JNS", "JGT", "JLE", "JGE", "JLT", "CMOVC", "SETNB":
+				b.flagsRead[th] = true
+			}
+			insns[th] = append(insns[th], in)
+		}
+		for reg, x := range b.addr[th] {
+			if b.written[th][reg] {
+				panic(errAt(x.Pos, "%d:%s holds the address of %s and P%d writes %s: only addresses known statically are read", th, reg, x.Text, th, reg))
+			}
+		}
+	}
+	for _, e := range t.init {
+		if e.addr != nil {
+			if _, isArr := b.arrays[e.addr.Text]; !isArr {
+				b.location(*e.addr)
+			}
+		}
+	}
+	memAtoms(t.cond, func(x token) { b.location(x) })
+	if t.filter != nil {
+		memAtoms(t.filter, func(x token) { b.location(x) })
+	}
+	bodies := make([][]cs.Stmt, t.threads)
+	for th := 0; th < t.threads; th++ {
+		for r := range t.rows {
+			if in := &insns[th][r]; in.cell.end > 0 {
+				bodies[th] = append(bodies[th], b.instr(th, r, in)...)
+			}
+		}
+	}
+	return bodies
+}
+
 func procName(th int) string { return "P" + strconv.Itoa(th) }
 
 type regEntry struct{ orig, cs string }
@@ -300,6 +317,14 @@ func (b *builder) register(th int, r token) string {
 	reg := b.regOf(r)
 	if x, ok := b.addr[th][reg]; ok {
 		panic(errAt(r.Pos, "%d:%s holds the address of %s: fencer compares integers only", th, reg, x.Text))
+	}
+	if b.ptr != nil {
+		if _, ok := b.ptr[th][reg]; ok {
+			panic(errAt(r.Pos, "%d:%s holds an address: fencer compares integers only", th, reg))
+		}
+	}
+	if isZeroReg(reg) && b.t.arch.weak() {
+		panic(errAt(r.Pos, "%s is the zero register", r.Text))
 	}
 	return b.regLocal(th, reg)
 }
@@ -387,6 +412,12 @@ func (b *builder) observer(bad prop, bodies [][]cs.Stmt) []cs.Decl {
 		b.location(x)
 	}
 	var waits cs.Expr
+	var obsSpecs []*cs.VarSpec
+	var obsReads []cs.Stmt
+	obsLocals := map[string]bool{}
+	for k := range b.taken {
+		obsLocals[k] = true
+	}
 	for th := 0; th < t.threads; th++ {
 		var list []cs.Stmt
 		for _, r := range sortedValues(b.regs[th]) {
@@ -401,8 +432,31 @@ func (b *builder) observer(bad prop, bodies [][]cs.Stmt) []cs.Decl {
 		done := fresh(fmt.Sprintf("done%d", th), b.taken)
 		b.shared = append(b.shared, &cs.VarSpec{Name: ident(done, t.quant.Pos)})
 		list = append(list, &cs.AssignStmt{Lhs: ident(done, t.quant.Pos), TokPos: at, Rhs: intLit(1, t.quant.Pos), Semi: at})
-		bodies[th] = append(bodies[th], &cs.AtomicStmt{Atomic: at, Body: &cs.BlockStmt{Lbrace: at, List: list, Rbrace: at}})
-		w := bin(ident(done, t.quant.Pos), cs.EQL, intLit(1, t.quant.Pos), t.quant.Pos)
+		flag := ident(done, t.quant.Pos)
+		if t.arch.weak() {
+			// Under the axiomatic models: the copies, then a release
+			// write of the flag, which Obs reads with acquire reads; so
+			// every access of the thread is ordered before Obs's reads,
+			// and Obs reads the coherence-last value of each location.
+			// The statements span the thread's header (P0): the points
+			// after them are the point after the thread's last
+			// instruction for EditChanges (slot).
+			hp, he := cs.PosAt(t.header[th].Pos), cs.PosAt(t.header[th].End-1)
+			for _, st := range list {
+				a := st.(*cs.AssignStmt)
+				a.Lhs.(*cs.Ident).NamePos, a.TokPos, a.Semi = hp, hp, he
+			}
+			last := list[len(list)-1].(*cs.AssignStmt)
+			last.Ann, last.AnnPos = cs.Release, hp
+			bodies[th] = append(bodies[th], list...)
+			seen := fresh(fmt.Sprintf("seen%d", th), obsLocals)
+			obsSpecs = append(obsSpecs, &cs.VarSpec{Name: ident(seen, t.quant.Pos)})
+			obsReads = append(obsReads, &cs.AssignStmt{Lhs: ident(seen, t.quant.Pos), TokPos: at, Rhs: ident(done, t.quant.Pos), Semi: at, Ann: cs.Acquire, AnnPos: at})
+			flag = ident(seen, t.quant.Pos)
+		} else {
+			bodies[th] = append(bodies[th], &cs.AtomicStmt{Atomic: at, Body: &cs.BlockStmt{Lbrace: at, List: list, Rbrace: at}})
+		}
+		w := bin(flag, cs.EQL, intLit(1, t.quant.Pos), t.quant.Pos)
 		if waits == nil {
 			waits = w
 		} else {
@@ -429,11 +483,16 @@ func (b *builder) observer(bad prop, bodies [][]cs.Stmt) []cs.Decl {
 		panic(errAt(t.quant.Pos, "internal error: unknown proposition"))
 	}
 	obsName := "Obs"
-	body := &cs.BlockStmt{Lbrace: at, Rbrace: at, List: []cs.Stmt{
+	var list []cs.Stmt
+	if len(obsSpecs) > 0 {
+		list = append(list, &cs.DeclStmt{Decl: &cs.VarsDecl{Keyword: at, Tok: cs.LOCAL, Specs: obsSpecs, Semi: at}})
+	}
+	list = append(list, obsReads...)
+	body := &cs.BlockStmt{Lbrace: at, Rbrace: at, List: append(list,
 		&cs.AssumeStmt{Assume: at, X: waits, Semi: at},
 		&cs.AssumeStmt{Assume: at, X: cond(bad), Semi: at},
 		&cs.LabeledStmt{Label: ident("outcome", t.quant.Pos), Colon: at, Stmt: &cs.SkipStmt{Skip: at, Semi: at}},
-	}}
+	)}
 	return []cs.Decl{
 		&cs.ProcDecl{Process: at, Name: ident(obsName, t.quant.Pos), Body: body},
 		&cs.ForbiddenDecl{Forbidden: at, Items: []*cs.ProcLabel{{Proc: ident(obsName, t.quant.Pos), At: at, Label: ident("outcome", t.quant.Pos)}}, Semi: at},

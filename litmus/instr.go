@@ -13,29 +13,47 @@ import (
 // points is resolved when the statements are built (sem.go).
 
 // dialect is the syntax of a test: herd's X86 (Intel syntax: MOV [x],$1,
-// MOV EAX,[x]) or X86_64 (AT&T syntax: movl $1,(x), movl (x),%eax).
+// MOV EAX,[x]), X86_64 (AT&T syntax: movl $1,(x), movl (x),%eax),
+// AArch64 (LDR W0,[X1]) or RISCV (lw x5,0(x6)). The last two are the weak
+// dialects (weak.go, arm.go, riscv.go).
 type dialect uint8
 
 const (
 	intel dialect = iota // X86
 	att                  // X86_64
+	arm64                // AArch64
+	riscv                // RISCV
 )
+
+// weak reports whether d is a dialect of the axiomatic models (AArch64,
+// RISC-V), read by weak.go.
+func (d dialect) weak() bool { return d == arm64 || d == riscv }
 
 // sizeSuffix is the operand width a mnemonic's size suffix gives (MOVL,
 // addq).
 var sizeSuffix = map[byte]int{'B': 8, 'W': 16, 'L': 32, 'Q': 64}
 
 func (d dialect) String() string {
-	if d == att {
+	switch d {
+	case att:
 		return "X86_64"
+	case arm64:
+		return "AArch64"
+	case riscv:
+		return "RISCV"
 	}
 	return "X86"
 }
 
 // fence is the full fence instruction as the dialect writes it.
 func (d dialect) fence() string {
-	if d == att {
+	switch d {
+	case att:
 		return "mfence"
+	case arm64:
+		return "DMB ISH"
+	case riscv:
+		return "fence rw,rw"
 	}
 	return "MFENCE"
 }
@@ -81,6 +99,12 @@ type x64Reg struct {
 // register of X86, the 64-bit one of X86_64: eax, ax and al are RAX) and
 // its width, or ok false when the name is no register of d.
 func regName(d dialect, name string) (string, int, bool) {
+	switch d {
+	case arm64:
+		return armReg(name)
+	case riscv:
+		return riscvReg(name)
+	}
 	if d == intel {
 		up := strings.ToUpper(name)
 		return up, 32, x86Regs[up]

@@ -22,6 +22,12 @@ type test struct {
 	neg                  bool  // ~exists
 	cond                 prop
 	filter               prop // nil: no filter clause
+	// The weak dialects (AArch64, RISCV), filled by the builder: the
+	// instruction of each cell, w[thread][row] (weak.go), and the
+	// exclusive pairs of each thread, the rows of a load-exclusive and of
+	// the store-exclusive that makes one atomic step with it.
+	w     [][]winsn
+	pairs [][][2]int
 }
 
 // initEntry is "x=1" (thread -1) or "0:EAX=1" of the initial state, with
@@ -87,12 +93,16 @@ func parseTest(src []byte) *test {
 		t.arch = intel
 	case len(fields) > 0 && strings.EqualFold(fields[0], "X86_64"):
 		t.arch = att
+	case len(fields) > 0 && strings.EqualFold(fields[0], "AArch64"):
+		t.arch = arm64
+	case len(fields) > 0 && strings.EqualFold(fields[0], "RISCV"):
+		t.arch = riscv
 	default:
 		found := "end of file"
 		if len(fields) > 0 {
 			found = fields[0]
 		}
-		panic(errAt(i, "expected X86 or X86_64 (the architecture of a herd litmus test; only x86 tests are read), found %s", found))
+		panic(errAt(i, "expected X86, X86_64, AArch64 or RISCV (the architecture of a herd litmus test; no other is read), found %s", found))
 	}
 	if len(fields) > 1 {
 		t.name = strings.Join(fields[1:], " ")
