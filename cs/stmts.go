@@ -212,7 +212,9 @@ func (pl *procLowerer) assignOps(s *AssignStmt) (ops []posOp, w int) {
 // acquire r = x;. Anything else is an error at the word.
 func (pl *procLowerer) annotate(s *AssignStmt, ops []posOp) {
 	want, what := OpWrite, "release needs a write to a shared variable (release x = e;)"
-	if s.Ann&Acquire != 0 {
+	if s.Ann&Release == 0 {
+		// Acquire or AcquirePC: a read (a write may carry Acquire with
+		// Release, RISC-V's sw.aqrl, which orders as a release)
 		want, what = OpRead, "acquire needs a read of one shared variable into a local (acquire r = x;)"
 	}
 	if len(ops) == 0 || ops[len(ops)-1].op.Kind != want || want == OpRead && len(ops) != 1 {

@@ -249,7 +249,7 @@ func benchOne(ctx context.Context, c *cli.Context, self, path string, m memmodel
 		verdicts = append(verdicts, v)
 		walls = append(walls, r.wall.Seconds())
 		rss = append(rss, r.rssMB)
-		if r.rep != nil {
+		if r.rep != nil && r.rep.Stats != nil {
 			engine = append(engine, r.rep.Stats.TimeSeconds)
 		}
 		fmt.Fprintf(os.Stderr, "bench: %s %s run %d/%d: %s, %.2fs, %.0f MB\n", path, m, i+1, n, v, r.wall.Seconds(), r.rssMB)
@@ -265,6 +265,10 @@ func benchOne(ctx context.Context, c *cli.Context, self, path string, m memmodel
 		if row.Verdict == "correct" {
 			n := len(rep.Fences)
 			row.Fences = &n
+		}
+		if rep.Stats == nil {
+			// an axiomatic model: the report has no engine statistics
+			return row
 		}
 		s := rep.Stats
 		row.K, row.Predicates, row.States, row.Queries, row.QueriesInGo = s.K, s.Predicates, s.States, s.Queries, s.QueriesInGo
