@@ -35,6 +35,7 @@ test: setup fmt-check vet
 	./fencer check benchmarks/*.cs benchmarks/regressions/*.cs benchmarks/litmus/*.cs \
 		benchmarks/rmm/*.rmm benchmarks/litmus/x86/*.litmus \
 		benchmarks/litmus/x86/herd/*.litmus benchmarks/rmm/constructs/*.rmm \
+		benchmarks/litmus/arm/*.litmus benchmarks/litmus/riscv/*.litmus \
 		benchmarks/c/*.c
 	./fencer check --timeout 120s $(SCALE)
 	./fencer check --timeout 120s -D N=3 $(SCALE)
