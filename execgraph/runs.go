@@ -321,6 +321,7 @@ func (r *runner) atomic(f *frame, ei int) {
 		}
 	}
 	var reads, writes int
+	var inside deps // what the step's own tests depend on (a compare and swap's)
 	for _, b := range op.Body {
 		switch b.Kind {
 		case cs.OpRead:
@@ -364,7 +365,11 @@ func (r *runner) atomic(f *frame, ei int) {
 				if !good {
 					return
 				}
-				if !r.addEvent(g, Event{Kind: Write, Var: v, Val: x, Ann: op.Ann & cs.Release, RMW: ri, Edge: ei, Pos: e.Pos, Data: taintOf(g, b.Val) &^ (1 << uint(max(ri, 0)))}) {
+				// The write depends on the step's read through its value
+				// (fetch_add) or its test (cas), not for swap: herd's
+				// intrinsic dependencies, which Arm's (addr|data);rfi and
+				// RVWMO's rule 12 extend through memory.
+				if !r.addEvent(g, Event{Kind: Write, Var: v, Val: x, Ann: op.Ann & cs.Release, RMW: ri, Edge: ei, Pos: e.Pos, Data: taintOf(g, b.Val) | inside}) {
 					return
 				}
 				if ri >= 0 {
@@ -389,6 +394,7 @@ func (r *runner) atomic(f *frame, ei int) {
 				if x == 0 {
 					ok = false
 				}
+				inside |= taintOf(g, b.Val)
 			}
 		}
 		if ok {

@@ -80,6 +80,9 @@ type winsn struct {
 	cond   string // wBranch: EQ, NE, LT, GE, GT, LE
 	flags  bool   // wBranch: on the flags of the last CMP (a and b unused); wALU: sets them (ADDS, SUBS)
 	target token
+	// casRs holds, before the instruction, the registers whose value
+	// comes from the compare register of a CAS (casTaints).
+	casRs map[string]bool
 }
 
 // parseWeak reads cell c of dialect d.
@@ -157,6 +160,7 @@ func (b *builder) weakBodies() [][]cs.Stmt {
 			}
 			t.w[th] = append(t.w[th], in)
 		}
+		casTaints(t.w[th])
 		b.addresses(th)
 		b.exclusives(th)
 		if in := noRetLoadFence(t.w[th]); in != nil {
@@ -200,6 +204,42 @@ func (b *builder) weakBodies() [][]cs.Stmt {
 		}
 	}
 	return bodies
+}
+
+// casTaints sets casRs on each instruction of a thread: the registers
+// computed from the compare register Rs of a CAS before it, through moves
+// and arithmetic. herd lets Rs keep its old value after a CAS that swaps
+// (it equals the value read) or take the value read, and so orders a
+// write whose address or value depends on it after the CAS's read but
+// not a read: fencer reads Rs as the value read (the write's order) and
+// refuses a read whose address depends on it.
+func casTaints(ins []winsn) {
+	set := map[string]bool{}
+	for i := range ins {
+		in := &ins[i]
+		in.casRs = map[string]bool{}
+		for r := range set {
+			in.casRs[r] = true
+		}
+		switch in.kind {
+		case wCAS:
+			if !isZeroReg(in.a.reg) {
+				set[in.a.reg] = true
+			}
+		case wMove, wALU:
+			if in.dst.kind == opReg {
+				if in.a.kind == opReg && set[in.a.reg] || in.b.kind == opReg && set[in.b.reg] {
+					set[in.dst.reg] = true
+				} else {
+					delete(set, in.dst.reg)
+				}
+			}
+		default:
+			for _, r := range in.writes() {
+				delete(set, r)
+			}
+		}
+	}
 }
 
 // noRetLoadFence returns a load barrier (DMB LD, DMB ISHLD) of a thread
@@ -544,6 +584,9 @@ func (b *builder) weakMem(th int, in *winsn) (string, []*cs.Ident) {
 	if v := b.inits[x.Text]; w32 && (v < -(1<<31) || v >= 1<<32) {
 		panic(errAt(in.mn.Pos, "%s: a 32-bit access to %s, whose initial value does not fit 32 bits, is not read (fencer does not model sizes)", in.mn.Text, x.Text))
 	}
+	if in.kind == wLoad && (in.casRs[m.base] || m.index != "" && in.casRs[m.index]) {
+		panic(errAt(m.tok.Pos, "a read whose address depends on the compare register of a CAS is not read (herd lets Rs keep its value or take the value read, so the read may or may not wait for the CAS; fencer orders only what both order)"))
+	}
 	if len(deps) > 0 && (in.kind == wRMW || in.kind == wCAS || in.kind == wLoadEx || in.kind == wStoreEx) {
 		panic(errAt(m.tok.Pos, "an address dependency into %s is not read (the syntax tree has no address dependencies on atomic steps)", in.mn.Text))
 	}
@@ -676,18 +719,14 @@ func (b *builder) weakInstr(th int, in *winsn) cs.Stmt {
 	case wCAS:
 		x, _ := b.weakMem(th, in)
 		old := ident(b.tmp(th, "cas_old").Name, off)
-		// When it swaps, Rs keeps its value, which is the value read: herd
-		// lets it come from Rs or from memory (DataFromRRs, DataFromRx),
-		// and with the first a read whose address is computed from Rs
-		// may go before the CAS. (herd then still orders a write that
-		// depends on Rs after the CAS's read, a "pick" dependency through
-		// the comparison, which the tree cannot say: fencer allows more
-		// there than herd, never less.)
-		cas := &cs.IfStmt{If: at, Cond: bin(ident(old.Name, off), cs.EQL, b.wval(th, in.a), off),
-			Then: inner(in, ident(x, off), b.wval(th, in.b))}
+		var then cs.Stmt = inner(in, ident(x, off), b.wval(th, in.b))
+		cas := &cs.IfStmt{If: at, Cond: bin(ident(old.Name, off), cs.EQL, b.wval(th, in.a), off)}
 		if !isZeroReg(in.a.reg) {
+			// Rs takes the value read on both paths (casTaints says why)
+			then = &cs.BlockStmt{Lbrace: at, List: []cs.Stmt{then, inner(in, b.wdst(th, in.a, off), ident(old.Name, off))}, Rbrace: last}
 			cas.Else = inner(in, b.wdst(th, in.a, off), ident(old.Name, off))
 		}
+		cas.Then = then
 		body := []cs.Stmt{inner(in, old, ident(x, in.mem.tok.Pos)), cas}
 		return &cs.AtomicStmt{Atomic: at, Ann: in.ann, Body: &cs.BlockStmt{Lbrace: at, List: body, Rbrace: last}}
 	}

@@ -249,9 +249,9 @@ func TestWeakForms(t *testing.T) {
 			"P0: atomic { $0 := read x; write x := X0; X2 := $0 } /acquire\x00",
 			"P0: atomic { $0 := read x; write x := X0; X2 := $0 } /release",
 			"P0: atomic { $0 := read x; write x := X0; X2 := $0 } /acquire+release",
-			"P0: atomic { cas_old := read x; assume (cas_old == X0); write x := X2 }\x00",
+			"P0: atomic { cas_old := read x; assume (cas_old == X0); write x := X2; X0 := cas_old }\x00",
 			"P0: atomic { cas_old := read x; assume !(cas_old == X0); X0 := cas_old }\x00",
-			"P0: atomic { cas_old := read x; assume (cas_old == X0); write x := X2 } /acquire+release",
+			"P0: atomic { cas_old := read x; assume (cas_old == X0); write x := X2; X0 := cas_old } /acquire+release",
 			"P0: atomic { $0 := read x; write x := ($0 + X0); X2 := $0 }\x00",
 			"P0: atomic { $0 := read x; write x := ($0 + X0); X2 := $0 } /acquire+release",
 			"P0: atomic { rmw_old := read x; assume ((0 <= rmw_old)", // LDEORA
