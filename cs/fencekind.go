@@ -199,6 +199,11 @@ const (
 	// Release (STLR, .rl): every access before it in program order stays
 	// before it.
 	Release
+	// NoRet marks an atomic step whose read returns no value to the
+	// program (Arm's ST<op>, an LD<op>, SWP or CAS whose destination is
+	// the zero register): aarch64.cat's DMB LD does not order it
+	// ([R \ NoRet]; po; [dmb.ld]); a full barrier does.
+	NoRet
 	// Relaxed marks, in the syntax tree only, an atomic step that a reader
 	// knows to have no order (a relaxed C11 RMW, SWP without A/L): an
 	// atomic step whose tree has no annotation is a seq_cst one, Acquire|
@@ -212,7 +217,9 @@ func rmwAnn(a Ann) Ann {
 	case a == 0:
 		return Acquire | Release
 	case a&Relaxed != 0:
-		return 0
+		return a & NoRet
+	case a == NoRet:
+		return Acquire | Release | NoRet
 	}
 	return a
 }
@@ -231,6 +238,9 @@ func (a Ann) String() string {
 	}
 	if a&Relaxed != 0 {
 		parts = append(parts, "relaxed")
+	}
+	if a&NoRet != 0 {
+		parts = append(parts, "noret")
 	}
 	return strings.Join(parts, "+")
 }

@@ -255,26 +255,33 @@ func (c *combo) ordered(m memmodel.Model, ch Changes) [][]int {
 			anns[i] = a
 			c.nodes[id].ann = a
 		}
-		// gapOrd[i]: what the fences before event i order
+		// gapOrd[i]: what the fences before event i order; gapFull[i]:
+		// whether one of them is a full barrier (the one that orders a
+		// NoRet read)
 		gapOrd := make([]cs.Ordering, len(run.Gaps))
+		gapFull := make([]bool, len(run.Gaps))
 		for i, g := range run.Gaps {
 			for _, k := range g.fences {
 				gapOrd[i] |= k.Orders()
+				gapFull[i] = gapFull[i] || k == cs.FullFence
 			}
 			for _, s := range g.sites {
 				if k, ok := ch.Fences[s]; ok {
 					gapOrd[i] |= k.Orders()
+					gapFull[i] = gapFull[i] || k == cs.FullFence
 				}
 			}
 		}
 		evs := run.Events
 		for i := range evs {
-			between := cs.Ordering(0)
+			between, full := cs.Ordering(0), false
+			noret := evs[i].Ann&cs.NoRet != 0
 			for j := i + 1; j < len(evs); j++ {
 				between |= gapOrd[j]
+				full = full || gapFull[j]
 				a, b := evs[i], evs[j]
 				keep := a.Var == b.Var && b.Kind == Write ||
-					between.Has(a.Kind.op(), b.Kind.op()) ||
+					between.Has(a.Kind.op(), b.Kind.op()) && (!noret || full) ||
 					m.Keeps(memmodel.Access{Kind: a.Kind.op(), Ann: anns[i], Atomic: a.RMW >= 0},
 						memmodel.Access{Kind: b.Kind.op(), Ann: anns[j], Atomic: b.RMW >= 0}) ||
 					a.RMW == j ||

@@ -353,7 +353,7 @@ func (r *runner) atomic(f *frame, ei int) {
 			switch b.Kind {
 			case cs.OpRead:
 				if ri < 0 {
-					if !r.addEvent(g, Event{Kind: Read, Var: v, Val: val, Ann: op.Ann & (cs.Acquire | cs.AcquirePC), RMW: -1, Edge: ei, Pos: e.Pos}) {
+					if !r.addEvent(g, Event{Kind: Read, Var: v, Val: val, Ann: op.Ann & (cs.Acquire | cs.AcquirePC | cs.NoRet), RMW: -1, Edge: ei, Pos: e.Pos}) {
 						return
 					}
 					ri = len(g.events) - 1

@@ -24,11 +24,18 @@ func (a *Access) ModelAccess() memmodel.Access {
 }
 
 // An access class is what Keeps and the fences look at in an access: read
-// or write (bit 0), in an atomic step (bit 1), its annotation (bits 2–4).
-const numClasses = 32
+// or write (bit 0), in an atomic step (bit 1), its annotation (bits 2–4),
+// and for the read of an atomic step whether it returns no value (bit 5,
+// cs.NoRet: only a full barrier orders it).
+const numClasses = 64
+
+const noRetClass = 1 << 5
 
 func classOf(write, atomic bool, ann cs.Ann) int {
 	c := int(ann&(cs.Acquire|cs.AcquirePC|cs.Release)) << 2
+	if atomic && !write && ann&cs.NoRet != 0 {
+		c |= noRetClass
+	}
 	if write {
 		c |= 1
 	}
@@ -46,7 +53,7 @@ func classKind(c int) cs.OpKind {
 }
 
 func classAccess(c int) memmodel.Access {
-	return memmodel.Access{Kind: classKind(c), Atomic: c&2 != 0, Ann: cs.Ann(c >> 2)}
+	return memmodel.Access{Kind: classKind(c), Atomic: c&2 != 0, Ann: cs.Ann(c>>2) & (cs.Acquire | cs.AcquirePC | cs.Release)}
 }
 
 func (a *Access) class() int { return classOf(a.Write, a.Atomic, a.Ann) }
@@ -108,25 +115,27 @@ func (g *Graph) visit(ch *chain, d int) {
 	}
 }
 
-// fence extends the prefix by a fence that keeps the pairs o.
-func (ch *chain) fence(o cs.Ordering) {
+// fence extends the prefix by a fence that keeps the pairs o (full: one
+// of the fences is a full barrier, which alone orders a NoRet read).
+func (ch *chain) fence(o cs.Ordering, full bool) {
 	for c, v := range ch {
-		if v != 0 {
+		if v != 0 && (c&noRetClass == 0 || full) {
 			ch[c] = v | uint8(o)
 		}
 	}
 }
 
 // installed is what the fences installed at the sites of points keep
-// together (two fences in a row keep what either keeps).
-func installed(points []int, kinds map[int]cs.FenceKind) cs.Ordering {
-	var o cs.Ordering
+// together (two fences in a row keep what either keeps), and whether one
+// is a full barrier.
+func installed(points []int, kinds map[int]cs.FenceKind) (o cs.Ordering, full bool) {
 	for _, id := range points {
 		if k, ok := kinds[id]; ok {
 			o |= k.Orders()
+			full = full || k == cs.FullFence
 		}
 	}
-	return o
+	return o, full
 }
 
 // step extends the prefix by edge e, followed by the fences installed at
@@ -134,7 +143,7 @@ func installed(points []int, kinds map[int]cs.FenceKind) cs.Ordering {
 func (g *Graph) step(ch chain, e *cs.Edge, kinds map[int]cs.FenceKind) chain {
 	switch e.Op.Kind {
 	case cs.OpFence:
-		ch.fence(e.Op.Fence.Orders())
+		ch.fence(e.Op.Fence.Orders(), e.Op.Fence == cs.FullFence)
 	case cs.OpRead, cs.OpWrite:
 		g.visit(&ch, classOf(e.Op.Kind == cs.OpWrite, false, e.Op.Ann))
 	case cs.OpAtomic:
@@ -144,8 +153,8 @@ func (g *Graph) step(ch chain, e *cs.Edge, kinds map[int]cs.FenceKind) chain {
 			}
 		}
 	}
-	if o := installed(e.Points, kinds); o != 0 {
-		ch.fence(o)
+	if o, full := installed(e.Points, kinds); o != 0 {
+		ch.fence(o, full)
 	}
 	return ch
 }
@@ -157,7 +166,8 @@ func (g *Graph) start(a int, kinds map[int]cs.FenceKind) chain {
 	x := g.Acc[a]
 	var ch chain
 	ch[x.class()] = chainHas
-	ch.fence(installed(g.Sys.Procs[x.Proc].Edges[x.Edge].Points, kinds))
+	o, full := installed(g.Sys.Procs[x.Proc].Edges[x.Edge].Points, kinds)
+	ch.fence(o, full)
 	return ch
 }
 
