@@ -36,6 +36,9 @@
 // fencer: expect sc safe
 // fencer: expect tso fences=1
 // fencer: expect pso fences=1
+// fencer: expect arm fences=1
+// fencer: expect riscv fences=1
+// fencer: expect rmo fences=1
 // pso: derived with the explicit checker (no fence: counterexample; a fence
 // after `c[i] = 0;`: safe); fencer finds the same count.
 

@@ -10,6 +10,9 @@
 // Loop-free. The bad state is the failing assert.
 
 // fencer: expect sc bug
+// fencer: expect arm bug
+// fencer: expect riscv bug
+// fencer: expect rmo bug
 
 shared count, done;
 

@@ -30,6 +30,9 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso fences=2
+// fencer: expect arm fences=4
+// fencer: expect riscv fences=4
+// fencer: expect rmo fences=4
 
 shared seq, x, y;
 

@@ -25,6 +25,9 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso safe
+// fencer: expect arm safe
+// fencer: expect riscv safe
+// fencer: expect rmo safe
 // pso: verified by fencer (the unlock is the only plain write of a process,
 // so PSO behaves as TSO here)
 

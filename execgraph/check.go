@@ -285,10 +285,24 @@ func (c *combo) ordered(m memmodel.Model, ch Changes) [][]int {
 					m.Keeps(memmodel.Access{Kind: a.Kind.op(), Ann: anns[i], Atomic: a.RMW >= 0},
 						memmodel.Access{Kind: b.Kind.op(), Ann: anns[j], Atomic: b.RMW >= 0}) ||
 					a.RMW == j ||
+					ax.AmoRelease && a.Kind == Write && a.RMW >= 0 && anns[i]&cs.Release != 0 && anns[a.RMW]&cs.Acquire != 0 ||
 					ax.Addr && a.Kind == Read && b.Addr.has(i) ||
 					ax.Data && b.Kind == Write && b.Data.has(i) ||
 					ax.CtrlWrite && b.Kind == Write && b.Ctrl.has(i) ||
 					amoBetween(evs, anns, i, j)
+				if !keep && b.Kind == Read && (ax.DepLrs || ax.AtomicLrs) {
+					// the local write predecessor of b: the po-latest write to
+					// b's variable before it (b is its local read successor)
+					for k := j - 1; k > i; k-- {
+						w := evs[k]
+						if w.Kind != Write || w.Var != b.Var {
+							continue
+						}
+						keep = ax.DepLrs && a.Kind == Read && (w.Addr.has(i) || w.Data.has(i)) ||
+							ax.AtomicLrs && w.RMW == i && anns[j]&(cs.Acquire|cs.AcquirePC) != 0
+						break
+					}
+				}
 				if !keep && ax.AddrPoWrite && b.Kind == Write {
 					for k := i + 1; k < j; k++ {
 						if evs[k].Addr.has(i) {
@@ -399,8 +413,8 @@ func partner(c *combo, n int) int {
 	return c.byProc[nd.proc][nd.ev.RMW]
 }
 
-// dynamic visits the order successors of n that depend on rf: Arm's
-// (addr|data);rfi and [range(rmw)];rfi;[A|Q], RVWMO's rules 2, 3 and 12.
+// dynamic visits the order successors of n that depend on rf: RVWMO's
+// rules 2, 3 and 12.
 func (x *Execution) dynamic(m memmodel.Model, n int, visit func(int) bool) bool {
 	ax := m.Axioms()
 	c := x.c
@@ -421,7 +435,7 @@ func (x *Execution) dynamic(m memmodel.Model, n int, visit func(int) bool) bool 
 			if ax.DepRfi && nd.ev.Kind == Read && (w.ev.Addr.has(i) || w.ev.Data.has(i)) {
 				keep = true
 			}
-			if src == n && w.ev.RMW >= 0 && (ax.AtomicRfiAny || ax.AtomicRfi && b.ann&(cs.Acquire|cs.AcquirePC) != 0) {
+			if src == n && w.ev.RMW >= 0 && ax.AtomicRfiAny {
 				keep = true
 			}
 		}

@@ -480,3 +480,27 @@ func (x *Execution) PlainAccesses() []Access {
 	}
 	return out
 }
+
+// Unsupported returns why the axiomatic models give sys no meaning, or
+// nil: an atomic step over two variables (no instruction of these
+// machines does that). Every verdict under them, the explorer's or the
+// robustness proof's, needs nil.
+func Unsupported(sys *cs.System) error {
+	for _, p := range sys.Procs {
+		for _, e := range p.Edges {
+			if e.Op.Kind != cs.OpAtomic {
+				continue
+			}
+			v := ""
+			for _, b := range e.Op.Body {
+				if (b.Kind == cs.OpRead || b.Kind == cs.OpWrite) && b.Shared != v {
+					if v != "" {
+						return fmt.Errorf("%s: an atomic step over two variables (%s and %s) has no meaning on this model", sys.Position(e.Pos), v, b.Shared)
+					}
+					v = b.Shared
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -34,13 +34,20 @@ type Axioms struct {
 	// address depends on it (Arm's addr;po;[W], RVWMO's rule 13).
 	AddrPoWrite bool
 	// DepRfi: a read before a read of its process that reads from a write
-	// that depends on it by address or data (Arm's (addr|data);rfi,
-	// RVWMO's rule 12).
-	DepRfi bool
-	// AtomicRfi: an atomic step before a read that reads its write
-	// (Arm's [range(rmw)];rfi;[A|Q] for acquire reads; RVWMO's rule 3 for
-	// every read: AtomicRfiAny).
-	AtomicRfi, AtomicRfiAny bool
+	// of its process that depends on it by address or data (RVWMO's rule
+	// 12). DepLrs: the same for the read that is the write's local read
+	// successor (the next read of its variable in program order, with no
+	// write to it between), whatever it reads (Arm's addr;lrs, data;lrs).
+	DepRfi, DepLrs bool
+	// AtomicLrs: the read of a read-modify-write before an acquire read
+	// that is a local read successor of its write (Arm's rmw;lrs;[A|Q]).
+	// AtomicRfiAny: the write of a read-modify-write before every read of
+	// its process that reads it (RVWMO's rule 3).
+	AtomicLrs, AtomicRfiAny bool
+	// AmoRelease: the write of a read-modify-write whose read is an
+	// acquire and whose write a release before everything after it (Arm's
+	// [range([A];amo;[L])];po).
+	AmoRelease bool
 	// SameLocReads: two reads of one variable with no write to it
 	// between them in program order that read from different writes
 	// (RVWMO's rule 2).
@@ -93,8 +100,8 @@ var (
 	// LDAR/STLR is the cheapest fix where it suffices.
 	ARM Model = &weak{
 		name: "arm",
-		axioms: Axioms{Addr: true, Data: true, CtrlWrite: true, AddrPoWrite: true, DepRfi: true,
-			AtomicRfi: true, RCsc: true},
+		axioms: Axioms{Addr: true, Data: true, CtrlWrite: true, AddrPoWrite: true, DepLrs: true,
+			AtomicLrs: true, AmoRelease: true, RCsc: true},
 		barriers: []Barrier{
 			{cs.LoadFence, "dmb ishld", 2},
 			{cs.StoreFence, "dmb ishst", 2},
@@ -106,7 +113,7 @@ var (
 	RISCV Model = &weak{
 		name: "riscv",
 		axioms: Axioms{Addr: true, Data: true, CtrlWrite: true, AddrPoWrite: true, DepRfi: true,
-			AtomicRfi: true, AtomicRfiAny: true, SameLocReads: true, RCscAtomic: true},
+			AtomicRfiAny: true, SameLocReads: true, RCscAtomic: true},
 		barriers: []Barrier{
 			{cs.LoadFence, "fence r,rw", 2},
 			{cs.StoreFence, "fence w,w", 2},

@@ -171,6 +171,15 @@ func weakVerify(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	name := sys.File.Name
 	rep := &weakReport{Version: report.Version, Command: "verify", File: name, Model: m.Name(), Fences: []weakChange{}}
 	text := report.StatementText(sys)
+	if err := execgraph.Unsupported(sys); err != nil {
+		rep.Verdict, rep.Reason = "unknown", err.Error()
+		rep.TimeSeconds = time.Since(start).Seconds()
+		if jerr := emitWeak(c, rep); jerr != nil {
+			return jerr
+		}
+		fmt.Fprintf(out, "%s: unknown under %s: %v\n", name, m, err)
+		return fail(exitUnknown, "")
+	}
 	if robustAndSC(c, sys, m) {
 		rep.Verdict, rep.Proof = "correct", &proof{Kind: "sc+robust"}
 		rep.TimeSeconds = time.Since(start).Seconds()
@@ -289,6 +298,9 @@ type weakAnswer struct {
 // text; else, when the explorer hits a limit, the robustness fallback.
 // An error is an internal one (exit 3).
 func solveWeak(c *cli.Context, sys *cs.System, m memmodel.Model, text func(cs.Pos) string) (*weakAnswer, error) {
+	if err := execgraph.Unsupported(sys); err != nil {
+		return &weakAnswer{verdict: weakfix.Unknown, reason: err.Error()}, nil
+	}
 	if robustAndSC(c, sys, m) {
 		return &weakAnswer{verdict: weakfix.Correct, proof: proof{Kind: "sc+robust"}, patched: sys.File.Src}, nil
 	}
@@ -472,7 +484,7 @@ func robustFallback(c *cli.Context, sys *cs.System, m memmodel.Model, why string
 	if err != nil || r.Verdict != cegar.Correct {
 		return nil, false, nil
 	}
-	a := &weakAnswer{verdict: weakfix.Correct, fallback: true, fallbackWhy: why, proof: proof{Kind: "sc+robust"}}
+	a := &weakAnswer{verdict: weakfix.Correct, fallback: true, fallbackWhy: why, proof: proof{Kind: "sc+robust", Why: "not proved the fewest changes: " + why}}
 	for _, el := range fs.Elements() {
 		ch := weakfix.Change{}
 		ch.Site, ch.Kind = sys.Sites[el.Site], el.Kind
