@@ -204,6 +204,12 @@ const (
 	// the zero register): aarch64.cat's DMB LD does not order it
 	// ([R \ NoRet]; po; [dmb.ld]); a full barrier does.
 	NoRet
+	// Pair marks an atomic step that is an exclusive pair of two
+	// instructions (RISC-V's lr/sc, Arm's LDXR/STXR), each with its own
+	// order, rather than one atomic instruction (a RISC-V AMO is one event
+	// of riscv.cat that both reads and writes, its annotations orders for
+	// both).
+	Pair
 	// Relaxed marks, in the syntax tree only, an atomic step that a reader
 	// knows to have no order (a relaxed C11 RMW, SWP without A/L): an
 	// atomic step whose tree has no annotation is a seq_cst one, Acquire|
@@ -213,6 +219,9 @@ const (
 
 // rmwAnn is the Op.Ann of an atomic step whose syntax tree says a.
 func rmwAnn(a Ann) Ann {
+	if a&Pair != 0 {
+		return rmwAnn(a&^Pair) | Pair
+	}
 	switch {
 	case a == 0:
 		return Acquire | Release
@@ -241,6 +250,9 @@ func (a Ann) String() string {
 	}
 	if a&NoRet != 0 {
 		parts = append(parts, "noret")
+	}
+	if a&Pair != 0 {
+		parts = append(parts, "pair")
 	}
 	return strings.Join(parts, "+")
 }

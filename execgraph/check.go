@@ -253,7 +253,18 @@ func (c *combo) ordered(m memmodel.Model, ch Changes) [][]int {
 				}
 			}
 			anns[i] = a
-			c.nodes[id].ann = a
+		}
+		if ax.AmoOne {
+			// one event: the read and the write of an AMO share its orders
+			evs := run.Events
+			for i, ev := range evs {
+				if ev.RMW >= 0 && ev.Ann&cs.Pair == 0 {
+					anns[i] |= anns[ev.RMW] & (cs.Acquire | cs.AcquirePC | cs.Release)
+				}
+			}
+		}
+		for i, id := range ids {
+			c.nodes[id].ann = anns[i]
 		}
 		// gapOrd[i]: what the fences before event i order; gapFull[i]:
 		// whether one of them is a full barrier (the one that orders a

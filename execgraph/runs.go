@@ -353,7 +353,7 @@ func (r *runner) atomic(f *frame, ei int) {
 			switch b.Kind {
 			case cs.OpRead:
 				if ri < 0 {
-					if !r.addEvent(g, Event{Kind: Read, Var: v, Val: val, Ann: op.Ann & (cs.Acquire | cs.AcquirePC | cs.NoRet), RMW: -1, Edge: ei, Pos: e.Pos}) {
+					if !r.addEvent(g, Event{Kind: Read, Var: v, Val: val, Ann: op.Ann & (cs.Acquire | cs.AcquirePC | cs.NoRet | cs.Pair), RMW: -1, Edge: ei, Pos: e.Pos}) {
 						return
 					}
 					ri = len(g.events) - 1
@@ -369,7 +369,7 @@ func (r *runner) atomic(f *frame, ei int) {
 				// (fetch_add) or its test (cas), not for swap: herd's
 				// intrinsic dependencies, which Arm's (addr|data);rfi and
 				// RVWMO's rule 12 extend through memory.
-				if !r.addEvent(g, Event{Kind: Write, Var: v, Val: x, Ann: op.Ann & cs.Release, RMW: ri, Edge: ei, Pos: e.Pos, Data: taintOf(g, b.Val) | inside}) {
+				if !r.addEvent(g, Event{Kind: Write, Var: v, Val: x, Ann: op.Ann & (cs.Release | cs.Pair), RMW: ri, Edge: ei, Pos: e.Pos, Data: taintOf(g, b.Val) | inside}) {
 					return
 				}
 				if ri >= 0 {

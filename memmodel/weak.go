@@ -48,6 +48,11 @@ type Axioms struct {
 	// acquire and whose write a release before everything after it (Arm's
 	// [range([A];amo;[L])];po).
 	AmoRelease bool
+	// AmoOne: a read-modify-write that is one instruction (not an
+	// exclusive pair, cs.Pair) is one event, so the orders its
+	// annotations give hold for its read and its write alike (riscv.cat's
+	// AMO = R & W).
+	AmoOne bool
 	// SameLocReads: two reads of one variable with no write to it
 	// between them in program order that read from different writes
 	// (RVWMO's rule 2).
@@ -113,7 +118,7 @@ var (
 	RISCV Model = &weak{
 		name: "riscv",
 		axioms: Axioms{Addr: true, Data: true, CtrlWrite: true, AddrPoWrite: true, DepRfi: true,
-			AtomicRfiAny: true, SameLocReads: true, RCscAtomic: true},
+			AtomicRfiAny: true, SameLocReads: true, RCscAtomic: true, AmoOne: true},
 		barriers: []Barrier{
 			{cs.LoadFence, "fence r,rw", 2},
 			{cs.StoreFence, "fence w,w", 2},
@@ -128,7 +133,7 @@ var (
 	// order; writes are multi-copy atomic apart from the own store buffer.
 	RMO Model = &weak{
 		name:     "rmo",
-		axioms:   Axioms{Addr: true, Data: true, CtrlWrite: true},
+		axioms:   Axioms{Addr: true, Data: true, CtrlWrite: true, AmoOne: true},
 		barriers: rmoBarriers(),
 	}
 )

@@ -24,6 +24,9 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso fences=3
+// fencer: expect arm fences=4
+// fencer: expect riscv fences=4
+// fencer: expect rmo fences=4
 
 shared x, y, z, done0, done1, done2;
 

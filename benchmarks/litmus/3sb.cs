@@ -20,6 +20,9 @@
 // fencer: expect sc safe
 // fencer: expect tso fences=3
 // fencer: expect pso fences=3
+// fencer: expect arm fences=3
+// fencer: expect riscv fences=3
+// fencer: expect rmo fences=3
 
 shared x, y, z;
 

@@ -20,6 +20,9 @@
 // fencer: expect sc safe
 // fencer: expect tso fences=2
 // fencer: expect pso fences=2
+// fencer: expect arm fences=2
+// fencer: expect riscv fences=2
+// fencer: expect rmo fences=2
 
 shared x, y;
 

@@ -17,6 +17,9 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso safe
+// fencer: expect arm safe
+// fencer: expect riscv safe
+// fencer: expect rmo safe
 
 shared x;
 

@@ -16,6 +16,9 @@
 // fencer: expect sc safe
 // fencer: expect tso fences=4
 // fencer: expect pso fences=4
+// fencer: expect arm fences=4
+// fencer: expect riscv fences=4
+// fencer: expect rmo fences=4
 
 shared x0, x1, x2, x3;
 

@@ -11,6 +11,9 @@
 // fencer: expect sc bug
 // fencer: expect tso bug
 // fencer: expect pso bug
+// fencer: expect arm bug
+// fencer: expect riscv bug
+// fencer: expect rmo bug
 
 shared x, y;
 

@@ -18,6 +18,9 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso safe
+// fencer: expect arm fences=1
+// fencer: expect riscv fences=1
+// fencer: expect rmo fences=1
 
 shared x, y;
 

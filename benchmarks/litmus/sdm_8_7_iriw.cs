@@ -16,6 +16,9 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso safe
+// fencer: expect arm fences=2
+// fencer: expect riscv fences=2
+// fencer: expect rmo fences=2
 
 shared x, y;
 

@@ -22,6 +22,9 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso safe
+// fencer: expect arm fences=3
+// fencer: expect riscv fences=3
+// fencer: expect rmo fences=3
 
 shared x, y, done0, done1, done2;
 
