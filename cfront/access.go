@@ -192,13 +192,28 @@ func (p *proc) track(v *shvar, write bool, pos cs.Pos) {
 	}
 }
 
-// load reads lv.
-func (p *proc) load(lv lvalue, order int) cs.Expr {
+// load reads lv with a memory order (orderPlain for a plain or volatile
+// access): under the default target every order is the same read.
+func (p *proc) load(lv lvalue, order int) cs.Expr { return p.loadAt(lv, order, nil) }
+
+// loadAt is load; arg is the memory order argument of the atomic call
+// that reads, nil for none (an order raise edits it). Under a weak
+// target an acquire or seq_cst load is a statement of its own
+// (orderedLoad) and its value a temporary.
+func (p *proc) loadAt(lv lvalue, order int, arg *orderSpan) cs.Expr {
 	pos := lv.pos
 	if lv.v != nil && order == orderPlain {
 		p.track(lv.v, false, pos)
 		if p.isMain {
 			p.observed = true
+		}
+	}
+	if lv.v != nil && p.t.target.weak() && p.atomic == 0 {
+		order = loadOrder(order, lv.v.atomic)
+		p.accessed()
+		p.t.noteAccess(pos, false, &access{v: lv.v, order: order, arg: arg})
+		if order == orderAcquire || order == orderSeqCst {
+			return p.orderedLoad(lv, order)
 		}
 	}
 	if lv.kok {
@@ -210,6 +225,43 @@ func (p *proc) load(lv lvalue, order int) cs.Expr {
 	p.emit(p.chain(lv, i, pos, func(k int) []cs.Stmt {
 		return []cs.Stmt{synAssign(ident(t, pos), p.elem(lv, k, pos), pos)}
 	}))
+	return ident(t, pos)
+}
+
+// accessed marks the C statement being translated as one that accesses
+// shared memory, under a weak target: the point after it is a fence site
+// (as after a buffered write under the default target).
+func (p *proc) accessed() { p.wrote, p.wroteAny = true, true }
+
+// orderedLoad reads lv, of order acquire or seq_cst, on a weak target: a
+// read into a new temporary annotated as the target's mapping says, with
+// its barriers before and after (loadMapping).
+func (p *proc) orderedLoad(lv lvalue, order int) cs.Expr {
+	pos := lv.pos
+	if lv.kok && p.outOfBounds(lv, pos) {
+		return lit(0, pos)
+	}
+	pre, ann, post := p.t.target.loadMapping(order)
+	t := p.tmp("ld", pos)
+	for _, k := range pre {
+		p.emit(synFence(k, pos))
+	}
+	one := func(k int) []cs.Stmt {
+		a := synAssign(ident(t, pos), p.elem(lv, k, pos), pos)
+		if ann != 0 {
+			a.Ann, a.AnnPos = ann, pos
+		}
+		return []cs.Stmt{a}
+	}
+	if lv.kok {
+		p.emit(one(int(lv.k))...)
+	} else {
+		i := p.indexTmp(lv, pos)
+		p.emit(p.chain(lv, i, pos, one))
+	}
+	for _, k := range post {
+		p.emit(synFence(k, pos))
+	}
 	return ident(t, pos)
 }
 
@@ -271,8 +323,15 @@ func (p *proc) localOnly(v cs.Expr, pos cs.Pos) cs.Expr {
 // are a buffered store; release is "fence store;" then the store (a store
 // fence changes nothing under TSO, orders the buffers under PSO); seq_cst
 // is a locked step (x86 xchg; under TSO and PSO the same as "fence store;
-// store; fence;").
+// store; fence;"). Under a weak target the order is storeOrder's and the
+// write has the annotation and barriers of the target (storeMapping).
 func (p *proc) store(lv lvalue, val cs.Expr, order int, pos cs.Pos) {
+	p.storeAt(lv, val, order, pos, nil)
+}
+
+// storeAt is store; arg is the memory order argument of the atomic call
+// that writes, nil for none (an order raise edits it).
+func (p *proc) storeAt(lv lvalue, val cs.Expr, order int, pos cs.Pos, arg *orderSpan) {
 	if lv.v != nil {
 		if order == orderPlain {
 			p.track(lv.v, true, pos)
@@ -305,7 +364,17 @@ func (p *proc) store(lv lvalue, val cs.Expr, order int, pos cs.Pos) {
 			delete(p.known, elemKey(lv))
 		}
 	}
-	if order == orderSeqCst {
+	weak := p.t.target.weak() && p.atomic == 0
+	var pre, post []cs.FenceKind
+	var ann cs.Ann
+	if weak {
+		order = storeOrder(order, lv.v.atomic)
+		p.t.noteAccess(pos, true, &access{v: lv.v, order: order, arg: arg})
+		pre, ann, post = p.t.target.storeMapping(order)
+	}
+	if !weak && order == orderSeqCst || len(pre)+len(post) > 0 {
+		// The value is computed before the locked step, or before the
+		// barriers (as the compiled code does).
 		val = p.localOnly(val, pos)
 	}
 	one := func(k int) []cs.Stmt {
@@ -314,6 +383,20 @@ func (p *proc) store(lv lvalue, val cs.Expr, order int, pos cs.Pos) {
 		switch {
 		case p.atomic > 0:
 			return []cs.Stmt{w}
+		case weak:
+			p.accessed()
+			if ann != 0 {
+				w.Ann, w.AnnPos = ann, pos
+			}
+			var out []cs.Stmt
+			for _, k := range pre {
+				out = append(out, synFence(k, pos))
+			}
+			out = append(out, w)
+			for _, k := range post {
+				out = append(out, synFence(k, pos))
+			}
+			return out
 		case order == orderSeqCst:
 			return []cs.Stmt{synAtomic([]cs.Stmt{w}, pos)}
 		case order == orderRelease || order == orderAcqRel:
@@ -351,6 +434,13 @@ func literal(e cs.Expr) (int64, bool) {
 // rmw runs body as one locked step on element lv (a run-time index
 // branches first); body gets the element's expression.
 func (p *proc) rmw(lv lvalue, pos cs.Pos, body func(target cs.Expr) []cs.Stmt) {
+	p.rmwOrd(lv, orderSeqCst, pos, body)
+}
+
+// rmwOrd is rmw with a memory order: under a weak target the step has
+// the annotation and barriers of the target (rmwMapping); under the
+// default target every order is the same locked step.
+func (p *proc) rmwOrd(lv lvalue, order int, pos cs.Pos, body func(target cs.Expr) []cs.Stmt) {
 	if lv.v == nil {
 		refuse(pos, "an atomic operation on a local variable")
 	}
@@ -361,12 +451,32 @@ func (p *proc) rmw(lv lvalue, pos cs.Pos, body func(target cs.Expr) []cs.Stmt) {
 		p.observed = true
 		delete(p.known, elemKey(lv))
 	}
+	weak := p.t.target.weak() && p.atomic == 0
+	var pre, post []cs.FenceKind
+	var ann cs.Ann
+	if weak {
+		p.accessed()
+		pre, ann, post = p.t.target.rmwMapping(order)
+	}
 	one := func(k int) []cs.Stmt {
 		b := body(p.elem(lv, k, pos))
 		if p.atomic > 0 {
 			return b
 		}
-		return []cs.Stmt{synAtomic(b, pos)}
+		if !weak {
+			return []cs.Stmt{synAtomic(b, pos)}
+		}
+		var out []cs.Stmt
+		for _, k := range pre {
+			out = append(out, synFence(k, pos))
+		}
+		at := synAtomic(b, pos)
+		at.Ann = ann
+		out = append(out, at)
+		for _, k := range post {
+			out = append(out, synFence(k, pos))
+		}
+		return out
 	}
 	if lv.kok {
 		p.emit(one(int(lv.k))...)
@@ -376,11 +486,12 @@ func (p *proc) rmw(lv lvalue, pos cs.Pos, body func(target cs.Expr) []cs.Stmt) {
 	p.emit(p.chain(lv, i, pos, one))
 }
 
-// rmwAdd is atomic_fetch_add(&lv, v): it returns the old value.
-func (p *proc) rmwAdd(lv lvalue, v cs.Expr, pos cs.Pos) cs.Expr {
+// rmwAdd is atomic_fetch_add(&lv, v) of memory order order: it returns
+// the old value.
+func (p *proc) rmwAdd(lv lvalue, v cs.Expr, order int, pos cs.Pos) cs.Expr {
 	v = p.localOnly(v, pos)
 	old := p.tmp("old", pos)
-	p.rmw(lv, pos, func(x cs.Expr) []cs.Stmt {
+	p.rmwOrd(lv, order, pos, func(x cs.Expr) []cs.Stmt {
 		return []cs.Stmt{
 			synAssign(ident(old, pos), x, pos),
 			synAssign(x, &cs.BinaryExpr{X: ident(old, pos), OpPos: pos, Op: cs.ADD, Y: paren(v)}, pos),
@@ -392,14 +503,41 @@ func (p *proc) rmwAdd(lv lvalue, v cs.Expr, pos cs.Pos) cs.Expr {
 // retarget makes a locked step that just put its result in the temporary
 // v put it in the local target instead (r = atomic_fetch_add(...) is then
 // one step, as in .cs), and drops the temporary. It reports whether it
-// did.
+// did. Under a weak target it does the same for the read of an ordered
+// load (orderedLoad), followed by its barriers: r =
+// atomic_load_explicit(&x, memory_order_acquire) is "acquire r = x;".
 func (p *proc) retarget(v cs.Expr, target string) bool {
 	id, ok := v.(*cs.Ident)
 	if !ok || len(id.Name) < 2 || id.Name[0] != '_' || len(p.out) == 0 {
 		return false
 	}
-	at, ok := p.out[len(p.out)-1].(*cs.AtomicStmt)
-	if !ok {
+	j := len(p.out) - 1
+	if p.t.target.weak() {
+		// Past the barriers after the read or the step.
+		for j > 0 {
+			if _, ok := p.out[j].(*cs.FenceStmt); !ok {
+				break
+			}
+			j--
+		}
+	}
+	var at cs.Stmt
+	switch def := p.out[j].(type) {
+	case *cs.AtomicStmt:
+		// The step must define the temporary first.
+		if len(def.Body.List) == 0 {
+			return false
+		}
+		if first, ok := def.Body.List[0].(*cs.AssignStmt); !ok || !isIdent(first.Lhs, id.Name) {
+			return false
+		}
+		at = def
+	case *cs.AssignStmt:
+		if !p.t.target.weak() || !isIdent(def.Lhs, id.Name) {
+			return false
+		}
+		at = def
+	default:
 		return false
 	}
 	spec := -1
@@ -408,15 +546,12 @@ func (p *proc) retarget(v cs.Expr, target string) bool {
 			spec = i
 		}
 	}
-	if spec < 0 || len(at.Body.List) == 0 {
+	if spec < 0 {
 		return false
 	}
-	// The step must define the temporary first, the temporary be used
-	// nowhere before the step, and the target nowhere in it.
-	if first, ok := at.Body.List[0].(*cs.AssignStmt); !ok || !isIdent(first.Lhs, id.Name) {
-		return false
-	}
-	for _, st := range p.out[:len(p.out)-1] {
+	// The temporary must be used nowhere before the step, and the target
+	// nowhere in it.
+	for _, st := range p.out[:j] {
 		if mentions(st, id.Name) {
 			return false
 		}

@@ -154,13 +154,20 @@ func (p *proc) call(x *cc.PostfixExpression, needValue bool) cs.Expr {
 	case "pthread_mutex_lock", "mtx_lock":
 		nargs(name, args, 1, pos)
 		lv := p.mutexArg(args[0], pos)
-		p.rmw(lv, pos, func(m cs.Expr) []cs.Stmt {
+		// An acquire under a weak target (the default mapping has one
+		// locked step for every order).
+		p.rmwOrd(lv, orderAcquire, pos, func(m cs.Expr) []cs.Stmt {
 			return []cs.Stmt{synAssume(eq(m, lit(0, pos)), pos), synAssign(m, lit(1, pos), pos)}
 		})
 		return lit(0, pos)
 	case "pthread_mutex_unlock", "mtx_unlock":
 		nargs(name, args, 1, pos)
 		lv := p.mutexArg(args[0], pos)
+		if p.t.target.weak() {
+			// A release: the write of 0 after everything before it.
+			p.store(lv, lit(0, pos), orderRelease, pos)
+			return lit(0, pos)
+		}
 		p.rmw(lv, pos, func(m cs.Expr) []cs.Stmt { return []cs.Stmt{synAssign(m, lit(0, pos), pos)} })
 		return lit(0, pos)
 	case "pthread_mutex_init", "pthread_mutex_destroy", "mtx_init", "mtx_destroy":

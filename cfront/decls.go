@@ -128,6 +128,27 @@ func (p *proc) asm(a *cc.Asm, start, semi cs.Pos) {
 	if err != nil {
 		refuse(start, "asm %s", a.Token3.SrcStr())
 	}
+	if p.t.target.weak() {
+		k, none, ok := p.t.target.asmFence(trimAsm(text))
+		switch {
+		case !ok:
+			refuse(start, "asm %q, which is not a barrier of %s (%s)", text, p.t.target.name(), p.t.target.barriers())
+		case none:
+			return
+		}
+		if p.atomic > 0 {
+			refuse(start, "a fence inside an atomic block")
+		}
+		if k == cs.FullFence {
+			p.emit(&cs.FenceStmt{Fence: start, Semi: semi})
+			if semi >= start && p.t.file.Src[semi.Offset()] == ';' {
+				p.t.fencePoints[[2]int{start.Offset(), semi.Offset() + 1}] = true
+			}
+			return
+		}
+		p.emit(synFence(k, start))
+		return
+	}
 	switch trimAsm(text) {
 	case "":
 	case "lfence":

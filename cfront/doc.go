@@ -18,12 +18,43 @@
 // every site, trace step and error names file.c:LINE:COL. InsertFences
 // (patch.go) writes fences back into the C text.
 //
+// # Targets
+//
+// Reader.Target chooses the mapping of C11 atomics (target.go; the table
+// of ../shared/C-INPUT.md). The default one is x86's and SPARC's for the
+// store-buffer models: every order is in fences and locked steps. Under
+// the targets of the axiomatic models (TargetARM, TargetRISCV, TargetRMO,
+// TargetOf(model)) an acquire or seq_cst load is a read of its own into a
+// temporary, "acquire r = x;" on AArch64 (LDAR), "r = x; fence load;" on
+// RISC-V and RMO (with "fence;" or "fence storeload;" before a seq_cst
+// one); a release or seq_cst store is "release x = v;" (STLR) or the
+// write with "fence release;" before it (and "fence;" or "fence
+// storeload;" after a seq_cst one); a plain access of an _Atomic
+// variable is seq_cst, as in C; atomic_thread_fence is the barrier it
+// compiles to (acquire: fence load, DMB ISHLD; release and acq_rel: DMB
+// ISH on AArch64, fence release and fence tso elsewhere); a
+// read-modify-write is one atomic step whose annotation is its order
+// (cs.AtomicStmt.Ann, AArch64 and RISC-V), or on RMO a relaxed step
+// between the membars of a load and a store of its order;
+// pthread_mutex_lock is an acquire step, unlock a release store. Asm
+// statements are the target's barrier instructions (dmb, fence,
+// membar).
+//
+// Under these targets a fence site is the point after every C statement
+// that accesses shared memory and before such a statement that begins
+// the body of an if, else or loop (Site.AfterWrite; CanFence).
+// EditChanges (changes.go, cs.ChangeEditor) writes a barrier there as the
+// weakest atomic_thread_fence that orders what it must (or the target's
+// instruction in the asm style), and raises the memory_order argument of
+// a relaxed atomic_load_explicit or atomic_store_explicit (CanRaise).
+//
 // # Fence sites
 //
-// A fence site is the point right after a C statement that writes shared
-// memory through a store buffer (a plain, volatile or relaxed/release
-// store). The statements that the translation adds (reads into temporaries,
-// the branches of a short-circuit, the steps that start and join threads)
-// get empty spans, so that they are never sites; Parse marks the sites after
-// C write statements (Site.AfterWrite) and only those.
+// Under the default target a fence site is the point right after a C
+// statement that writes shared memory through a store buffer (a plain,
+// volatile or relaxed/release store). The statements that the
+// translation adds (reads into temporaries, the branches of a
+// short-circuit, the steps that start and join threads) get empty spans,
+// so that they are never sites; Parse marks the sites after C write
+// statements (Site.AfterWrite) and only those.
 package cfront

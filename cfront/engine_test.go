@@ -20,7 +20,8 @@ import (
 // With -short only the small ones run; dijkstra_3 runs under PSO only (its
 // insert under TSO takes 25 s on a loaded machine).
 func TestBenchmarksPatched(t *testing.T) {
-	small := []string{"sb", "mp", "lb", "peterson", "dekker_simple", "dekker_full", "burns", "dijkstra", "spsc_ring", "lamport_fast", "ticket_lock"}
+	small := []string{"sb", "mp", "lb", "peterson", "dekker_simple", "dekker_full", "burns", "dijkstra", "spsc_ring", "lamport_fast", "ticket_lock",
+		"mp_relaxed_weak", "mp_relacq_weak", "sb_seqcst_weak", "seqlock_weak", "spinlock_weak"}
 	large := []string{"iriw", "burns_3", "filter_3", "ticket_3", "bakery", "szymanski_3", "dijkstra_3"}
 	names := small
 	if !testing.Short() {

@@ -355,7 +355,7 @@ func (p *proc) assign(x *cc.AssignmentExpression, needValue bool, pos cs.Pos) cs
 		if op == "-" {
 			v = &cs.UnaryExpr{OpPos: pos, Op: cs.SUB, X: paren(v)}
 		}
-		old := p.rmwAdd(lv, v, pos)
+		old := p.rmwAdd(lv, v, orderSeqCst, pos)
 		return &cs.BinaryExpr{X: old, OpPos: pos, Op: cs.ADD, Y: paren(v)}
 	}
 	var val cs.Expr
@@ -427,7 +427,7 @@ func (p *proc) incdec(e cc.ExpressionNode, inc, post, needValue bool, pos cs.Pos
 		d = -1
 	}
 	if lv.shared() && lv.v.atomic {
-		old := p.rmwAdd(lv, lit(d, pos), pos)
+		old := p.rmwAdd(lv, lit(d, pos), orderSeqCst, pos)
 		if post {
 			return old
 		}

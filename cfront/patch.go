@@ -3,7 +3,6 @@ package cfront
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 
 	"fencer/cs"
@@ -74,14 +73,14 @@ func (r Reader) EditFences(src []byte, sites, store, remove []*cs.Site) ([]byte,
 	}
 	kind := map[*cs.Site]string{}
 	for _, s := range store {
-		kind[s] = StoreFenceText(r.Style)
+		kind[s] = r.storeText()
 	}
 	all := append(append([]*cs.Site{}, sites...), store...)
 	_, _, t, err := r.read("", src)
 	if err != nil {
 		return nil, err
 	}
-	text := FenceText(r.Style)
+	text := r.fullText()
 	var edits []edit
 	for _, s := range remove {
 		if !t.fencePoints[[2]int{s.Start, s.End}] {
@@ -113,30 +112,29 @@ func (r Reader) EditFences(src []byte, sites, store, remove []*cs.Site) ([]byte,
 			edits = append(edits, edit{end, " " + text, 0, start})
 		}
 	}
-	if (r.Style == StyleC11 || r.Style == "") && len(all) > 0 && !stdatomicRE.Match(src) {
-		at := 0
-		if m := includeRE.FindAllIndex(src, -1); len(m) > 0 {
-			at = m[len(m)-1][1]
-			if at > 0 && src[at-1] != '\n' {
-				edits = append(edits, edit{at, "\n#include <stdatomic.h>", 0, 0})
-				at = -1
-			}
-		}
-		if at >= 0 {
-			edits = append(edits, edit{at, "#include <stdatomic.h>\n", 0, 0})
-		}
+	if (r.Style == StyleC11 || r.Style == "") && len(all) > 0 {
+		edits = append(edits, includeEdit(src)...)
 	}
-	sort.SliceStable(edits, func(i, j int) bool {
-		if edits[i].off != edits[j].off {
-			return edits[i].off < edits[j].off
-		}
-		return edits[i].inner > edits[j].inner
-	})
-	out := make([]readkit.Edit, len(edits))
-	for i, e := range edits {
-		out[i] = readkit.Edit{Off: e.off, End: max(e.end, e.off), Text: e.text}
+	return applyEdits(src, edits)
+}
+
+// fullText is the C statement of a full fence in the reader's style: on
+// a weak target, with the asm style, the target's instruction.
+func (r Reader) fullText() string {
+	if r.Style == StyleAsm && r.Target.weak() {
+		return r.fenceText(cs.FullFence, "")
 	}
-	return readkit.ApplyEdits(src, out)
+	return FenceText(r.Style)
+}
+
+// storeText is the C statement of a store fence in the reader's style
+// (StoreFenceText; on a weak target with the asm style, the target's
+// instruction).
+func (r Reader) storeText() string {
+	if r.Style == StyleAsm && r.Target.weak() {
+		return r.fenceText(cs.StoreFence, "")
+	}
+	return StoreFenceText(r.Style)
 }
 
 // restOfLine is readkit.RestOfLine, except after a // comment that ends

@@ -86,8 +86,8 @@ type proc struct {
 	frames     []*frame
 	loops      []*loop
 	atomic     int  // > 0 inside an atomic block
-	wrote      bool // a buffered shared write in the current C statement
-	wroteAny   bool // a buffered shared write since it was last cleared
+	wrote      bool // a buffered shared write in the current C statement (under a weak target: any shared access)
+	wroteAny   bool // a buffered shared write since it was last cleared (the same)
 	copies     int  // the copies of the statement being translated: the product of the trip counts of the unrolled loops around it (0: 1)
 	observed   bool // main: did something besides create and join
 	endLabel   string
@@ -172,6 +172,15 @@ func synAtomic(list []cs.Stmt, pos cs.Pos) *cs.AtomicStmt {
 }
 
 func ident(name string, pos cs.Pos) *cs.Ident { return &cs.Ident{NamePos: pos, Name: name} }
+
+// synFence is a fence of kind k with an empty span at pos.
+func synFence(k cs.FenceKind, pos cs.Pos) *cs.FenceStmt {
+	f := &cs.FenceStmt{Fence: pos, Kind: k, Semi: pos - 1}
+	if k != cs.FullFence {
+		f.StorePos = pos
+	}
+	return f
+}
 
 func synAssume(x cs.Expr, pos cs.Pos) *cs.AssumeStmt {
 	return &cs.AssumeStmt{Assume: pos, X: x, Semi: pos - 1}

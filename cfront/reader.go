@@ -15,10 +15,15 @@ import (
 
 // Reader is the cs.Reader of C files. Defines are the -D NAME=VALUE (or
 // NAME) of the command line; Style is how InsertFences writes a fence
-// (StyleC11 when empty).
+// (StyleC11 when empty); Target is the architecture whose mapping of C11
+// atomics the file is read with (target.go): TargetDefault (x86 under
+// TSO, SPARC under PSO) when empty, or the target of an axiomatic model
+// (TargetOf("arm")), under which EditChanges writes the changes of
+// fencer insert back.
 type Reader struct {
 	Defines []string
 	Style   Style
+	Target  Target
 }
 
 // Style is a way of writing a full fence in C.
@@ -57,7 +62,10 @@ func (r Reader) ParseWith(filename string, src []byte, opt cs.Options) (*cs.Syst
 		return nil, err
 	}
 	for _, s := range sys.Sites {
-		s.AfterWrite = s.Place == cs.After && t.writePoints[[2]int{s.Start, s.End}]
+		// Under a weak target a barrier can go after every C statement
+		// that accesses shared memory, and before one that begins the
+		// body of an if, else or loop (docs/c.md).
+		s.AfterWrite = (s.Place == cs.After || t.target.weak()) && t.writePoints[[2]int{s.Start, s.End}]
 		if c := t.copies[[2]int{s.Start, s.End}]; s.AfterWrite && c > s.Copies {
 			// cfront unrolls for loops itself: cs sees one copy.
 			s.Copies = c
@@ -85,7 +93,7 @@ func (r Reader) Program(filename string, src []byte) (*cs.Program, error) {
 // patched-to-be text, translate it once.
 var lastRead struct {
 	sync.Mutex
-	key  string // the defines and the text: what the translation depends on
+	key  string // the target, the defines and the text: what the translation depends on
 	file *cs.File
 	t    *translator
 }
@@ -97,7 +105,7 @@ var lastRead struct {
 // memoised translation under whatever name it was read, else reads the
 // text as "input.c".
 func (r Reader) read(filename string, src []byte) (*cs.File, *cs.Program, *translator, error) {
-	key := strings.Join(r.Defines, "\x00") + "\x00" + string(src)
+	key := string(r.Target) + "\x00" + strings.Join(r.Defines, "\x00") + "\x00" + string(src)
 	lastRead.Lock()
 	if lastRead.key == key && lastRead.t != nil && (filename == "" || lastRead.file.Name == filename) {
 		file, t := lastRead.file, lastRead.t
@@ -130,6 +138,9 @@ func (r Reader) readOnce(filename string, src []byte) (file *cs.File, prog *cs.P
 			err = cs.ErrorList{{Pos: cs.NewFile(filename, src).Position(cs.PosAt(0)), Msg: fmt.Sprintf("unsupported: the C front end failed on this file (%v)", x)}}
 		}
 	}()
+	if err := r.Target.valid(); err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: %v", filename, err)
+	}
 	cfg, err := hostConfig()
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("%s: cannot configure the C preprocessor from the host compiler: %v", filename, err)
@@ -157,6 +168,7 @@ func (r Reader) readOnce(filename string, src []byte) (file *cs.File, prog *cs.P
 		file: file, funcs: map[string]*funcInfo{}, globals: map[*cc.Declarator]*global{},
 		taken: map[string]int{}, writePoints: map[[2]int]bool{}, copies: map[[2]int]int{}, fencePoints: map[[2]int]bool{}, bare: map[[2]int]bool{}, warned: map[string]bool{},
 		sharedNames: map[string]bool{}, outsideMain: map[*cc.Declarator]bool{},
+		target: r.Target, accesses: map[accessKey]*access{},
 	}
 	prog, err = t.translate(ast)
 	if err != nil {

@@ -27,6 +27,10 @@ func (p *proc) item(bi *cc.BlockItem) {
 	}
 	switch bi.Case {
 	case cc.BlockItemDecl:
+		if p.t.target.weak() && p.atomic == 0 {
+			p.declStmt(bi.Declaration)
+			return
+		}
 		p.declaration(bi.Declaration)
 	case cc.BlockItemStmt:
 		p.stmt(bi.Statement)
@@ -128,7 +132,11 @@ func (p *proc) stmt(s *cc.Statement) {
 			p.stmtCase(s)
 			if p.wroteAny {
 				name := p.t.macroName(start)
-				p.t.warn(start, "macro "+name, "the macro %s expands to several statements and one before the last writes shared memory: a fence can go after the call, not between them (if one is needed there, the result is unknown; write the statements without the macro)", name)
+				what := "writes"
+				if p.t.target.weak() {
+					what = "accesses"
+				}
+				p.t.warn(start, "macro "+name, "the macro %s expands to several statements and one before the last %s shared memory: a fence can go after the call, not between them (if one is needed there, the result is unknown; write the statements without the macro)", name, what)
 			}
 			p.wroteAny = p.wroteAny || saved
 			return
@@ -214,6 +222,35 @@ func (p *proc) exprStmt(es *cc.ExpressionStatement, start cs.Pos) {
 	if p.wrote && p.atomic == 0 && start != cs.NoPos && semi >= start && p.t.file.Src[semi.Offset()] == ';' {
 		if a, ok := list[len(list)-1].(*cs.AssignStmt); ok && len(list) == 1 {
 			// One write: the statement itself has the C span.
+			p.t.moveAccess(a.Lhs.Pos(), start)
+			setPos(a.Lhs, start)
+			a.Semi = semi
+			p.emit(a)
+		} else {
+			p.emit(&cs.BlockStmt{Lbrace: start, List: list, Rbrace: semi})
+		}
+		p.writePoint(start, semi+1)
+	} else {
+		p.emit(list...)
+	}
+	p.wrote = saved
+}
+
+// declStmt translates a local declaration under a weak target: one whose
+// initialisers access shared memory ("int r = x;") is a statement with the
+// declaration's span, and the point after it a fence site, as for an
+// expression statement.
+func (p *proc) declStmt(d *cc.Declaration) {
+	saved := p.wrote
+	p.wrote = false
+	list := p.sub(func() { p.declaration(d) })
+	start, semi := p.t.pos(d), cs.NoPos
+	if d != nil {
+		semi = p.t.pos(d.Token)
+	}
+	if p.wrote && len(list) > 0 && start != cs.NoPos && semi >= start && p.t.file.Src[semi.Offset()] == ';' {
+		if a, ok := list[0].(*cs.AssignStmt); ok && len(list) == 1 {
+			p.t.moveAccess(a.Lhs.Pos(), start)
 			setPos(a.Lhs, start)
 			a.Semi = semi
 			p.emit(a)

@@ -78,7 +78,8 @@ type translator struct {
 	order   []*shvar
 	taken   map[string]int // shared and process names in use (see uniqueName)
 	// writePoints are the spans [start, end) of the C statements that
-	// write shared memory through a buffer: the fence sites.
+	// write shared memory through a buffer: the fence sites. Under a weak
+	// target, of the C statements that access shared memory.
 	writePoints map[[2]int]bool
 	// copies is, for each span of writePoints, the most copies of it one
 	// process runs (unrolled loops; cs.Site.Copies).
@@ -99,6 +100,12 @@ type translator struct {
 
 	threads  []*thread // in create order
 	mainProc *proc
+
+	// target is the mapping of C11 atomics (Reader.Target).
+	target Target
+	// accesses are the shared accesses of the C text that an order raise
+	// may name (changes.go), by the position of their .cs operation.
+	accesses map[accessKey]*access
 
 	emitted     int                     // statements made so far
 	prog        *cs.Program             // the result

@@ -6,9 +6,10 @@ import (
 )
 
 // C programs (package cfront, ../shared/C-INPUT.md): the preprocessor
-// defines and the fence style are options of the reader, which the
+// defines, the fence style and the target (the mapping of C11 atomics,
+// set from the memory model: Target) are options of the reader, which the
 // cfront.Reader in the System carries (it writes the fences back and
-// gives traces the syntax tree with the same defines).
+// gives traces the syntax tree with the same defines and target).
 func init() {
 	Register(&Format{
 		Name:       "c",
@@ -41,7 +42,16 @@ func init() {
 	})
 }
 
+// Target is the key of the Options of a C file that names the target
+// whose mapping of C11 atomics it is read with (cfront.Target): "arm",
+// "riscv" or "rmo", the name of the axiomatic memory model it is analysed
+// under; absent or "" for the store-buffer mapping of every other model.
+// It is not a flag (no Option declares it): the command that reads the
+// file sets it from --model, opt[formats.Target] =
+// []string{string(cfront.TargetOf(model))}.
+const Target = "target"
+
 // cReader is the C reader of the options.
 func cReader(opt Options) cfront.Reader {
-	return cfront.Reader{Defines: opt["define"], Style: cfront.Style(opt.Get("fence-style"))}
+	return cfront.Reader{Defines: opt["define"], Style: cfront.Style(opt.Get("fence-style")), Target: cfront.Target(opt.Get(Target))}
 }

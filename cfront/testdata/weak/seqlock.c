@@ -1,0 +1,44 @@
+// A seqlock with relaxed atomics only: the writer makes the sequence odd,
+// writes the two data words, makes it even again; the reader's one try
+// succeeds when it reads the same even sequence before and after the
+// data. With relaxed accesses every target lets the data reads pass the
+// sequence reads (and the data writes pass the sequence writes): the
+// reader can see a torn pair.
+//
+// fencer: expect arm fences=4
+// fencer: expect riscv fences=4
+// fencer: expect rmo fences=4
+#include <assert.h>
+#include <pthread.h>
+#include <stdatomic.h>
+
+atomic_int seq, d1, d2;
+
+void *writer(void *arg) {
+  (void)arg;
+  atomic_store_explicit(&seq, 1, memory_order_relaxed);
+  atomic_store_explicit(&d1, 1, memory_order_relaxed);
+  atomic_store_explicit(&d2, 1, memory_order_relaxed);
+  atomic_store_explicit(&seq, 2, memory_order_relaxed);
+  return NULL;
+}
+
+void *reader(void *arg) {
+  (void)arg;
+  int s1 = atomic_load_explicit(&seq, memory_order_relaxed);
+  int a = atomic_load_explicit(&d1, memory_order_relaxed);
+  int b = atomic_load_explicit(&d2, memory_order_relaxed);
+  int s2 = atomic_load_explicit(&seq, memory_order_relaxed);
+  if (s1 == s2 && s1 % 2 == 0)
+    assert(a == b);
+  return NULL;
+}
+
+int main(void) {
+  pthread_t w, r;
+  pthread_create(&w, NULL, writer, NULL);
+  pthread_create(&r, NULL, reader, NULL);
+  pthread_join(w, NULL);
+  pthread_join(r, NULL);
+  return 0;
+}
