@@ -36,9 +36,6 @@
 // fencer: expect sc safe
 // fencer: expect tso fences=2
 // fencer: expect pso fences=2
-// fencer: expect arm fences=2
-// fencer: expect riscv fences=2
-// fencer: expect rmo fences=2
 // pso: each process writes a single variable (its own flag), so PSO behaves
 // exactly as TSO here; the explicit checker gives the same results as for TSO.
 
@@ -64,3 +61,6 @@ cs: skip;
 }
 
 mutex cs;
+// fencer: expect arm fences=2
+// fencer: expect riscv fences=2
+// fencer: expect rmo fences=2

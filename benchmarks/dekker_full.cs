@@ -36,9 +36,6 @@
 // fencer: expect sc safe
 // fencer: expect tso fences=1
 // fencer: expect pso fences=1
-// fencer: expect arm fences=1
-// fencer: expect riscv fences=1
-// fencer: expect rmo fences=1
 // pso: derived with the explicit checker (no fence: counterexample; a fence
 // after `c[i] = 0;`: safe); fencer finds the same count.
 
@@ -59,3 +56,6 @@ cs: skip;
 }
 
 mutex cs;
+// fencer: expect arm fences=1
+// fencer: expect riscv fences=1
+// fencer: expect rmo fences=1

@@ -34,9 +34,6 @@
 // fencer: expect sc safe
 // fencer: expect tso fences=1
 // fencer: expect pso fences=1
-// fencer: expect arm fences=1
-// fencer: expect riscv fences=1
-// fencer: expect rmo fences=1
 // pso: derived with the explicit checker (same results as TSO); not yet
 // confirmed by fencer.
 
@@ -57,3 +54,6 @@ cs: skip;
 }
 
 mutex cs;
+// fencer: expect arm fences=1
+// fencer: expect riscv fences=1
+// fencer: expect rmo fences=1

@@ -11,9 +11,6 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso safe
-// fencer: expect arm fences=2
-// fencer: expect riscv fences=2
-// fencer: expect rmo fences=2
 
 shared x, y;
 
@@ -34,3 +31,6 @@ seen: skip;
 }
 
 mutex seen;
+// fencer: expect arm fences=2
+// fencer: expect riscv fences=2
+// fencer: expect rmo fences=2

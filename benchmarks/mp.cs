@@ -11,9 +11,6 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso fences=1
-// fencer: expect arm fences=2
-// fencer: expect riscv fences=2
-// fencer: expect rmo fences=2
 
 shared data, ready;
 
@@ -28,3 +25,6 @@ process Reader {
   r2 = data;
   assert(r1 == 0 || r2 == 1);
 }
+// fencer: expect arm fences=2
+// fencer: expect riscv fences=2
+// fencer: expect rmo fences=2

@@ -26,9 +26,6 @@
 // fencer: expect sc safe
 // fencer: expect tso fences=1
 // fencer: expect pso fences=2
-// fencer: expect arm fences=2
-// fencer: expect riscv fences=2
-// fencer: expect rmo fences=2
 // pso: derived with the explicit checker: every set of at most 2 sites other
 // than {after `flag[i] = 1;`, after `turn = i;`} has a counterexample (under PSO
 // `turn = i` can reach memory before `flag[i] = 1`), and that set is safe;
@@ -47,3 +44,6 @@ cs: skip;
 }
 
 mutex cs;
+// fencer: expect arm fences=2
+// fencer: expect riscv fences=2
+// fencer: expect rmo fences=2

@@ -9,9 +9,6 @@
 // fencer: expect sc safe
 // fencer: expect tso fences=2
 // fencer: expect pso fences=2
-// fencer: expect arm fences=2
-// fencer: expect riscv fences=2
-// fencer: expect rmo fences=2
 
 shared x, y;
 
@@ -32,3 +29,6 @@ zero: skip;
 }
 
 forbidden P0@zero, P1@zero;
+// fencer: expect arm fences=2
+// fencer: expect riscv fences=2
+// fencer: expect rmo fences=2

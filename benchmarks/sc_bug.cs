@@ -10,9 +10,6 @@
 // Loop-free. The bad state is the failing assert.
 
 // fencer: expect sc bug
-// fencer: expect arm bug
-// fencer: expect riscv bug
-// fencer: expect rmo bug
 
 shared count, done;
 
@@ -26,3 +23,6 @@ process P[i in 0..1] {
     assert(r == 2);
   }
 }
+// fencer: expect arm bug
+// fencer: expect riscv bug
+// fencer: expect rmo bug

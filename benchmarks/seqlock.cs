@@ -30,9 +30,6 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso fences=2
-// fencer: expect arm fences=4
-// fencer: expect riscv fences=4
-// fencer: expect rmo fences=4
 
 shared seq, x, y;
 
@@ -57,3 +54,6 @@ process R {
   assume(s1 == s2 && s1 % 2 == 0);
   assert(a == b);
 }
+// fencer: expect arm fences=4
+// fencer: expect riscv fences=4
+// fencer: expect rmo fences=4

@@ -25,9 +25,6 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso safe
-// fencer: expect arm safe
-// fencer: expect riscv safe
-// fencer: expect rmo safe
 // pso: verified by fencer (the unlock is the only plain write of a process,
 // so PSO behaves as TSO here)
 
@@ -44,3 +41,6 @@ cs: skip;
 }
 
 mutex cs;
+// fencer: expect arm safe
+// fencer: expect riscv safe
+// fencer: expect rmo safe

@@ -74,6 +74,9 @@ func (a *Abs) trans(id transID, build func() *Trans) *Trans { return a.memo.get(
 // NewAbs returns the k-abstraction of sys under m.
 func NewAbs(sys *cs.System, m memmodel.Model, k int) (*Abs, error) {
 	m = memmodel.OrSC(m)
+	if m.Axioms() != nil {
+		return nil, fmt.Errorf("kabs: %s is not a store-buffer model", m.Name())
+	}
 	a := &Abs{Sys: sys, Model: m, layout: m.Layout(), K: k, sidx: map[string]int{}, memo: newTransMemo()}
 	for i, v := range sys.Shared {
 		a.shared = append(a.shared, v.Name)

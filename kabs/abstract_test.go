@@ -26,7 +26,7 @@ func TestAbstractionContainsConcreteRuns(t *testing.T) {
 			t.Fatal(err)
 		}
 		sys := parse(t, name, string(src))
-		for mi, m := range memmodel.Models() {
+		for mi, m := range memmodel.BufferModels() {
 			for _, k := range []int{1, 2, Unbounded} {
 				abs, err := NewAbs(sys, m, k)
 				if err != nil {

@@ -28,7 +28,7 @@ func TestSuccessorsConcurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	sys := parse(t, "dekker_simple", string(src))
-	for _, m := range memmodel.Models() {
+	for _, m := range memmodel.BufferModels() {
 		for _, k := range []int{1, 2} {
 			ref, err := NewAbs(sys, m, k)
 			if err != nil {

@@ -24,7 +24,7 @@ func TestProcSuccessors(t *testing.T) {
 			t.Fatal(err)
 		}
 		sys := parse(t, name, string(src))
-		for _, m := range memmodel.Models() {
+		for _, m := range memmodel.BufferModels() {
 			for _, k := range []int{1, 2} {
 				abs, err := NewAbs(sys, m, k)
 				if err != nil {

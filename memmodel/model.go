@@ -152,6 +152,18 @@ var models = []Model{SC, TSO, PSO, ARM, RISCV, RMO}
 // Models returns the models of the registry, strongest first.
 func Models() []Model { return append([]Model(nil), models...) }
 
+// BufferModels returns SC and the store-buffer models of the registry:
+// those the exact semantics (Concrete) and the k-abstraction run.
+func BufferModels() []Model {
+	var out []Model
+	for _, m := range models {
+		if m.Axioms() == nil {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // Parse returns the model named s ("sc", "tso", "pso", "arm", "riscv" or
 // "rmo").
 func Parse(s string) (Model, error) {

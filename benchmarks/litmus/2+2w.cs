@@ -25,9 +25,6 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso fences=2
-// fencer: expect arm fences=3
-// fencer: expect riscv fences=3
-// fencer: expect rmo fences=3
 
 shared x, y, done0, done1;
 
@@ -54,3 +51,6 @@ process Obs {
 }
 
 forbidden Obs@ob;
+// fencer: expect arm fences=3
+// fencer: expect riscv fences=3
+// fencer: expect rmo fences=3

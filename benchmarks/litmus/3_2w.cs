@@ -24,9 +24,6 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso fences=3
-// fencer: expect arm fences=4
-// fencer: expect riscv fences=4
-// fencer: expect rmo fences=4
 
 shared x, y, z, done0, done1, done2;
 
@@ -61,3 +58,6 @@ process Obs {
 }
 
 forbidden Obs@ob;
+// fencer: expect arm fences=4
+// fencer: expect riscv fences=4
+// fencer: expect rmo fences=4

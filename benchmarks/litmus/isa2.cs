@@ -20,9 +20,6 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso fences=1
-// fencer: expect arm fences=3
-// fencer: expect riscv fences=3
-// fencer: expect rmo fences=3
 
 shared x, y, z;
 
@@ -46,3 +43,6 @@ process P2 {
 }
 
 forbidden P1@a1, P2@a2;
+// fencer: expect arm fences=3
+// fencer: expect riscv fences=3
+// fencer: expect rmo fences=3

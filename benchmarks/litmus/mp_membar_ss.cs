@@ -14,9 +14,6 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso safe
-// fencer: expect arm fences=1
-// fencer: expect riscv fences=1
-// fencer: expect rmo fences=1
 
 shared x, y;
 
@@ -34,3 +31,6 @@ process P1 {
 }
 
 forbidden P1@a1;
+// fencer: expect arm fences=1
+// fencer: expect riscv fences=1
+// fencer: expect rmo fences=1

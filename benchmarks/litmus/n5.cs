@@ -17,9 +17,6 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso safe
-// fencer: expect arm safe
-// fencer: expect riscv safe
-// fencer: expect rmo safe
 
 shared x;
 
@@ -38,3 +35,6 @@ process P1 {
 }
 
 forbidden P0@a0, P1@a1;
+// fencer: expect arm safe
+// fencer: expect riscv safe
+// fencer: expect rmo safe

@@ -35,9 +35,6 @@
 // fencer: expect sc safe
 // fencer: expect tso fences=1
 // fencer: expect pso fences=2
-// fencer: expect arm fences=3
-// fencer: expect riscv fences=3
-// fencer: expect rmo fences=3
 
 shared x, y, done0, done1;
 
@@ -67,3 +64,6 @@ ob: skip;
 }
 
 forbidden P0@a0, Obs@ob;
+// fencer: expect arm fences=3
+// fencer: expect riscv fences=3
+// fencer: expect rmo fences=3

@@ -29,9 +29,6 @@
 // fencer: expect sc safe
 // fencer: expect tso fences=1
 // fencer: expect pso fences=2
-// fencer: expect arm fences=3
-// fencer: expect riscv fences=3
-// fencer: expect rmo fences=3
 
 shared x, y, done0, done1;
 
@@ -58,3 +55,6 @@ process Obs {
 }
 
 forbidden P1@a1, Obs@ob;
+// fencer: expect arm fences=3
+// fencer: expect riscv fences=3
+// fencer: expect rmo fences=3

@@ -14,9 +14,6 @@
 // fencer: expect sc safe
 // fencer: expect tso fences=1
 // fencer: expect pso fences=1
-// fencer: expect arm fences=2
-// fencer: expect riscv fences=2
-// fencer: expect rmo fences=2
 
 shared x, y, done0, done1;
 
@@ -44,3 +41,6 @@ process Obs {
 }
 
 forbidden P1@a1, Obs@ob;
+// fencer: expect arm fences=2
+// fencer: expect riscv fences=2
+// fencer: expect rmo fences=2

@@ -22,9 +22,6 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso fences=1
-// fencer: expect arm fences=3
-// fencer: expect riscv fences=3
-// fencer: expect rmo fences=3
 
 shared x, y, done0, done1;
 
@@ -53,3 +50,6 @@ ob: skip;
 }
 
 forbidden P1@a1, Obs@ob;
+// fencer: expect arm fences=3
+// fencer: expect riscv fences=3
+// fencer: expect rmo fences=3

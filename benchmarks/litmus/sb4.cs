@@ -16,9 +16,6 @@
 // fencer: expect sc safe
 // fencer: expect tso fences=4
 // fencer: expect pso fences=4
-// fencer: expect arm fences=4
-// fencer: expect riscv fences=4
-// fencer: expect rmo fences=4
 
 shared x0, x1, x2, x3;
 
@@ -51,3 +48,6 @@ process P3 {
 }
 
 forbidden P0@a0, P1@a1, P2@a2, P3@a3;
+// fencer: expect arm fences=4
+// fencer: expect riscv fences=4
+// fencer: expect rmo fences=4

@@ -16,9 +16,6 @@
 // fencer: expect sc safe
 // fencer: expect tso fences=1
 // fencer: expect pso fences=1
-// fencer: expect arm fences=1
-// fencer: expect riscv fences=1
-// fencer: expect rmo fences=1
 
 shared x, y;
 
@@ -38,3 +35,6 @@ process P1 {
 }
 
 forbidden P0@a0, P1@a1;
+// fencer: expect arm fences=1
+// fencer: expect riscv fences=1
+// fencer: expect rmo fences=1

@@ -11,9 +11,6 @@
 // fencer: expect sc bug
 // fencer: expect tso bug
 // fencer: expect pso bug
-// fencer: expect arm bug
-// fencer: expect riscv bug
-// fencer: expect rmo bug
 
 shared x, y;
 
@@ -32,3 +29,6 @@ process P1 {
 }
 
 forbidden P0@a0, P1@a1;
+// fencer: expect arm bug
+// fencer: expect riscv bug
+// fencer: expect rmo bug

@@ -12,9 +12,6 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso safe
-// fencer: expect arm fences=1
-// fencer: expect riscv fences=1
-// fencer: expect rmo fences=1
 
 shared x, y;
 
@@ -33,3 +30,6 @@ a1: skip;
 }
 
 forbidden P1@a1;
+// fencer: expect arm fences=1
+// fencer: expect riscv fences=1
+// fencer: expect rmo fences=1

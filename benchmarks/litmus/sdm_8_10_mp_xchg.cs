@@ -18,9 +18,6 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso safe
-// fencer: expect arm fences=1
-// fencer: expect riscv fences=1
-// fencer: expect rmo fences=1
 
 shared x, y;
 
@@ -38,3 +35,6 @@ process P1 {
 }
 
 forbidden P1@a1;
+// fencer: expect arm fences=1
+// fencer: expect riscv fences=1
+// fencer: expect rmo fences=1

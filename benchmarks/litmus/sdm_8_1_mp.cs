@@ -19,9 +19,6 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso fences=1
-// fencer: expect arm fences=2
-// fencer: expect riscv fences=2
-// fencer: expect rmo fences=2
 
 shared x, y;
 
@@ -38,3 +35,6 @@ process P1 {
 }
 
 forbidden P1@a1;
+// fencer: expect arm fences=2
+// fencer: expect riscv fences=2
+// fencer: expect rmo fences=2

@@ -22,9 +22,6 @@
 // fencer: expect sc safe
 // fencer: expect tso fences=2
 // fencer: expect pso fences=2
-// fencer: expect arm fences=2
-// fencer: expect riscv fences=2
-// fencer: expect rmo fences=2
 
 shared x, y;
 
@@ -43,3 +40,6 @@ process P1 {
 }
 
 forbidden P0@a0, P1@a1;
+// fencer: expect arm fences=2
+// fencer: expect riscv fences=2
+// fencer: expect rmo fences=2

@@ -15,9 +15,6 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso safe
-// fencer: expect arm safe
-// fencer: expect riscv safe
-// fencer: expect rmo safe
 
 shared x;
 
@@ -29,3 +26,6 @@ process P0 {
 }
 
 forbidden P0@a0;
+// fencer: expect arm safe
+// fencer: expect riscv safe
+// fencer: expect rmo safe

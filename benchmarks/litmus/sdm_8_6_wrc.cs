@@ -18,9 +18,6 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso safe
-// fencer: expect arm fences=2
-// fencer: expect riscv fences=2
-// fencer: expect rmo fences=2
 
 shared x, y;
 
@@ -43,3 +40,6 @@ process P2 {
 }
 
 forbidden P1@a1, P2@a2;
+// fencer: expect arm fences=2
+// fencer: expect riscv fences=2
+// fencer: expect rmo fences=2

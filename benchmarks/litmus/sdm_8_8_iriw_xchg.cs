@@ -18,9 +18,6 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso safe
-// fencer: expect arm fences=2
-// fencer: expect riscv fences=2
-// fencer: expect rmo fences=2
 
 shared x, y;
 
@@ -51,3 +48,6 @@ a3: skip;
 }
 
 forbidden P2@a2, P3@a3;
+// fencer: expect arm fences=2
+// fencer: expect riscv fences=2
+// fencer: expect rmo fences=2

@@ -22,9 +22,6 @@
 // fencer: expect sc safe
 // fencer: expect tso safe
 // fencer: expect pso safe
-// fencer: expect arm fences=3
-// fencer: expect riscv fences=3
-// fencer: expect rmo fences=3
 
 shared x, y, done0, done1, done2;
 
@@ -58,3 +55,6 @@ process Obs {
 }
 
 forbidden P1@a1, P2@a2, Obs@ob;
+// fencer: expect arm fences=3
+// fencer: expect riscv fences=3
+// fencer: expect rmo fences=3

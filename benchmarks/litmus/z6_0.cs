@@ -25,9 +25,6 @@
 // fencer: expect sc safe
 // fencer: expect tso fences=1
 // fencer: expect pso fences=2
-// fencer: expect arm fences=4
-// fencer: expect riscv fences=4
-// fencer: expect rmo fences=4
 
 shared x, y, z, done0, done1, done2;
 
@@ -62,3 +59,6 @@ process Obs {
 }
 
 forbidden P1@a1, P2@a2, Obs@ob;
+// fencer: expect arm fences=4
+// fencer: expect riscv fences=4
+// fencer: expect rmo fences=4

@@ -71,7 +71,7 @@ func TestCheckJUnit(t *testing.T) {
 	if err := xml.Unmarshal(again, &doc2); err != nil || !reflect.DeepEqual(doc, doc2) {
 		t.Fatalf("round trip: %v\n%+v\n%+v", err, doc, doc2)
 	}
-	if doc.Tests != 5 || doc.Failures != 1 || doc.Errors != 1 || len(doc.Suites) != 3 {
+	if doc.Tests != 8 || doc.Failures != 1 || doc.Errors != 1 || len(doc.Suites) != 3 {
 		t.Fatalf("totals: %+v", doc)
 	}
 	wrong := doc.Suites[0]
@@ -88,7 +88,7 @@ func TestCheckJUnit(t *testing.T) {
 		}
 	}
 	mp := doc.Suites[1]
-	if len(mp.Cases) != 3 || mp.Cases[2].Name != "pso fences=1" || mp.Cases[2].Failure != nil || mp.Failures != 0 {
+	if len(mp.Cases) != 6 || mp.Cases[2].Name != "pso fences=1" || mp.Cases[2].Failure != nil || mp.Failures != 0 {
 		t.Errorf("mp suite: %+v", mp)
 	}
 	bad := doc.Suites[2]

@@ -40,7 +40,7 @@ func TestCheckJSON(t *testing.T) {
 	if err := json.Unmarshal(b, &doc); err != nil {
 		t.Fatalf("%v: %s", err, b)
 	}
-	if len(doc.Expectations) != 4 || doc.Passed == nil || *doc.Passed != 3 || doc.Failed == nil || *doc.Failed != 1 {
+	if len(doc.Expectations) != 7 || doc.Passed == nil || *doc.Passed != 6 || doc.Failed == nil || *doc.Failed != 1 {
 		t.Fatalf("report: %s", b)
 	}
 	first := doc.Expectations[0]

@@ -175,7 +175,7 @@ func TestCheck(t *testing.T) {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
 	out, _, code = fencer(t, "check", bench("sb.cs"), bench("mp.cs"))
-	if code != 0 || !strings.HasSuffix(strings.TrimSpace(out), "6 passed, 0 failed") {
+	if code != 0 || !strings.HasSuffix(strings.TrimSpace(out), "12 passed, 0 failed") {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
 }
