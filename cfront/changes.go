@@ -401,3 +401,8 @@ func applyEdits(src []byte, edits []edit) ([]byte, error) {
 	}
 	return readkit.ApplyEdits(src, out)
 }
+
+// KeepsDependencies is false: a C compiler may remove an address, data or
+// control dependency between relaxed accesses (C-INPUT.md), so under the
+// axiomatic models no dependency of a C program orders anything.
+func (Reader) KeepsDependencies() bool { return false }

@@ -234,8 +234,11 @@ func interleave(seqs [][]int, f func([]int) bool) {
 // ordered lists the static preserved program order of a combo under m
 // with changes ch: for each node, the later nodes of its process it is
 // kept before (the rules of memmodel.Axioms that do not look at rf).
-func (c *combo) ordered(m memmodel.Model, ch Changes) [][]int {
-	ax := m.Axioms()
+func (c *combo) ordered(m memmodel.Model, ch Changes, noDeps bool) [][]int {
+	ax := *m.Axioms()
+	if noDeps {
+		ax.Addr, ax.Data, ax.CtrlWrite, ax.AddrPoWrite, ax.DepLrs, ax.DepRfi = false, false, false, false, false, false
+	}
 	out := make([][]int, len(c.nodes))
 	for p, ids := range c.byProc {
 		run := c.runs[p]
@@ -345,14 +348,14 @@ func amoBetween(evs []Event, anns []cs.Ann, i, j int) bool {
 
 // allows reports whether m allows execution x: the order axiom over the
 // static order st, the rf-dependent rules, and rfe ∪ coe ∪ fre.
-func (x *Execution) allows(m memmodel.Model, st [][]int) bool {
+func (x *Execution) allows(m memmodel.Model, st [][]int, noDeps bool) bool {
 	return acyclic(len(x.c.nodes), func(n int, visit func(int) bool) bool {
 		for _, s := range st[n] {
 			if !visit(s) {
 				return false
 			}
 		}
-		return x.dynamic(m, n, visit) && x.communication(n, true, visit)
+		return x.dynamic(m, n, noDeps, visit) && x.communication(n, true, visit)
 	})
 }
 
@@ -426,8 +429,11 @@ func partner(c *combo, n int) int {
 
 // dynamic visits the order successors of n that depend on rf: RVWMO's
 // rules 2, 3 and 12.
-func (x *Execution) dynamic(m memmodel.Model, n int, visit func(int) bool) bool {
-	ax := m.Axioms()
+func (x *Execution) dynamic(m memmodel.Model, n int, noDeps bool, visit func(int) bool) bool {
+	ax := *m.Axioms()
+	if noDeps {
+		ax.DepRfi = false
+	}
 	c := x.c
 	nd := c.nodes[n]
 	ids := c.byProc[nd.proc]

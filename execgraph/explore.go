@@ -27,6 +27,9 @@ type Options struct {
 	MaxPaths int
 	// Changes are the fences and raises to check the program with.
 	Changes Changes
+	// NoDeps: dependencies order nothing (a C program: the compiler may
+	// remove them).
+	NoDeps bool
 }
 
 func (o *Options) defaults() {
@@ -395,7 +398,7 @@ func (e *Explorer) checkCombo(ctx context.Context, runs []*Run, ch Changes, sc b
 		}
 		per[i] = cs
 	}
-	st := c.ordered(e.m, ch)
+	st := c.ordered(e.m, ch, e.opt.NoDeps)
 	x := &Execution{c: c, RF: make([]int, len(c.nodes)), CO: map[string][]int{}}
 	var found *Execution
 	var rec func(i int) error
@@ -412,7 +415,7 @@ func (e *Explorer) checkCombo(ctx context.Context, runs []*Run, ch Changes, sc b
 				res.Verdict, res.Reason = Unknown, fmt.Sprintf("more than %d candidate executions", e.opt.MaxChecks)
 				return errStop
 			}
-			if sc && x.sc() || !sc && x.allows(e.m, st) {
+			if sc && x.sc() || !sc && x.allows(e.m, st, e.opt.NoDeps) {
 				found = x.clone()
 				return errStop
 			}
@@ -449,7 +452,7 @@ func (x *Execution) clone() *Execution {
 // x with the fences and raises of ch): what insertion asks of every bad
 // execution it has found.
 func (e *Explorer) Allows(x *Execution, ch Changes) bool {
-	return x.allows(e.m, x.c.ordered(e.m, ch))
+	return x.allows(e.m, x.c.ordered(e.m, ch, e.opt.NoDeps), e.opt.NoDeps)
 }
 
 func sortStringsIn(xs []string) { sort.Strings(xs) }

@@ -45,3 +45,6 @@ int main(void) {
   pthread_join(b, NULL);
   return 0;
 }
+// fencer: expect arm fences=2
+// fencer: expect riscv fences=2
+// fencer: expect rmo fences=2

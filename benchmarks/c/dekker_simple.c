@@ -34,3 +34,6 @@ int main(void) {
   pthread_join(t1, NULL);
   return 0;
 }
+// fencer: expect arm fences=1
+// fencer: expect riscv fences=1
+// fencer: expect rmo fences=1

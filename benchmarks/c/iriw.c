@@ -52,3 +52,6 @@ int main(void) {
   assert(!(r1 == 1 && r2 == 0 && r3 == 1 && r4 == 0));
   return 0;
 }
+// fencer: expect arm fences=2
+// fencer: expect riscv fences=2
+// fencer: expect rmo fences=2

@@ -37,3 +37,6 @@ int main(void) {
   pthread_join(r, NULL);
   return 0;
 }
+// fencer: expect arm safe
+// fencer: expect riscv safe
+// fencer: expect rmo safe

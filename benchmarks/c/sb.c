@@ -31,3 +31,6 @@ int main(void) {
     pthread_join(t[i], NULL);
   return 0;
 }
+// fencer: expect arm fences=1
+// fencer: expect riscv fences=1
+// fencer: expect rmo fences=1

@@ -38,3 +38,6 @@ int main(void) {
   assert(r0 == 1 || r1 == 1);
   return 0;
 }
+// fencer: expect arm safe
+// fencer: expect riscv safe
+// fencer: expect rmo safe

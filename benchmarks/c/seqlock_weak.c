@@ -43,3 +43,6 @@ int main(void) {
   pthread_join(r, NULL);
   return 0;
 }
+// fencer: expect arm fences=4
+// fencer: expect riscv fences=4
+// fencer: expect rmo fences=4

@@ -58,3 +58,6 @@ int main(void) {
   pthread_join(c, NULL);
   return 0;
 }
+// fencer: expect arm fences=2
+// fencer: expect riscv fences=2
+// fencer: expect rmo fences=2

@@ -36,3 +36,6 @@ int main(void) {
     pthread_join(t[i], NULL);
   return 0;
 }
+// fencer: expect arm safe
+// fencer: expect riscv safe
+// fencer: expect rmo safe

@@ -32,3 +32,5 @@ int main(void) {
     pthread_join(t[i], NULL);
   return 0;
 }
+// fencer: expect arm safe
+// fencer: expect riscv safe

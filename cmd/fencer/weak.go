@@ -32,8 +32,40 @@ var unrollFlag = &cli.IntFlag{Name: "unroll", Value: execgraph.DefaultUnroll,
 	Usage: "under arm, riscv and rmo: a run passes each control location at most `K` times (loops unrolled); " +
 		"a loop iteration that writes nothing and changes no local is never needed (the spin rule)"}
 
-func weakOptions(c *cli.Context) execgraph.Options {
-	return execgraph.Options{Unroll: c.Int("unroll")}
+func weakOptions(c *cli.Context, sys *cs.System) execgraph.Options {
+	opt := execgraph.Options{Unroll: c.Int("unroll")}
+	if d, ok := sys.Reader.(interface{ KeepsDependencies() bool }); ok && !d.KeepsDependencies() {
+		opt.NoDeps = true
+	}
+	return opt
+}
+
+// forModel is sys read for model m: a C program is read with the mapping
+// of C11 atomics to m's instructions (C-INPUT.md), any other as it is.
+func forModel(c *cli.Context, sys *cs.System, m memmodel.Model) (*cs.System, error) {
+	f := formats.OfSystem(sys)
+	if f == nil || f.Name != "c" {
+		return sys, nil
+	}
+	opt, err := formatOptions(c, f, false)
+	if err != nil {
+		return nil, err
+	}
+	if opt == nil {
+		opt = formats.Options{}
+	}
+	opt[formats.Target] = []string{m.Name()}
+	s, _, err := f.Parse(sys.File.Name, sys.File.Src, opt)
+	return s, err
+}
+
+// canFence says which sites insert may put a barrier at: all, or what the
+// file's reader can write.
+func canFence(sys *cs.System) func(int) bool {
+	if r, ok := sys.Reader.(interface{ CanFence(*cs.System, int) bool }); ok {
+		return func(s int) bool { return r.CanFence(sys, s) }
+	}
+	return nil
 }
 
 // weakContext is the command's context with its timeout and SIGINT.
@@ -165,6 +197,10 @@ func emitWeak(c *cli.Context, rep *weakReport) error {
 // weakVerify is verify under an axiomatic model.
 func weakVerify(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	start := time.Now()
+	sys, err := forModel(c, sys, m)
+	if err != nil {
+		return inputError(c, err)
+	}
 	ctx, stop := weakContext(c)
 	defer stop()
 	out := humanOut(c)
@@ -189,7 +225,7 @@ func weakVerify(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 		fmt.Fprintf(out, "%s: correct under %s: no bad state is reachable (%s)\n", name, m, rep.Proof)
 		return nil
 	}
-	ex, err := execgraph.New(ctx, sys, m, weakOptions(c))
+	ex, err := execgraph.New(ctx, sys, m, weakOptions(c, sys))
 	if err != nil {
 		rep.Verdict, rep.Reason = "unknown", err.Error()
 		rep.TimeSeconds = time.Since(start).Seconds()
@@ -306,7 +342,7 @@ func solveWeak(c *cli.Context, sys *cs.System, m memmodel.Model, text func(cs.Po
 	}
 	ctx, stop := weakContext(c)
 	defer stop()
-	r, err := weakfix.Insert(ctx, sys, m, weakfix.Options{Explore: weakOptions(c), CanRaise: canRaise(sys), All: allOf(c)}, text)
+	r, err := weakfix.Insert(ctx, sys, m, weakfix.Options{Explore: weakOptions(c, sys), CanRaise: canRaise(sys), CanFence: canFence(sys), All: allOf(c)}, text)
 	if err != nil || r.Verdict == weakfix.Unknown {
 		why := ""
 		if err != nil {
@@ -334,7 +370,7 @@ func solveWeak(c *cli.Context, sys *cs.System, m memmodel.Model, text func(cs.Po
 	if err != nil {
 		return nil, fmt.Errorf("internal error: the patched program does not read back: %v", err)
 	}
-	again, err := execgraph.Explore(ctx, psys, m, weakOptions(c))
+	again, err := execgraph.Explore(ctx, psys, m, weakOptions(c, sys))
 	if err != nil || again.Verdict != execgraph.NoBad {
 		return nil, fmt.Errorf("internal error: the patched program is not correct under %s: %v %v", m, again, err)
 	}
@@ -349,6 +385,10 @@ func weakInsert(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 		if c.IsSet(f) {
 			return fail(exitInput, "insert: --%s is not available under %s yet", f, m)
 		}
+	}
+	sys, err := forModel(c, sys, m)
+	if err != nil {
+		return inputError(c, err)
 	}
 	name := sys.File.Name
 	text := report.StatementText(sys)
@@ -434,6 +474,11 @@ func weakInsert(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 // answers it.
 func weakCheckOne(c *cli.Context, sys *cs.System, e formats.Expectation, res checkResult) checkResult {
 	start := time.Now()
+	sys, err := forModel(c, sys, e.Model)
+	if err != nil {
+		res.Got, res.Reason = "error", err.Error()
+		return res
+	}
 	a, err := solveWeak(c, sys, e.Model, nil)
 	res.TimeSeconds = time.Since(start).Seconds()
 	if err != nil {
