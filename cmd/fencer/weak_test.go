@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -73,5 +75,78 @@ func TestWeakCheck(t *testing.T) {
 	out, _, code := fencer(t, "check", path)
 	if code != 1 || !strings.Contains(out, "3 passed, 1 failed") || !strings.Contains(out, "expect rmo fences=1: got fences=2") {
 		t.Errorf("check: exit %d\n%s", code, out)
+	}
+}
+
+// Every C benchmark with an arm expectation, patched by insert --model arm,
+// cross-compiles for AArch64 and has its changes in the object code: each
+// barrier's DMB (an acquire fence is DMB ISHLD, a release or seq_cst one
+// DMB ISH) and each raised access's LDAR or STLR. It runs where Debian's
+// gcc-aarch64-linux-gnu is installed.
+func TestWeakCrossCompileBenchmarks(t *testing.T) {
+	gcc, err := exec.LookPath("aarch64-linux-gnu-gcc")
+	if err != nil {
+		t.Skip("no aarch64-linux-gnu-gcc (apt-get install gcc-aarch64-linux-gnu)")
+	}
+	objdump, err := exec.LookPath("aarch64-linux-gnu-objdump")
+	if err != nil {
+		t.Skip("no aarch64-linux-gnu-objdump")
+	}
+	files, _ := filepath.Glob(bench("c/*.c"))
+	dir := t.TempDir()
+	checked := 0
+	for _, f := range files {
+		src, _ := os.ReadFile(f)
+		if !strings.Contains(string(src), "// fencer: expect arm fences=") {
+			continue
+		}
+		base := strings.TrimSuffix(filepath.Base(f), ".c")
+		patched := filepath.Join(dir, base+".c")
+		report := filepath.Join(dir, base+".json")
+		if _, stderr, code := fencer(t, "insert", "-q", "--model", "arm", "-o", patched, "--json", report, f); code != 0 {
+			t.Errorf("%s: insert: exit %d: %s", f, code, stderr)
+			continue
+		}
+		obj := filepath.Join(dir, base+".o")
+		if out, err := exec.Command(gcc, "-std=gnu11", "-O2", "-pthread", "-c", patched, "-o", obj).CombinedOutput(); err != nil {
+			t.Errorf("%s: the patched file does not compile for AArch64: %v\n%s", f, err, out)
+			continue
+		}
+		dis, err := exec.Command(objdump, "-d", obj).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep struct {
+			Fences []struct {
+				Kind      string `json:"kind"`
+				FenceKind string `json:"fence_kind"`
+				Order     string `json:"order"`
+			} `json:"fences"`
+		}
+		b, _ := os.ReadFile(report)
+		if err := json.Unmarshal(b, &rep); err != nil {
+			t.Fatal(err)
+		}
+		text := string(dis)
+		for _, ch := range rep.Fences {
+			var want string
+			switch {
+			case ch.Kind == "order" && ch.Order == "acquire":
+				want = "ldar"
+			case ch.Kind == "order":
+				want = "stlr"
+			case ch.FenceKind == "load":
+				want = "dmb\tishld"
+			default:
+				want = "dmb\tish"
+			}
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: a %s %s%s change, but no %q in the object code", f, ch.Kind, ch.FenceKind, ch.Order, want)
+			}
+		}
+		checked++
+	}
+	if checked < 5 {
+		t.Errorf("only %d benchmarks checked", checked)
 	}
 }
