@@ -150,7 +150,7 @@ func (p *printer) stmt(s cs.Stmt) {
 		p.block(fmt.Sprintf("for (%s in %s..%s) {", s.Var.Name, expr(s.Lo), expr(s.Hi)), s.Body)
 		p.line("}")
 	case *cs.AtomicStmt:
-		p.block("atomic {"+p.note(s), s.Body)
+		p.block("atomic {"+annNote(s.Ann)+p.note(s), s.Body)
 		p.line("}")
 	default:
 		p.line("%s%s", simple(s), p.note(s))
@@ -184,10 +184,25 @@ func simple(s cs.Stmt) string {
 	case *cs.EmptyStmt:
 		return ";"
 	case *cs.AssignStmt:
-		if s.Ann != 0 {
-			return s.Ann.String() + " " + expr(s.Lhs) + " = " + expr(s.Rhs) + ";"
+		text := expr(s.Lhs) + " = " + expr(s.Rhs) + ";"
+		if _, call := s.Rhs.(*cs.CallExpr); call {
+			// the .cs syntax has no order for cas, fetch_add, swap
+			return text + annNote(s.Ann)
 		}
-		return expr(s.Lhs) + " = " + expr(s.Rhs) + ";"
+		switch {
+		case s.Ann == cs.Acquire || s.Ann == cs.Release:
+			text = s.Ann.String() + " " + text
+		case s.Ann != 0:
+			text += annNote(s.Ann)
+		}
+		if len(s.AddrDeps) > 0 {
+			var deps []string
+			for _, d := range s.AddrDeps {
+				deps = append(deps, d.Name)
+			}
+			text += " // address depends on " + strings.Join(deps, ", ")
+		}
+		return text
 	case *cs.AssumeStmt:
 		return "assume(" + expr(s.X) + ");"
 	case *cs.AssertStmt:
@@ -248,4 +263,13 @@ func exprPrec(e cs.Expr, prec int) string {
 		return e.Fun.Name + "(" + strings.Join(args, ", ") + ")"
 	}
 	return fmt.Sprintf("/* %T */", e)
+}
+
+// annNote is a comment that names an order the .cs syntax cannot write
+// (an atomic step's, LDAPR's acquirepc), or "" for none.
+func annNote(a cs.Ann) string {
+	if a == 0 {
+		return ""
+	}
+	return " // order: " + a.String()
 }
