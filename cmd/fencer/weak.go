@@ -381,10 +381,15 @@ func solveWeak(c *cli.Context, sys *cs.System, m memmodel.Model, text func(cs.Po
 // weakInsert is insert under an axiomatic model.
 func weakInsert(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	start := time.Now()
-	for _, f := range []string{"reconsider", "robust"} {
-		if c.IsSet(f) {
-			return fail(exitInput, "insert: --%s is not available under %s yet", f, m)
+	if c.IsSet("reconsider") {
+		return fail(exitInput, "insert: --reconsider is not available under %s yet", m)
+	}
+	if c.Bool("robust") {
+		sys, err := forModel(c, sys, m)
+		if err != nil {
+			return inputError(c, err)
 		}
+		return weakInsertRobust(c, sys, m)
 	}
 	sys, err := forModel(c, sys, m)
 	if err != nil {
@@ -521,15 +526,29 @@ func weakCheckOne(c *cli.Context, sys *cs.System, e formats.Expectation, res che
 // the patched program is correct under m for every run; not proved the
 // fewest changes for the property. ok is false when that fails too.
 func robustFallback(c *cli.Context, sys *cs.System, m memmodel.Model, why string) (*weakAnswer, bool, error) {
-	fs, err := robust.Analyze(sys, m).MinFences()
-	if err != nil {
-		return nil, false, nil
-	}
 	r, _, err := runEngine(c, sys, memmodel.SC, false)
 	if err != nil || r.Verdict != cegar.Correct {
 		return nil, false, nil
 	}
-	a := &weakAnswer{verdict: weakfix.Correct, fallback: true, fallbackWhy: why, proof: proof{Kind: "sc+robust", Why: "not proved the fewest changes: " + why}}
+	a, _, err := robustChanges(sys, m)
+	if a == nil || err != nil {
+		return nil, false, err
+	}
+	a.fallback, a.fallbackWhy = true, why
+	a.proof = proof{Kind: "sc+robust", Why: "not proved the fewest changes: " + why}
+	return a, true, nil
+}
+
+// robustChanges are the fewest barriers that cut every critical cycle of
+// sys under m (robust.MinFences, each of the cheapest kind that cuts its
+// pairs), written into the source and checked robust again; nil when no
+// barrier set can (a pair no site cuts). minimal: proved the fewest.
+func robustChanges(sys *cs.System, m memmodel.Model) (*weakAnswer, bool, error) {
+	fs, err := robust.Analyze(sys, m).MinFences()
+	if err != nil {
+		return nil, false, nil
+	}
+	a := &weakAnswer{verdict: weakfix.Correct}
 	for _, el := range fs.Elements() {
 		ch := weakfix.Change{}
 		ch.Site, ch.Kind = sys.Sites[el.Site], el.Kind
@@ -550,5 +569,33 @@ func robustFallback(c *cli.Context, sys *cs.System, m memmodel.Model, why string
 	if ok, _ := robust.Analyze(psys, m).Robust(nil); !ok {
 		return nil, false, fmt.Errorf("internal error: the patched program is not robust under %s", m)
 	}
-	return a, true, nil
+	return a, fs.Minimal, nil
+}
+
+// weakInsertRobust is insert --robust under an axiomatic model: the
+// fewest barriers that make every execution SC-equivalent, whatever the
+// property.
+func weakInsertRobust(c *cli.Context, sys *cs.System, m memmodel.Model) error {
+	name := sys.File.Name
+	a, minimal, err := robustChanges(sys, m)
+	if err != nil {
+		return fail(exitUnknown, "%s: %v", name, err)
+	}
+	if a == nil {
+		fmt.Fprintf(os.Stderr, "%s: unknown under %s: no set of barriers cuts every critical cycle (a pair with no fence site between)\n", name, m)
+		return fail(exitUnknown, "")
+	}
+	if err := writeOutput(c, name, sys.File.Src, a.patched); err != nil {
+		return err
+	}
+	what := "the fewest"
+	if !minimal {
+		what = "not proved the fewest"
+	}
+	text := report.StatementText(sys)
+	fmt.Fprintf(os.Stderr, "%s: robust under %s with %s (%s, cost %d): every execution is SC-equivalent\n", name, m, plural(len(a.changes), "barrier"), what, a.cost)
+	for _, ch := range a.changes {
+		fmt.Fprintf(os.Stderr, "  %s\n", describeChange(name, changeLine(sys, ch, text)))
+	}
+	return nil
 }

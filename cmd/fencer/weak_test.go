@@ -40,6 +40,11 @@ func TestWeakMP(t *testing.T) {
 	if code != 0 || !strings.Contains(stderr, "other set 4 of 4 (verified)") || !strings.Contains(stderr, "dmb ishst after data = 1;") {
 		t.Errorf("insert --all: exit %d\n%s", code, stderr)
 	}
+	// --robust: the fewest barriers for SC-equivalence.
+	_, stderr, code = fencer(t, "insert", "--model", "arm", "--robust", "-o", filepath.Join(dir, "r.cs"), bench("mp.cs"))
+	if code != 0 || !strings.Contains(stderr, "robust under arm with 2 barriers") || !strings.Contains(stderr, "dmb ishld after r1 = ready;") {
+		t.Errorf("insert --robust: exit %d\n%s", code, stderr)
+	}
 	// riscv has no acquire load: two barriers, as a diff.
 	out, stderr, code = fencer(t, "insert", "--model", "riscv", "--diff", bench("mp.cs"))
 	if code != 0 || !strings.Contains(out, "+  fence store;") || !strings.Contains(out, "+  fence load;") {
