@@ -51,6 +51,8 @@ fmt-check:
 # fuzzer for a fixed time.
 soak: setup
 	FENCER_SOAK=1 $(GO) test -count=1 -v -timeout 24h -run 'Differential' ./cegar/
+	FENCER_SOAK=1 $(GO) test -count=1 -run 'DifferentialWeak' ./execgraph/
+	FENCER_SOAK=1 $(GO) test -count=1 -run 'WeakInsert' ./cfront/
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 5m ./cs/
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 1m ./rmm/
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 1m ./litmus/
