@@ -132,7 +132,7 @@ func New(ctx context.Context, sys *cs.System, m memmodel.Model, opt Options) (*E
 		grew := false
 		for p := range sys.Procs {
 			r := &runner{sys: sys, p: p, proc: sys.Procs[p], values: values, havoc: havoc, unroll: opt.Unroll,
-				keep: func(cs.Loc, []Event) bool { return true }, budget: opt.MaxPaths}
+				keep: func(cs.Loc, []Event) bool { return true }, budget: opt.MaxPaths, ctx: ctx}
 			r.start()
 			if r.err != nil {
 				if errors.Is(r.err, errBudget) {
@@ -356,9 +356,15 @@ func (e *Explorer) search(ctx context.Context, choices [][]*Run, ch Changes, sc 
 	}
 	pick := make([]*Run, len(choices))
 	var found *Execution
+	combos := 0
 	var rec func(p int) error
 	rec = func(p int) error {
 		if p == len(choices) {
+			if combos++; combos%1024 == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
 			x, err := e.checkCombo(ctx, append([]*Run(nil), pick...), ch, sc, res)
 			found = x
 			return err

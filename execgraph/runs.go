@@ -1,6 +1,7 @@
 package execgraph
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strconv"
@@ -88,6 +89,7 @@ type runner struct {
 	approx bool // a nondeterministic value was drawn from a finite set
 	err    error
 	budget int
+	ctx    context.Context
 }
 
 // frame is the state of a path of the enumeration.
@@ -162,6 +164,12 @@ func (r *runner) walk(f *frame) {
 	if r.budget--; r.budget < 0 {
 		r.err = errBudget
 		return
+	}
+	if r.budget%1024 == 0 && r.ctx != nil {
+		if err := r.ctx.Err(); err != nil {
+			r.err = err
+			return
+		}
 	}
 	f.visits[f.loc]++
 	if f.visits[f.loc] > r.unroll {

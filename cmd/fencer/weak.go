@@ -354,6 +354,8 @@ func solveWeak(c *cli.Context, sys *cs.System, m memmodel.Model, text func(cs.Po
 			if a, ok, ferr := robustFallback(c, sys, m, why); ok || ferr != nil {
 				return a, ferr
 			}
+		} else {
+			why = "time limit reached (--timeout)"
 		}
 		return &weakAnswer{verdict: weakfix.Unknown, reason: why}, nil
 	}
