@@ -227,6 +227,9 @@ func weakVerify(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	}
 	ex, err := execgraph.New(ctx, sys, m, weakOptions(c, sys))
 	if err != nil {
+		if ctx.Err() != nil {
+			err = fmt.Errorf("time limit reached (--timeout)")
+		}
 		rep.Verdict, rep.Reason = "unknown", err.Error()
 		rep.TimeSeconds = time.Since(start).Seconds()
 		if jerr := emitWeak(c, rep); jerr != nil {
@@ -237,6 +240,9 @@ func weakVerify(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	}
 	res, err := ex.Check(ctx, execgraph.Changes{})
 	if err != nil {
+		if ctx.Err() != nil {
+			return fail(exitUnknown, "%s: unknown under %s: time limit reached (--timeout)", name, m)
+		}
 		return fail(exitUnknown, "%s: %v", name, err)
 	}
 	code := 0
