@@ -119,18 +119,25 @@ func checkOne(c *cli.Context, sys *cs.System, e formats.Expectation) checkResult
 	case cegar.SCBug:
 		res.Got, res.Pass = "bug", e.Bug
 	case cegar.Correct:
-		res.Got = fmt.Sprintf("fences=%d", len(r.Fences))
-		if len(r.Fences) == 0 {
-			res.Got = "safe"
-		}
-		res.Pass = !e.Bug && e.Fences == len(r.Fences)
+		var fs []checkFence
 		for _, f := range r.Fences {
-			res.Fences = append(res.Fences, checkFence{Line: sys.File.Line(f.Site.Pos()), Statement: f.Site.Text})
+			fs = append(fs, checkFence{Line: sys.File.Line(f.Site.Pos()), Statement: f.Site.Text})
 		}
+		res.correct(e, fs)
 	default:
 		res.Got, res.Reason = "unknown", r.Reason
 	}
 	return res
+}
+
+// correct records a correct answer with fences fs against e.
+func (res *checkResult) correct(e formats.Expectation, fs []checkFence) {
+	res.Got = fmt.Sprintf("fences=%d", len(fs))
+	if len(fs) == 0 {
+		res.Got = "safe"
+	}
+	res.Pass = !e.Bug && e.Fences == len(fs)
+	res.Fences = fs
 }
 
 // printResult writes the line of one expectation, and for a failure what

@@ -502,20 +502,15 @@ func weakCheckOne(c *cli.Context, sys *cs.System, e formats.Expectation, res che
 	case weakfix.SCBug:
 		res.Got, res.Pass = "bug", e.Bug
 	case weakfix.Correct:
-		res.Got = fmt.Sprintf("fences=%d", len(a.changes))
-		if len(a.changes) == 0 {
-			res.Got = "safe"
-		}
-		res.Pass = !e.Bug && e.Fences == len(a.changes)
+		var fs []checkFence
 		for _, ch := range a.changes {
-			line, what := 0, ""
 			if ch.Site != nil {
-				line, what = sys.File.Line(ch.Site.Pos()), ch.Instr+" after "+ch.Site.Text
+				fs = append(fs, checkFence{Line: sys.File.Line(ch.Site.Pos()), Statement: ch.Instr + " after " + ch.Site.Text})
 			} else {
-				line, what = sys.Position(ch.Pos).Line, ch.Ann.String()
+				fs = append(fs, checkFence{Line: sys.Position(ch.Pos).Line, Statement: ch.Ann.String()})
 			}
-			res.Fences = append(res.Fences, checkFence{Line: line, Statement: what})
 		}
+		res.correct(e, fs)
 		res.Reason = a.proof.String()
 		if a.fallback {
 			// the fewest barriers for robustness, not for the property
