@@ -81,7 +81,7 @@ var armFences = func() map[string]cs.FenceKind {
 	return m
 }()
 
-const armKnown = "NOP, MOV, ADD, SUB, ADDS, SUBS, EOR, ORR, AND, CMP, B, B.EQ, B.NE, B.GE, B.GT, B.LE, B.LT, CBZ, CBNZ, LDR, LDAR, LDAPR, STR, STLR, LDXR, LDAXR, STXR, STLXR, SWP, CAS, LDADD, LDEOR, LDSET, LDCLR, LDSMAX, LDSMIN, their ST forms and A/L/AL forms, DMB, DSB"
+const armKnown = "NOP, MOV, ADD, SUB, ADDS, SUBS, EOR, ORR, AND, CMP, CSEL, CSINC, CSET, CINC, B, B.EQ, B.NE, B.GE, B.GT, B.LE, B.LT, CBZ, CBNZ, LDR, LDAR, LDAPR, STR, STLR, LDXR, LDAXR, STXR, STLXR, SWP, CAS, LDADD, LDEOR, LDSET, LDCLR, LDSMAX, LDSMIN, their ST forms and A/L/AL forms, DMB, DSB"
 
 // parseARM reads the instruction of toks (a cell of an AArch64 test, after
 // its label if any) into in.
@@ -155,6 +155,31 @@ func parseARM(in *winsn, toks []token) {
 		in.a = armRegOp(ops[0])
 		in.b = armValue(ops[1])
 		return
+	case "CSEL", "CSINC", "CINC", "CSET":
+		in.kind, in.inc = wCSel, op != "CSEL"
+		switch op {
+		case "CSEL", "CSINC":
+			want(4)
+			in.dst, in.a, in.b = armRegOp(ops[0]), armRegOp(ops[1]), armRegOp(ops[2])
+			in.cond = armCond(ops[3], mn, false)
+		case "CINC": // CSINC Wd,Wn,Wn,invert(cond)
+			want(3)
+			in.dst, in.a = armRegOp(ops[0]), armRegOp(ops[1])
+			in.b = in.a
+			in.cond = armCond(ops[2], mn, true)
+		case "CSET": // CSINC Wd,WZR,WZR,invert(cond)
+			want(2)
+			in.dst = armRegOp(ops[0])
+			in.a = wopnd{kind: opReg, tok: ops[0][0], reg: zeroARM, width: in.dst.width}
+			in.b = in.a
+			in.cond = armCond(ops[1], mn, true)
+		}
+		if in.a.width != in.dst.width || in.b.width != in.dst.width {
+			panic(errAt(mn.Pos, "%s takes registers of one width (all W or all X)", mn.Text))
+		}
+		return
+	case "CSINV", "CSNEG", "CSETM":
+		panic(errAt(mn.Pos, "%s is not read: its value is a complement or a negation, which depends on the register's size (fencer does not model sizes)", mn.Text))
 	case "B":
 		want(1)
 		in.kind, in.target = wJump, label(ops[0], mn)
@@ -176,10 +201,11 @@ func parseARM(in *winsn, toks []token) {
 		in.target = label(ops[0], mn)
 		return
 	case "LDR", "LDAR", "LDAPR", "LDXR", "LDAXR":
+		ops = postIndex(in, ops, op == "LDR")
 		want(2)
 		in.kind = wLoad
 		in.dst = armRegOp(ops[0])
-		in.mem = armMem(ops[1], op == "LDR", false)
+		in.mem = armMem(ops[1], op == "LDR" && in.post == nil, in.post != nil)
 		switch op {
 		case "LDAR":
 			in.ann = cs.Acquire
@@ -192,10 +218,11 @@ func parseARM(in *winsn, toks []token) {
 		}
 		return
 	case "STR", "STLR":
+		ops = postIndex(in, ops, op == "STR")
 		want(2)
 		in.kind = wStore
 		in.a = armRegOp(ops[0])
-		in.mem = armMem(ops[1], op == "STR", false)
+		in.mem = armMem(ops[1], op == "STR" && in.post == nil, in.post != nil)
 		if op == "STLR" {
 			in.ann = cs.Release
 		}
@@ -253,6 +280,7 @@ func parseARM(in *winsn, toks []token) {
 				want(2)
 				in.a = armRegOp(ops[0])
 				in.mem = armMem(ops[1], false, true)
+				in.ann = noRet(in.ann, in.dst)
 				return
 			}
 			want(3)
@@ -265,20 +293,63 @@ func parseARM(in *winsn, toks []token) {
 	panic(errAt(mn.Pos, "instruction %s is not read (AArch64: %s)", mn.Text, armKnown))
 }
 
-// noRet is the order of an atomic instruction whose loaded value goes to
-// register dst: without the acquire when dst is the zero register (the
-// Arm ARM: "if the destination register is not one of WZR or XZR, ...
-// load from memory with acquire semantics"; herd's NoRet reads).
-// TODO(cs): a NoRet read is not ordered by DMB LD either, which an atomic
-// step cannot say.
-func noRet(ann cs.Ann, dst wopnd) cs.Ann {
-	if dst.kind == opReg && isZeroReg(dst.reg) && ann&cs.Acquire != 0 {
-		ann &^= cs.Acquire
-		if ann == 0 {
-			ann = cs.Relaxed
-		}
+// postIndex reads the post-index immediate of LDR and STR (ok): LDR
+// Wt,[Xn],#imm accesses [Xn] and then adds imm to Xn. It sets in.post and
+// returns the two other operands; checkPost refuses a base register read
+// after the access (fencer's addresses are static).
+func postIndex(in *winsn, ops [][]token, ok bool) [][]token {
+	if !ok || len(ops) != 3 || !ops[1][len(ops[1])-1].Is("]") {
+		return ops
 	}
-	return ann
+	g := ops[2]
+	if _, i := armImm(g, 0); i != len(g) {
+		panic(errAt(g[i].Pos, "unexpected %s after the post-index immediate", g[i]))
+	}
+	t := g[0]
+	in.post = &t
+	return ops[:2]
+}
+
+// armCond reads the condition of a conditional select: EQ, NE, GE, GT, LE
+// or LT (the flags of a CMP as a signed comparison; the others, unsigned
+// or on overflow, are not read). invert is for the aliases CSET and CINC,
+// which herd reads with the inverse condition: herd7 inverts GE to GT, not
+// LT (lib/AArch64Base.ml, inverse_cond), so GE is refused there.
+func armCond(g []token, mn token, invert bool) string {
+	t := g[0]
+	c := strings.ToUpper(t.Text)
+	if len(g) != 1 || t.Kind != tIdent {
+		panic(errAt(t.Pos, "expected a condition (EQ, NE, GE, GT, LE, LT), found %s", t))
+	}
+	inv := map[string]string{"EQ": "NE", "NE": "EQ", "GE": "LT", "LT": "GE", "GT": "LE", "LE": "GT"}
+	if _, ok := inv[c]; !ok {
+		panic(errAt(t.Pos, "condition %s is not read (EQ, NE, GE, GT, LE, LT are: fencer's values are integers, with no unsigned comparison or overflow)", t.Text))
+	}
+	if !invert {
+		return c
+	}
+	if c == "GE" {
+		panic(errAt(t.Pos, "%s with GE is not read: herd7 reads it as the inverse of GT, not of LT (lib/AArch64Base.ml, inverse_cond), unlike the Arm ARM", mn.Text))
+	}
+	return inv[c]
+}
+
+// noRet is the order of an atomic instruction whose loaded value goes to
+// register dst (no register: ST<op>): when dst is the zero register, the
+// read returns nothing, and it is without the acquire (the Arm ARM: "if
+// the destination register is not one of WZR or XZR, ... load from memory
+// with acquire semantics") and marked cs.NoRet: herd's NoRet reads, which
+// DMB LD does not order ([R \ NoRet]; po; [dmb.ld] in aarch64.cat), a full
+// barrier does.
+func noRet(ann cs.Ann, dst wopnd) cs.Ann {
+	if dst.kind == opReg && !isZeroReg(dst.reg) {
+		return ann
+	}
+	ann &^= cs.Acquire
+	if ann&^cs.Relaxed == 0 {
+		ann = cs.Relaxed
+	}
+	return ann | cs.NoRet
 }
 
 // checkW refuses a negative immediate written to a W register (herd

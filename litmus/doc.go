@@ -74,18 +74,26 @@
 // AArch64 immediates are #n (or n).
 //
 //   - Loads and stores: AArch64 LDR, STR (W and X registers; [Xn],
-//     [Xn,#imm], [Xn,Xm], [Xn,Wm,SXTW], [Xn,Xm,LSL #k]), LDAR (acquire),
-//     LDAPR (acquire-pc), STLR (release); RISC-V lw, ld, lwu, sw, sd with
-//     .aq on a load (acquire), .rl on a store (release), .aqrl on a load.
+//     [Xn,#imm], [Xn,Xm], [Xn,Wm,SXTW], [Xn,Xm,LSL #k], and post-indexed
+//     [Xn],#imm when no instruction reads Xn after it: the write-back is
+//     then invisible, checkPost), LDAR (acquire), LDAPR (acquire-pc), STLR
+//     (release); RISC-V lw, ld, lwu, sw, sd with .aq on a load (acquire),
+//     .rl on a store (release), .aqrl on a load.
 //   - Addresses: a base register holds the address of a location, given
 //     in the initial state (0:X1=x) or computed in the thread from one by
 //     the single instruction that writes it (ADD X4,X1,W2,SXTW; MOV X4,X1;
 //     RISC-V add, addi, mv, la x5,x), which comes before every use with no
-//     label between. An index or offset register must have a value known
+//     label between. An offset register must have a value known
 //     statically: an immediate, a register of the initial state, or one
-//     written once before the access (no label between) with a value known
-//     statically, such as EOR W2,W0,W0 (0 whatever W0 holds). The address
-//     is a location or an element of an array (int64_t t[2]).
+//     whose last write before the access (no label between) gives a value
+//     known statically, such as EOR W2,W0,W0 (0 whatever W0 holds) or a
+//     CSEL of two equal values. The address is a location or an element
+//     of an array (int64_t t[2]). The index register of LDR and STR may
+//     also hold a value not known statically: the access is then one
+//     branch per value that addresses the location or an element of its
+//     array, each with its address dependency, and an assert that fails
+//     for any other value; the branch is a control dependency of the
+//     writes after the access, which is herd's addr; [Exp]; po; [W].
 //   - Dependencies: an access whose address was computed from registers
 //     the thread writes gets an address dependency on them
 //     (cs.AssignStmt.AddrDeps, Op.Addr); values keep the registers they
@@ -101,8 +109,19 @@
 //     register, and a 32-bit access to a location whose initial value does
 //     not fit 32 bits, are refused.
 //   - Branches: AArch64 CMP, ADDS, SUBS (the flags are a local holding
-//     the difference or result), B.EQ, B.NE, B.GE, B.GT, B.LE, B.LT, CBZ,
+//     the difference or result, 1 before any: herd's NZCV starts at 0,
+//     where NE, GE and GT hold), B.EQ, B.NE, B.GE, B.GT, B.LE, B.LT, CBZ,
 //     CBNZ, B; RISC-V beq, bne, blt, bge, j; to a label of the thread.
+//   - Conditional selects: CSEL, CSINC, and the aliases CSET and CINC
+//     (with herd's inverse condition) on EQ, NE, GE, GT, LE, LT: if
+//     (flags) Wd = Wn; else Wd = Wm (+ 1);. herd gives Wd a data
+//     dependency on the selected register only and the flags a pick
+//     dependency (aarch64.cat): their reads are ordered before the writes
+//     that depend on Wd only. The if orders them before every later write;
+//     checkCSel reads a select when that is the same order (flags that
+//     depend on no read, every later write depending on Wd, or CSEL
+//     Wd,Wn,Wn on flags of Wn alone, then a move) and refuses it
+//     otherwise.
 //   - Barriers: DMB SY, ISH, OSH, NSH (fence;), DMB LD, ISHLD, ...
 //     (fence load;: reads before it with every access after it), DMB ST,
 //     ISHST, ... (fence store;), DSB as DMB except DSB ST (writes before it
@@ -117,9 +136,12 @@
 //     LDSET, LDCLR, LDSMAX, LDSMIN and their ST forms; RISC-V amoswap,
 //     amoadd, amoxor, amoor, amoand, amomax, amomin (.w, .d). An AArch64
 //     instruction whose loaded value goes to the zero register (and
-//     ST<op>) has no acquire order, as the Arm ARM says, and a thread with
-//     one may not have DMB LD (herd's NoRet reads, which DMB LD does not
-//     order: refused, not answered wrongly).
+//     ST<op>) has no acquire order, as the Arm ARM says, and is marked
+//     cs.NoRet: herd's NoRet reads, which DMB LD does not order, a full
+//     barrier does. When a CAS swaps, herd lets Rs keep its value or take
+//     the value read; fencer has both when a read's address depends on Rs
+//     and no write follows the CAS (checkCAS), else Rs takes the value
+//     read, which orders the writes that depend on it as both do.
 //   - Exclusives: a load-exclusive (LDXR, LDAXR, lr) and the next
 //     store-exclusive of its thread (STXR, STLXR, sc) to the same
 //     location, with only register instructions between them, are one
@@ -127,15 +149,25 @@
 //     register 0) or not (1): herd has both. Its order is the load's
 //     acquire and the store's release. A store-exclusive in a thread
 //     without load-exclusive fails (status 1); any other use is refused.
+//   - A step whose write may not happen (a CAS that fails, a
+//     store-exclusive that fails) has no release on its path without
+//     write, as in herd, where the release is the write's: with a release
+//     it is if (*) atomic(order) { ... } else atomic(order without
+//     release) { ... } (splitRelease).
 //
 // Refused with file:line:col: other instructions (ISB: the order it gives
 // after a control dependency is not expressed, and a DMB would order
-// more; CSEL, TBZ, byte and half-word accesses, pre- and post-indexed
-// addresses, unsigned comparisons and AMOs, fence.i), an index whose value
-// is not known statically, an address dependency into an atomic
-// instruction, LDAPR and RISC-V's sw.aqrl while package cs cannot lower
-// an acquire-pc read or an acquire-release write (probed: they are read
-// as soon as it can).
+// more; CSINV, CSNEG, CSETM, TBZ, byte and half-word accesses,
+// pre-indexed addresses, unsigned comparisons and AMOs, fence.i), CSET
+// and CINC with GE (herd7 inverts GE to GT), the selects checkCSel
+// refuses, a post-indexed base read again, a computed address whose
+// offset is not known statically, an address dependency into an atomic
+// instruction, a read whose address depends on a CAS's Rs with a write
+// after the CAS, a read of a CAS's location ordered before another read
+// when something may be ordered before the CAS's read or Rs (fencer's
+// engine orders it after them, herd does not: checkCAS), LDAPR
+// and RISC-V's sw.aqrl while package cs cannot lower an acquire-pc read
+// or an acquire-release write (probed: they are read as soon as it can).
 //
 // # The condition
 //
@@ -183,6 +215,7 @@
 // the mnemonic is kept). A site maps to the row before or after the
 // statement it lies next to; a site inside an exclusive pair, one after
 // the steps fencer adds for the outcome, and a raise of an LDR with an
-// offset or index (LDAR takes [Xn] only) are errors. Reader.CanRaise
+// offset, index or post-index (LDAR takes [Xn] only), and an acquire on
+// an atomic instruction that returns nothing, are errors. Reader.CanRaise
 // tells insert which accesses it may raise.
 package litmus

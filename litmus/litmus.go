@@ -91,8 +91,9 @@ func (Reader) EditChanges(src []byte, changes []cs.Change) ([]byte, error) {
 // CanRaise reports whether fencer insert may raise the access of process
 // proc's edge under an axiomatic model (a plain read to acquire, a plain
 // write to release): when EditChanges can write it, an LDR or STR whose
-// address is [Xn] (LDAR, STLR), or a RISCV lw, ld, sw or sd. The steps
-// fencer adds for the outcome are not raised.
+// address is [Xn] (LDAR, STLR), or a RISCV lw, ld, sw or sd, and the
+// test it writes is read. The steps fencer adds for the outcome are not
+// raised.
 func (Reader) CanRaise(sys *cs.System, proc, edge int) bool {
 	e := sys.Procs[proc].Edges[edge]
 	var ann cs.Ann
@@ -104,6 +105,12 @@ func (Reader) CanRaise(sys *cs.System, proc, edge int) bool {
 	default:
 		return false
 	}
-	_, err := EditChanges(sys.File.Src, []cs.Change{{Pos: e.Pos, Ann: ann, Proc: proc, Edge: edge}})
+	out, err := EditChanges(sys.File.Src, []cs.Change{{Pos: e.Pos, Ann: ann, Proc: proc, Edge: edge}})
+	if err != nil {
+		return false
+	}
+	// The raised test must read back (an acquire read of the location of
+	// a CAS may be refused where the plain read is not: checkCAS).
+	_, err = Parse(sys.File.Name, out)
 	return err == nil
 }

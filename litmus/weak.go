@@ -38,6 +38,7 @@ const (
 	wCmp                  // the flags of a - b
 	wBranch               // if cond, goto target
 	wJump                 // goto target
+	wCSel                 // dst = cond ? a : b (csinc: b + 1), on the flags
 )
 
 // wopnd is a register or immediate operand.
@@ -77,12 +78,19 @@ type winsn struct {
 	sym    *token // wAddr: la of a location
 	ann    cs.Ann
 	fence  cs.FenceKind
-	cond   string // wBranch: EQ, NE, LT, GE, GT, LE
-	flags  bool   // wBranch: on the flags of the last CMP (a and b unused); wALU: sets them (ADDS, SUBS)
+	cond   string // wBranch, wCSel: EQ, NE, LT, GE, GT, LE
+	inc    bool   // wCSel: CSINC (the else value is b + 1)
+	// move: a wCSel whose two operands are one register, read as a move
+	// (checkCSel says when).
+	move bool
+	// post: a post-indexed access ([Xn],#imm): its base register is
+	// written back after it, which nothing reads (checkPost).
+	post   *token
+	flags  bool // wBranch: on the flags of the last CMP (a and b unused); wALU: sets them (ADDS, SUBS)
 	target token
-	// casRs holds, before the instruction, the registers whose value
-	// comes from the compare register of a CAS (casTaints).
-	casRs map[string]bool
+	// rsBoth: a CAS that swaps leaves its compare register its value or
+	// gives it the value read, both (checkCAS).
+	rsBoth bool
 }
 
 // parseWeak reads cell c of dialect d.
@@ -116,7 +124,7 @@ func (in *winsn) writes() []string {
 		}
 	}
 	switch in.kind {
-	case wMove, wALU, wAddr, wLoad, wLoadEx, wStoreEx, wRMW:
+	case wMove, wALU, wAddr, wLoad, wLoadEx, wStoreEx, wRMW, wCSel:
 		add(in.dst)
 	case wCAS:
 		add(in.a)
@@ -160,12 +168,15 @@ func (b *builder) weakBodies() [][]cs.Stmt {
 			}
 			t.w[th] = append(t.w[th], in)
 		}
-		casTaints(t.w[th])
 		b.addresses(th)
 		b.exclusives(th)
-		if in := noRetLoadFence(t.w[th]); in != nil {
-			panic(errAt(in.mn.Pos, "%s in a thread with an atomic instruction that returns nothing (a zero destination, ST<op>) is not read: it does not order that instruction's read (herd's NoRet), which fencer cannot say", in.mn.Text))
-		}
+	}
+	// What fencer's statements would order otherwise than herd is refused
+	// (flow.go); checkCAS looks at the other threads' writes.
+	for th := 0; th < t.threads; th++ {
+		b.checkCSel(th)
+		b.checkPost(th)
+		b.checkCAS(th)
 	}
 	for _, e := range t.init {
 		if e.addr != nil {
@@ -204,65 +215,6 @@ func (b *builder) weakBodies() [][]cs.Stmt {
 		}
 	}
 	return bodies
-}
-
-// casTaints sets casRs on each instruction of a thread: the registers
-// computed from the compare register Rs of a CAS before it, through moves
-// and arithmetic. herd lets Rs keep its old value after a CAS that swaps
-// (it equals the value read) or take the value read, and so orders a
-// write whose address or value depends on it after the CAS's read but
-// not a read: fencer reads Rs as the value read (the write's order) and
-// refuses a read whose address depends on it.
-func casTaints(ins []winsn) {
-	set := map[string]bool{}
-	for i := range ins {
-		in := &ins[i]
-		in.casRs = map[string]bool{}
-		for r := range set {
-			in.casRs[r] = true
-		}
-		switch in.kind {
-		case wCAS:
-			if !isZeroReg(in.a.reg) {
-				set[in.a.reg] = true
-			}
-		case wMove, wALU:
-			if in.dst.kind == opReg {
-				if in.a.kind == opReg && set[in.a.reg] || in.b.kind == opReg && set[in.b.reg] {
-					set[in.dst.reg] = true
-				} else {
-					delete(set, in.dst.reg)
-				}
-			}
-		default:
-			for _, r := range in.writes() {
-				delete(set, r)
-			}
-		}
-	}
-}
-
-// noRetLoadFence returns a load barrier (DMB LD, DMB ISHLD) of a thread
-// that also has an AArch64 atomic instruction whose loaded value goes to
-// the zero register, or nil. aarch64.cat's DMB LD orders the reads that
-// return a value only ([R \ NoRet]), and a cs atomic step's read is one
-// read for every barrier.
-func noRetLoadFence(ins []winsn) *winsn {
-	noret := false
-	for _, in := range ins {
-		if in.kind == wRMW && (in.dst.kind == 0 || in.dst.reg == zeroARM) || in.kind == wCAS && in.a.reg == zeroARM {
-			noret = true
-		}
-	}
-	if !noret {
-		return nil
-	}
-	for i := range ins {
-		if in := &ins[i]; in.kind == wFence && in.fence == cs.LoadFence {
-			return in
-		}
-	}
-	return nil
 }
 
 // addresses finds the address registers of thread th: those of the
@@ -442,9 +394,9 @@ func (b *builder) wdst(th int, o wopnd, at int) *cs.Ident {
 
 // staticValue returns the value register reg of thread th holds when row
 // runs, when it is known statically: the zero register; a register the
-// thread never writes (its initial value); or one that one instruction
-// writes, before row on every path (reaches), with a value known
-// statically.
+// thread never writes before row on any path (its initial value); or one
+// whose last write before row is the only one that reaches it (reachingDef)
+// and gives a value known statically.
 func (b *builder) staticValue(th int, reg string, row, depth int) (int64, bool) {
 	if isZeroReg(reg) {
 		return 0, true
@@ -452,22 +404,12 @@ func (b *builder) staticValue(th int, reg string, row, depth int) (int64, bool) 
 	if depth > 32 {
 		return 0, false
 	}
-	def := -1
-	for r, in := range b.t.w[th] {
-		for _, w := range in.writes() {
-			if w == reg {
-				if def >= 0 {
-					return 0, false
-				}
-				def = r
-			}
-		}
+	def, ok := b.reachingDef(th, reg, row)
+	if !ok {
+		return 0, false
 	}
 	if def < 0 {
 		return b.inits[fmt.Sprintf("%d:%s", th, reg)], true
-	}
-	if !b.reaches(th, def, row) {
-		return 0, false
 	}
 	in := &b.t.w[th][def]
 	val := func(o wopnd) (int64, bool) {
@@ -479,6 +421,17 @@ func (b *builder) staticValue(th int, reg string, row, depth int) (int64, bool) 
 	switch in.kind {
 	case wMove:
 		return val(in.a)
+	case wCSel:
+		// the same value whatever the flags
+		x, ok1 := val(in.a)
+		y, ok2 := val(in.b)
+		if in.inc {
+			y++
+		}
+		if ok1 && ok2 && x == y {
+			return x, true
+		}
+		return 0, false
 	case wALU:
 		same := in.a.kind == opReg && in.b.kind == opReg && in.a.reg == in.b.reg && in.shift == 0
 		if same && (in.alu == "EOR" || in.alu == "SUB") {
@@ -507,6 +460,33 @@ func (b *builder) staticValue(th int, reg string, row, depth int) (int64, bool) 
 		}
 	}
 	return 0, false
+}
+
+// reachingDef returns the one instruction of thread th that gives register
+// reg its value when row runs: the last one before row that writes it,
+// when no label lies after it up to row (every path to row passes it, and
+// no other write of reg between); -1 when no instruction before row
+// writes it and no label lies before row up to it (reg still holds its
+// initial value, unless the thread never writes it at all: then -1
+// whatever the labels). ok is false when neither holds.
+func (b *builder) reachingDef(th int, reg string, row int) (def int, ok bool) {
+	ins := b.t.w[th]
+	if !b.written[th][reg] {
+		return -1, true
+	}
+	for r := row; r >= 0; r-- {
+		if r < row {
+			for _, w := range ins[r].writes() {
+				if w == reg {
+					return r, true
+				}
+			}
+		}
+		if ins[r].label != nil {
+			return 0, false
+		}
+	}
+	return -1, true
 }
 
 // addrOf returns the location and offset the address register reg of
@@ -556,6 +536,12 @@ func (b *builder) ptrDeps(th int, reg string, depth int) bool {
 // weakMem returns the shared variable that the memory operand of in
 // (thread th) denotes, and the locals its address was computed from.
 func (b *builder) weakMem(th int, in *winsn) (string, []*cs.Ident) {
+	return b.weakMemAt(th, in, nil)
+}
+
+// weakMemAt is weakMem with the index register holding *idx (nil: its
+// value known statically).
+func (b *builder) weakMemAt(th int, in *winsn, idx *int64) (string, []*cs.Ident) {
 	m := in.mem
 	x, off := b.addrOf(th, m.base, m.bTok, in.row, 0)
 	off += m.disp
@@ -571,8 +557,11 @@ func (b *builder) weakMem(th int, in *winsn) (string, []*cs.Ident) {
 			panic(errAt(m.iTok.Pos, "index register %s holds an address", m.iTok.Text))
 		}
 		v, ok := b.staticValue(th, m.index, in.row, 0)
+		if idx != nil {
+			v, ok = *idx, true
+		}
 		if !ok {
-			panic(errAt(m.iTok.Pos, "index register %s: its value is not known statically (an immediate, an initial value, or EOR r,s,s written once before the access with no label between)", m.iTok.Text))
+			panic(errAt(m.iTok.Pos, "index register %s: its value is not known statically (an immediate, an initial value, or a value computed from those with no label between)", m.iTok.Text))
 		}
 		off += v << m.shift
 		if b.written[th][m.index] {
@@ -584,13 +573,70 @@ func (b *builder) weakMem(th int, in *winsn) (string, []*cs.Ident) {
 	if v := b.inits[x.Text]; w32 && (v < -(1<<31) || v >= 1<<32) {
 		panic(errAt(in.mn.Pos, "%s: a 32-bit access to %s, whose initial value does not fit 32 bits, is not read (fencer does not model sizes)", in.mn.Text, x.Text))
 	}
-	if in.kind == wLoad && (in.casRs[m.base] || m.index != "" && in.casRs[m.index]) {
-		panic(errAt(m.tok.Pos, "a read whose address depends on the compare register of a CAS is not read (herd lets Rs keep its value or take the value read, so the read may or may not wait for the CAS; fencer orders only what both order)"))
-	}
 	if len(deps) > 0 && (in.kind == wRMW || in.kind == wCAS || in.kind == wLoadEx || in.kind == wStoreEx) {
 		panic(errAt(m.tok.Pos, "an address dependency into %s is not read (the syntax tree has no address dependencies on atomic steps)", in.mn.Text))
 	}
 	return name, deps
+}
+
+// indexValues returns the values of the index register of the plain load
+// or store in of thread th that address the location of its base or an
+// element of its array, when the index's value is not known statically
+// (dyn). weakInstr then reads the access as one branch per value (and an
+// assert that fails for any other): each branch is the access with its
+// address dependency on the index, and the branch is a control dependency
+// on the index, which orders what the index depends on before the writes
+// after the access, as herd's address dependency does (aarch64.cat's
+// addr; [Exp]; po; [W], RVWMO's rule 13).
+func (b *builder) indexValues(th int, in *winsn) (vals []int64, dyn bool) {
+	m := in.mem
+	if m.index == "" || isZeroReg(m.index) || in.kind != wLoad && in.kind != wStore {
+		return nil, false
+	}
+	if _, ok := b.addr[th][m.index]; ok {
+		return nil, false // weakMem says why not
+	}
+	if _, ok := b.ptr[th][m.index]; ok {
+		return nil, false
+	}
+	if _, ok := b.staticValue(th, m.index, in.row, 0); ok {
+		return nil, false
+	}
+	x, off := b.addrOf(th, m.base, m.bTok, in.row, 0)
+	off += m.disp
+	targets := []int64{0}
+	if a, ok := b.arrays[x.Text]; ok {
+		targets = targets[:0]
+		for k := range a.elems {
+			targets = append(targets, int64(k)*a.size)
+		}
+	}
+	for _, t := range targets {
+		if d := t - off; d%(int64(1)<<m.shift) == 0 {
+			vals = append(vals, d>>m.shift)
+		}
+	}
+	return vals, true
+}
+
+// indexSwitch is the statement of the access in of thread th whose index
+// takes one of vals (indexValues): if (idx == v0) { access(v0) } else if
+// ... else { assert(false); }.
+func (b *builder) indexSwitch(th int, in *winsn, vals []int64, access func(idx *int64) cs.Stmt) cs.Stmt {
+	off := in.istart
+	at, last := in.at(), in.last()
+	idx := b.regLocal(th, in.mem.index)
+	var rest cs.Stmt = &cs.BlockStmt{Lbrace: at, List: []cs.Stmt{&cs.AssertStmt{Assert: at, X: &cs.BoolLit{ValuePos: at, Value: false}, Semi: last}}, Rbrace: last}
+	for i := len(vals) - 1; i >= 0; i-- {
+		v := vals[i]
+		rest = &cs.IfStmt{If: at, Cond: bin(ident(idx, in.mem.iTok.Pos), cs.EQL, intLit(v, off), off),
+			Then: &cs.BlockStmt{Lbrace: at, List: []cs.Stmt{access(&v)}, Rbrace: last},
+			Else: &cs.BlockStmt{Lbrace: at, List: []cs.Stmt{rest}, Rbrace: last}}
+	}
+	if blk, ok := rest.(*cs.BlockStmt); ok {
+		return blk
+	}
+	return rest
 }
 
 // Positions of an instruction's statement: it spans [istart, end), from
@@ -645,6 +691,20 @@ func (b *builder) weakInstr(th int, in *winsn) cs.Stmt {
 			Else: &cs.BlockStmt{Lbrace: at, Rbrace: last}}
 	case wCmp:
 		return full(ident(b.cmpLocal(th, in), off), bin(b.wval(th, in.a), cs.SUB, b.wval(th, in.b), off))
+	case wCSel:
+		if in.move {
+			return full(b.wdst(th, in.dst, off), b.wval(th, in.a))
+		}
+		// if (flags hold) { dst = a; } else { dst = b (+ 1); } (checkCSel
+		// says why this says what herd says)
+		els := b.wval(th, in.b)
+		if in.inc {
+			els = bin(els, cs.ADD, intLit(1, off), off)
+		}
+		op := map[string]cs.Token{"EQ": cs.EQL, "NE": cs.NEQ, "LT": cs.LSS, "GE": cs.GEQ, "GT": cs.GTR, "LE": cs.LEQ}[in.cond]
+		return &cs.IfStmt{If: at, Cond: bin(ident(b.cmpLocal(th, in), off), op, intLit(0, off), off),
+			Then: &cs.BlockStmt{Lbrace: at, List: []cs.Stmt{full(b.wdst(th, in.dst, off), b.wval(th, in.a))}, Rbrace: last},
+			Else: &cs.BlockStmt{Lbrace: at, List: []cs.Stmt{full(b.wdst(th, in.dst, off), els)}, Rbrace: last}}
 	case wMove:
 		return full(b.wdst(th, in.dst, off), b.wval(th, in.a))
 	case wAddr:
@@ -677,18 +737,24 @@ func (b *builder) weakInstr(th int, in *winsn) cs.Stmt {
 		// ADDS, SUBS: the flags compare the result with 0.
 		set := full(ident(b.cmpLocal(th, in), off), ident(b.regLocal(th, in.dst.reg), off))
 		return &cs.BlockStmt{Lbrace: at, List: []cs.Stmt{s, set}, Rbrace: last}
-	case wLoad, wLoadEx:
-		x, deps := b.weakMem(th, in)
-		s := full(b.wdst(th, in.dst, off), ident(x, in.mem.tok.Pos))
-		s.Ann, s.AnnPos, s.AddrDeps = in.ann, at, deps
-		b.checkAnn(in, cs.OpRead)
-		return s
-	case wStore:
-		x, deps := b.weakMem(th, in)
-		s := full(ident(x, off), b.wval(th, in.a))
-		s.Ann, s.AnnPos, s.AddrDeps = in.ann, at, deps
-		b.checkAnn(in, cs.OpWrite)
-		return s
+	case wLoad, wLoadEx, wStore:
+		access := func(idx *int64) cs.Stmt {
+			x, deps := b.weakMemAt(th, in, idx)
+			var s *cs.AssignStmt
+			if in.kind == wStore {
+				s = full(ident(x, off), b.wval(th, in.a))
+				b.checkAnn(in, cs.OpWrite)
+			} else {
+				s = full(b.wdst(th, in.dst, off), ident(x, in.mem.tok.Pos))
+				b.checkAnn(in, cs.OpRead)
+			}
+			s.Ann, s.AnnPos, s.AddrDeps = in.ann, at, deps
+			return s
+		}
+		if vals, dyn := b.indexValues(th, in); dyn {
+			return b.indexSwitch(th, in, vals, access)
+		}
+		return access(nil)
 	case wStoreEx:
 		// Not paired: it fails (status 1) and writes nothing.
 		b.weakMem(th, in)
@@ -722,33 +788,42 @@ func (b *builder) weakInstr(th int, in *winsn) cs.Stmt {
 		var then cs.Stmt = inner(in, ident(x, off), b.wval(th, in.b))
 		cas := &cs.IfStmt{If: at, Cond: bin(ident(old.Name, off), cs.EQL, b.wval(th, in.a), off)}
 		if !isZeroReg(in.a.reg) {
-			// Rs takes the value read on both paths (casTaints says why)
-			then = &cs.BlockStmt{Lbrace: at, List: []cs.Stmt{then, inner(in, b.wdst(th, in.a, off), ident(old.Name, off))}, Rbrace: last}
+			// Rs takes the value read on both paths, or when the CAS
+			// swaps also keeps its value (checkCAS says why)
+			var rs cs.Stmt = inner(in, b.wdst(th, in.a, off), ident(old.Name, off))
+			if in.rsBoth {
+				rs = &cs.IfStmt{If: at, Cond: &cs.StarExpr{Star: at}, Then: &cs.BlockStmt{Lbrace: at, List: []cs.Stmt{rs}, Rbrace: at}, Else: &cs.BlockStmt{Lbrace: at, Rbrace: at}}
+			}
+			then = &cs.BlockStmt{Lbrace: at, List: []cs.Stmt{then, rs}, Rbrace: last}
 			cas.Else = inner(in, b.wdst(th, in.a, off), ident(old.Name, off))
 		}
 		cas.Then = then
-		body := []cs.Stmt{inner(in, old, ident(x, in.mem.tok.Pos)), cas}
+		read := inner(in, old, ident(x, in.mem.tok.Pos))
+		if in.ann&cs.Release != 0 {
+			// A CAS that fails writes nothing, so its release orders
+			// nothing in herd: its own step, without the release.
+			var fail cs.Stmt = &cs.BlockStmt{Lbrace: at, Rbrace: at}
+			if cas.Else != nil {
+				fail = cas.Else
+			}
+			eq := func() cs.Expr { return bin(ident(old.Name, off), cs.EQL, b.wval(th, in.a), off) }
+			swaps := []cs.Stmt{inner(in, ident(old.Name, off), ident(x, in.mem.tok.Pos)), &cs.AssumeStmt{Assume: at, X: eq(), Semi: at}, then}
+			fails := []cs.Stmt{read, &cs.AssumeStmt{Assume: at, X: &cs.UnaryExpr{OpPos: at, Op: cs.NOT, X: &cs.ParenExpr{Lparen: at, X: eq(), Rparen: at}}, Semi: at}, fail}
+			return splitRelease(at, last, in.ann, in.ann&^cs.Release, swaps, fails)
+		}
+		body := []cs.Stmt{read, cas}
 		return &cs.AtomicStmt{Atomic: at, Ann: in.ann, Body: &cs.BlockStmt{Lbrace: at, List: body, Rbrace: last}}
 	}
 	panic(errAt(in.mn.Pos, "internal error: instruction %s", in.mn.Text))
 }
 
 // cmpLocal is the local that holds a - b of the last CMP of thread th
-// (AArch64's flags, read by B.cond).
+// (AArch64's flags, read by B.cond and CSEL). It starts at 1: herd's
+// NZCV starts at 0, where NE, GE and GT hold and EQ, LT and LE do not, as
+// for a - b = 1.
 func (b *builder) cmpLocal(th int, in *winsn) string {
-	if !b.hasCmp(th) {
-		panic(errAt(in.mn.Pos, "%s reads the flags and P%d has no CMP", in.mn.Text, th))
-	}
+	b.inits[fmt.Sprintf("%d:\x00cmp", th)] = 1
 	return b.tmp(th, "cmp").Name
-}
-
-func (b *builder) hasCmp(th int) bool {
-	for _, in := range b.t.w[th] {
-		if in.kind == wCmp || in.kind == wALU && in.flags {
-			return true
-		}
-	}
-	return false
 }
 
 // alu is the statement of a register operation: dst = a op b<<shift. EOR
@@ -865,9 +940,6 @@ func (b *builder) exclusivePair(th int, ins []winsn) cs.Stmt {
 	}
 	off := ld.istart
 	at := ld.at()
-	// TODO(cs): the order applies to both paths; a failed store has no
-	// write, so its release orders nothing in herd (cs.AtomicStmt.Ann is
-	// one for the step).
 	ann := ld.ann&cs.Acquire | st.ann&cs.Release
 	if ld.ann&cs.Release != 0 || st.ann&cs.Acquire != 0 {
 		ann = cs.Acquire | cs.Release // RISC-V's .aqrl
@@ -875,19 +947,45 @@ func (b *builder) exclusivePair(th int, ins []winsn) cs.Stmt {
 	if ann == 0 {
 		ann = cs.Relaxed
 	}
-	body := []cs.Stmt{inner(ld, b.wdst(th, ld.dst, off), ident(xl, ld.mem.tok.Pos))}
-	for i := 1; i < len(ins)-1; i++ {
-		if ins[i].kind != wEmpty {
-			body = append(body, b.weakInstr(th, &ins[i]))
+	// body is the load, the instructions between, then path.
+	body := func(path []cs.Stmt) []cs.Stmt {
+		list := []cs.Stmt{inner(ld, b.wdst(th, ld.dst, off), ident(xl, ld.mem.tok.Pos))}
+		for i := 1; i < len(ins)-1; i++ {
+			if ins[i].kind != wEmpty {
+				list = append(list, b.weakInstr(th, &ins[i]))
+			}
 		}
+		return append(list, path...)
 	}
 	sat := st.at()
-	ok := []cs.Stmt{inner(st, ident(xs, st.istart), b.wval(th, st.a)), inner(st, b.wdst(th, st.dst, st.istart), intLit(0, st.istart))}
-	fail := []cs.Stmt{inner(st, b.wdst(th, st.dst, st.istart), intLit(1, st.istart))}
-	body = append(body, &cs.IfStmt{If: sat, Cond: &cs.StarExpr{Star: sat},
-		Then: &cs.BlockStmt{Lbrace: sat, List: ok, Rbrace: sat},
-		Else: &cs.BlockStmt{Lbrace: sat, List: fail, Rbrace: sat}})
-	return &cs.AtomicStmt{Atomic: at, Ann: ann, Body: &cs.BlockStmt{Lbrace: at, List: body, Rbrace: st.last()}}
+	ok := func() []cs.Stmt {
+		return []cs.Stmt{inner(st, ident(xs, st.istart), b.wval(th, st.a)), inner(st, b.wdst(th, st.dst, st.istart), intLit(0, st.istart))}
+	}
+	fail := func() []cs.Stmt { return []cs.Stmt{inner(st, b.wdst(th, st.dst, st.istart), intLit(1, st.istart))} }
+	if st.ann&cs.Release != 0 && ld.ann&cs.Release == 0 && st.ann&cs.Acquire == 0 {
+		// The release is the store's: a failed store writes nothing, so
+		// it orders nothing in herd (splitRelease).
+		return splitRelease(at, st.last(), ann, ld.ann&cs.Acquire, body(ok()), body(fail()))
+	}
+	list := body([]cs.Stmt{&cs.IfStmt{If: sat, Cond: &cs.StarExpr{Star: sat},
+		Then: &cs.BlockStmt{Lbrace: sat, List: ok(), Rbrace: sat},
+		Else: &cs.BlockStmt{Lbrace: sat, List: fail(), Rbrace: sat}}})
+	return &cs.AtomicStmt{Atomic: at, Ann: ann, Body: &cs.BlockStmt{Lbrace: at, List: list, Rbrace: st.last()}}
+}
+
+// splitRelease is the statement of an atomic instruction in with order
+// ann whose write may not happen (a CAS that fails, a store-exclusive that
+// fails): if (*) atomic(ann) { writes... } else atomic(ann without its
+// release) { fails... }. The release of a step orders what comes before
+// it with its write only; a path without write has none in herd.
+func splitRelease(at, last cs.Pos, ann, failAnn cs.Ann, writes, fails []cs.Stmt) cs.Stmt {
+	if failAnn&^(cs.Relaxed|cs.NoRet) == 0 {
+		failAnn = cs.Relaxed | failAnn&cs.NoRet
+	}
+	step := func(a cs.Ann, list []cs.Stmt) *cs.BlockStmt {
+		return &cs.BlockStmt{Lbrace: at, List: []cs.Stmt{&cs.AtomicStmt{Atomic: at, Ann: a, Body: &cs.BlockStmt{Lbrace: at, List: list, Rbrace: last}}}, Rbrace: last}
+	}
+	return &cs.IfStmt{If: at, Cond: &cs.StarExpr{Star: at}, Then: step(ann, writes), Else: step(failAnn, fails)}
 }
 
 // checkAnn refuses an annotation that package cs cannot lower on an access

@@ -96,7 +96,7 @@ func edges(t *testing.T, src string) []string {
 // armForms has every instruction form of the AArch64 dialect that fencer
 // reads, in one thread.
 const armForms = `AArch64 forms
-{ 0:X1=x; 0:X3=y; int64_t t[2]; 0:X5=t; 0:X6=1; 1:X1=x; }
+{ 0:X1=x; 0:X3=y; int64_t t[2]; 0:X5=t; 0:X6=1; 0:X12=z; 1:X1=x; }
  P0 | P1 ;
  MOV W0,#1 | STADD W0,[X1] ;
  MOV X2,X0 | STADDL W0,[X1] ;
@@ -127,8 +127,6 @@ const armForms = `AArch64 forms
  SWPA W0,W2,[X1] | ;
  SWPL W0,W2,[X1] | ;
  SWPAL W0,W2,[X1] | ;
- CAS W0,W2,[X1] | ;
- CASAL W0,W2,[X1] | ;
  LDADD W0,W2,[X1] | ;
  LDADDAL W0,W2,[X1] | ;
  LDEORA W0,W2,[X1] | ;
@@ -136,6 +134,8 @@ const armForms = `AArch64 forms
  LDCLR W0,W2,[X1] | ;
  LDSMAX W0,W2,[X1] | ;
  LDSMIN W0,W2,[X1] | ;
+ CAS W0,W2,[X1] | ;
+ CASAL W0,W2,[X12] | ;
  DMB SY | ;
  DMB ISH | ;
  DMB ISHLD | ;
@@ -244,14 +244,11 @@ func TestWeakForms(t *testing.T) {
 			"P0: X0 := read acquire x", "P0: write release y := X0",
 			"P0: atomic { X0 := read x; write x := X0; X4 := 0 }\x00", "P0: atomic { X0 := read x; X4 := 1 }\x00",
 			"P0: atomic { X0 := read y; X0 := (X0 + 1); write y := X0; X4 := 0 } /acquire+release",
-			"P0: atomic { X0 := read y; X0 := (X0 + 1); X4 := 1 } /acquire+release",
+			"P0: atomic { X0 := read y; X0 := (X0 + 1); X4 := 1 } /acquire\x00",
 			"P0: atomic { $0 := read x; write x := X0; X2 := $0 }\x00",
 			"P0: atomic { $0 := read x; write x := X0; X2 := $0 } /acquire\x00",
 			"P0: atomic { $0 := read x; write x := X0; X2 := $0 } /release",
 			"P0: atomic { $0 := read x; write x := X0; X2 := $0 } /acquire+release",
-			"P0: atomic { cas_old := read x; assume (cas_old == X0); write x := X2; X0 := cas_old }\x00",
-			"P0: atomic { cas_old := read x; assume !(cas_old == X0); X0 := cas_old }\x00",
-			"P0: atomic { cas_old := read x; assume (cas_old == X0); write x := X2; X0 := cas_old } /acquire+release",
 			"P0: atomic { $0 := read x; write x := ($0 + X0); X2 := $0 }\x00",
 			"P0: atomic { $0 := read x; write x := ($0 + X0); X2 := $0 } /acquire+release",
 			"P0: atomic { rmw_old := read x; assume ((0 <= rmw_old)", // LDEORA
@@ -259,14 +256,17 @@ func TestWeakForms(t *testing.T) {
 			"P0: atomic { rmw_old := read x; assume ((0 <= rmw_old)", // LDCLR
 			"P0: atomic { rmw_old := read x; assume (X0 > rmw_old); write x := X0; X2 := rmw_old }\x00",
 			"P0: atomic { rmw_old := read x; assume (X0 < rmw_old); write x := X0; X2 := rmw_old }\x00",
+			"P0: atomic { cas_old := read x; assume (cas_old == X0); write x := X2; X0 := cas_old }\x00",
+			"P0: atomic { cas_old := read x; assume !(cas_old == X0); X0 := cas_old }\x00",
+			"P0: atomic { cas_old := read z; assume (cas_old == X0); write z := X2; X0 := cas_old } /acquire+release",
 			"P0: fence\x00", "P0: fence\x00", "P0: fence load\x00", "P0: fence store\x00", "P0: fence load\x00",
 			"P0: fence store\x00", "P0: fence\x00", "P0: fence store\x00",
 			"P0: cmp := (X0 - 1)", "P0: assume (cmp == 0)", "P0: assume (cmp != 0)", "P0: assume (cmp >= 0)",
 			"P0: assume (cmp > 0)", "P0: assume (cmp <= 0)", "P0: assume (cmp < 0)", "P0: assume (X0 == 0)",
 			"P0: assume (X0 != 0)", "P0: X0 := 3", "P0: assume (X0 == 3)",
-			"P1: atomic { $0 := read x; write x := ($0 + X0); zero := $0 }\x00",
-			"P1: atomic { $0 := read x; write x := ($0 + X0); zero := $0 } /release",
-			"P1: atomic { rmw_old := read x; assume (X0 > rmw_old); write x := X0 }\x00",
+			"P1: atomic { $0 := read x; write x := ($0 + X0); zero := $0 } /noret\x00",
+			"P1: atomic { $0 := read x; write x := ($0 + X0); zero := $0 } /release+noret\x00",
+			"P1: atomic { rmw_old := read x; assume (X0 > rmw_old); write x := X0 } /noret\x00",
 		}},
 		{riscvForms, []string{
 			"P0: x12 := 1", "P0: x13 := x12", "P0: x13 := (x13 + (-1))", "P0: x13 := (x13 + 2)",
@@ -309,6 +309,108 @@ func TestWeakForms(t *testing.T) {
 	}
 }
 
+// The conditional selects, index registers whose value is not known
+// statically, post-indexed accesses, a CAS whose compare register may keep
+// its value, and atomic instructions that return nothing:
+//
+//   - P0: CSEL, CSINC, CSET and CINC on flags that depend on no read are
+//     a branch on the flags that selects the value (CSET and CINC with
+//     herd's inverse condition); CSEL to the zero register writes a
+//     scratch local;
+//   - P1: CSEL Wd,Wn,Wn on flags of Wn is a move, with a write after it;
+//   - P2: a load whose index is a loaded value is one branch per element
+//     (t[2], shift 3; x: index 0) and an assert for any other value; the
+//     CAS swaps with Rs taking the value read or keeping its own, since a
+//     read's address depends on Rs and no write follows;
+//   - P3: ST<op>, and SWP, CAS and LD<op> with a zero destination, are
+//     marked noret, without acquire; a post-indexed STR whose base is not
+//     read again is the write at [Xn].
+func TestWeakSelects(t *testing.T) {
+	src := `AArch64 selects
+{ 0:X1=x; 0:X3=y; 1:X1=x; 1:X3=y; int64_t t[2]; 2:X1=x; 2:X5=t; 2:X8=z; 3:X1=x; 3:X8=z; }
+ P0                 | P1               | P2                      | P3                 ;
+ LDR W0,[X1]        | LDR W0,[X1]      | LDR W0,[X1]             | STADDL W9,[X8]     ;
+ CMP W9,#1          | CMP W0,#0        | LDR W10,[X5,W0,SXTW #3] | SWPA W9,WZR,[X8]   ;
+ CSEL W2,W0,W9,EQ   | CSEL W0,W0,W0,EQ | LDR W11,[X1,W0,SXTW]    | CAS WZR,W9,[X8]    ;
+ CSINC X4,X9,X0,NE  | STR W9,[X3]      | CAS W0,W9,[X8]          | LDCLRA W9,WZR,[X8] ;
+ CSET W6,LT         |                  | EOR W12,W0,W0           | STR W9,[X1],#4     ;
+ CINC W7,W0,GT      |                  | LDR W13,[X1,W12,SXTW]   |                    ;
+ CSEL WZR,W0,W0,LE  |                  |                         |                    ;
+ STR W2,[X3]        |                  |                         |                    ;
+exists (0:X0=1)
+`
+	want := []string{
+		"P0: X0 := read x", "P0: cmp := (X9 - 1)",
+		"P0: assume (cmp == 0)", "P0: assume !(cmp == 0)", "P0: X2 := X0\x00", "P0: X2 := X9\x00",
+		"P0: assume (cmp != 0)", "P0: assume !(cmp != 0)", "P0: X4 := X9\x00", "P0: X4 := (X0 + 1)\x00",
+		"P0: assume (cmp >= 0)", "P0: assume !(cmp >= 0)", "P0: X6 := 0\x00", "P0: X6 := 1\x00",
+		"P0: assume (cmp <= 0)", "P0: assume !(cmp <= 0)", "P0: X7 := X0\x00", "P0: X7 := (X0 + 1)\x00",
+		"P0: assume (cmp <= 0)", "P0: assume !(cmp <= 0)", "P0: zero := X0\x00", "P0: zero := X0\x00",
+		"P0: write y := X2\x00",
+		"P1: X0 := read x", "P1: cmp := X0", "P1: X0 := X0\x00", "P1: write y := X9\x00",
+		"P2: X0 := read x", "P2: assume (X0 == 0)", "P2: assume !(X0 == 0)", "P2: X10 := read t_0 addr P2.X0\x00",
+		"P2: assume (X0 == 1)", "P2: assume !(X0 == 1)", "P2: X10 := read t_1 addr P2.X0\x00", "P2: assume false",
+		"P2: assume (X0 == 0)", "P2: assume !(X0 == 0)", "P2: X11 := read x addr P2.X0\x00", "P2: assume false",
+		"P2: atomic { cas_old := read z; assume (cas_old == X0); write z := X9; X0 := cas_old }\x00",
+		"P2: atomic { cas_old := read z; assume (cas_old == X0); write z := X9 }\x00",
+		"P2: atomic { cas_old := read z; assume !(cas_old == X0); X0 := cas_old }\x00",
+		"P2: X12 := (X0 - X0)", "P2: X13 := read x addr P2.X12\x00",
+		"P3: atomic { $0 := read z; write z := ($0 + X9); zero := $0 } /release+noret\x00",
+		"P3: atomic { $0 := read z; write z := X9; zero := $0 } /noret\x00",
+		"P3: atomic { cas_old := read z; assume (cas_old == 0); write z := X9 } /noret\x00",
+		"P3: atomic { cas_old := read z; assume !(cas_old == 0) } /noret\x00",
+		"P3: atomic { rmw_old := read z; assume ((0 <= rmw_old)",
+		"P3: write x := X9\x00",
+	}
+	got := edges(t, src)
+	i := 0
+	for _, w := range want {
+		exact := strings.HasSuffix(w, "\x00")
+		w = strings.TrimSuffix(w, "\x00")
+		for i < len(got) && !(got[i] == w || !exact && strings.HasPrefix(got[i], w)) {
+			i++
+		}
+		if i == len(got) {
+			t.Fatalf("no edge %q in order; edges:\n%s", w, strings.Join(got, "\n"))
+		}
+		i++
+	}
+	// The ones with a write after them: herd orders the read of the flags
+	// before the writes that depend on the result only (CSEL), the CAS's
+	// read before the writes after a read whose address depends on Rs.
+	for _, tc := range []struct{ src, want string }{
+		{strings.Replace(src, " CSEL W0,W0,W0,EQ |", " CSEL W0,W9,W0,EQ |", 1), "t.litmus:6:23: CSEL on flags that depend on a read"},
+		{strings.Replace(src, " LDR W13,[X1,W12,SXTW]   |", " STR W13,[X1,W12,SXTW]   |", 1), ""},
+	} {
+		_, err := Parse("t.litmus", []byte(tc.src))
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)) {
+			t.Errorf("got %v, want %q", err, tc.want)
+		}
+	}
+}
+
+// The flags start as herd's NZCV = 0, where NE, GE and GT hold: the
+// local of the flags starts at 1 (a - b > 0), so that a B.cond or CSEL
+// before any CMP reads them as herd does.
+func TestWeakInitialFlags(t *testing.T) {
+	sys, err := Parse("t.litmus", []byte("AArch64 T\n{ 0:X1=1; 0:X2=2; }\n P0 ;\n CSEL W0,W1,W2,EQ ;\n B.GT L0 ;\n L0: ;\nexists (0:X0=1)\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, l := range sys.Procs[0].Locals {
+		if l.Name == "P0.cmp" {
+			found = true
+			if l.Init.Value != 1 {
+				t.Errorf("the flags start at %d, want 1", l.Init.Value)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no local cmp in %v", sys.Procs[0].Locals)
+	}
+}
+
 // What is not understood is refused at its position, never guessed.
 func TestWeakRefusals(t *testing.T) {
 	arm := func(init string, code ...string) string {
@@ -325,11 +427,12 @@ func TestWeakRefusals(t *testing.T) {
 		{arm("0:X1=x;", "DMB OSHLDX"), "t.litmus:4:6: DMB OSHLDX is not read"},
 		{arm("", "LDR W0,[X1]"), "t.litmus:4:10: X1 does not hold an address known statically"},
 		{arm("0:X1=x;", "LDR W0,[X1,#4]!"), "t.litmus:4:16: expected ']' closing the memory operand"},
-		{arm("0:X1=x;", "LDR W0,[X1],#4"), "t.litmus:4:2: LDR takes 2 operands, not 3"},
+		{arm("0:X1=x;", "LDR W0,[X1],#4", "LDR W2,[X1]"), "t.litmus:4:14: a post-indexed LDR whose base register X1 is read after it (line 5) is not read"},
+		{arm("0:X1=x;", "LDAR W0,[X1],#4"), "t.litmus:4:2: LDAR takes 2 operands, not 3"},
 		{arm("0:X1=x;", "LDAR W0,[X1,#8]"), "t.litmus:4:14: this instruction takes [Xn] only"},
 		{arm("0:X1=x;", "LDR W0,[W1]"), "t.litmus:4:10: the base of a memory operand is an X register"},
 		{arm("0:X1=x;", "LDR W0,[X1,#4]"), "t.litmus:4:9: offset 4 from x: x is not an array"},
-		{arm("0:X1=x;", "LDR W0,[X1]", "LDR W2,[X1,W0,SXTW]"), "t.litmus:5:13: index register W0: its value is not known statically"},
+		{arm("0:X1=x;", "LDR W0,[X1]", "ADD X4,X1,W0,SXTW", "LDR W2,[X4]"), "t.litmus:5:12: W0: its value is not known statically, so neither is the address ADD computes"},
 		{arm("0:X1=x;", "MOV X1,#2"), "t.litmus:4:2: 0:X1 holds the address of x and P0 writes X1"},
 		{arm("0:X1=x;", "STR X1,[X1]"), "t.litmus:4:6: X1 holds the address of x: an address is only read as a memory operand"},
 		{arm("0:X1=x;", "LDR W0,[X2]", "ADD X2,X1,#0"), "t.litmus:4:10: X2 holds an address computed at line 5, which does not come before this use"},
@@ -340,11 +443,15 @@ func TestWeakRefusals(t *testing.T) {
 		{arm("0:X1=x;", "LDR W0,[X1]", "EOR W2,W0,W0", "SWP W0,W2,[X1,W2,SXTW]"), "t.litmus:6:16: this instruction takes [Xn] only"},
 		{arm("0:X1=x;", "LDR W0,[X1]", "EOR W2,W0,W0", "ADD X3,X1,W2,SXTW", "SWP W0,W5,[X3]"), "t.litmus:7:12: an address dependency into SWP is not read"},
 		{arm("0:X1=x;", "MOV W0,#-1"), "t.litmus:4:9: a negative value in a W register is not read"},
-		{arm("0:X1=x;", "B.EQ L0", "L0:"), "t.litmus:4:2: B.EQ reads the flags and P0 has no CMP"},
 		{arm("0:X1=x;", "CBZ W0,L9"), "t.litmus:4:9: label L9 is not defined in P0"},
 		{arm("0:X1=x;", "MOV SP,#1"), "t.litmus:4:6: the stack pointer is not read"},
-		{arm("0:X1=x;", "STADD W0,[X1]", "DMB ISHLD"), "t.litmus:5:2: DMB in a thread with an atomic instruction that returns nothing"},
-		{arm("0:X1=x;", "DMB LD", "SWPA W0,WZR,[X1]"), "t.litmus:4:2: DMB in a thread with an atomic instruction that returns nothing"},
+		{arm("0:X1=x;", "CSINV W0,W1,W2,EQ"), "t.litmus:4:2: CSINV is not read: its value is a complement or a negation"},
+		{arm("0:X1=x;", "CMP W1,#0", "CSET W0,GE"), "t.litmus:5:10: CSET with GE is not read: herd7 reads it as the inverse of GT"},
+		{arm("0:X1=x;", "CMP W1,#0", "CSEL W0,W1,W2,HI"), "t.litmus:5:16: condition HI is not read"},
+		{arm("0:X1=x;", "CMP W1,#0", "CSEL W0,W1,X2,EQ"), "t.litmus:5:2: CSEL takes registers of one width"},
+		{arm("0:X1=x; 0:X3=y;", "LDR W6,[X1]", "CMP W6,#0", "CSEL W0,W6,W2,EQ", "STR W2,[X3]"), "t.litmus:6:2: CSEL on flags that depend on a read, with a write after it that does not depend on its result, is not read"},
+		{arm("0:X1=x; 0:X3=y;", "LDR W6,[X1]", "CAS W6,W2,[X3]", "EOR W4,W6,W6", "LDR W5,[X1,W4,SXTW]", "STR W2,[X3]"), "t.litmus:7:9: a read whose address depends on the compare register of the CAS at line 5, with a write after that CAS, is not read"},
+		{arm("0:X1=x; 0:X3=y;", "LDR W6,[X1]", "CAS W6,W2,[X3]", "LDR W4,[X3]", "EOR W4,W4,W4", "LDR W5,[X1,W4,SXTW]"), "t.litmus:6:2: LDR reads the location of the CAS at line 5 and a read's address depends on it (line 8): not read"},
 		{arm("0:X1=x;", "EOR W0,W0,#256"), "t.litmus:4:12: EOR with an immediate outside [0, 255] is not read"},
 		{"AArch64 T\n{ 0:X1=x; }\n P0 ;\n MOV W0,#1 ;\nexists (0:X1=1)\n", "t.litmus:5:11: 0:X1 holds the address of x"},
 		{"AArch64 T\n{ 0:X1=x; }\n P0 ;\n MOV W0,#1 ;\nexists (0:XZR=0)\n", "t.litmus:5:11: XZR is the zero register"},

@@ -45,10 +45,11 @@ import (
 //     ([M];po-loc;[W]) ∪ dob (addr, data, ctrl;[W], addr;po;[W],
 //     (addr|data);lrs) ∪ aob (rmw;lrs;[A|Q]) ∪ bob (a fence orders the
 //     kind pairs its ordering holds: DMB SY all four, DMB LD
-//     LoadLoad|LoadStore, DMB ST StoreStore; [A|Q];po, po;[L],
-//     [L];po;[A]). Dependencies also run through memory by lrs (dtrm of
-//     aarch64deps.cat): a read's value depends on what the po-latest
-//     local write to its variable depends on.
+//     LoadLoad|LoadStore, DMB ST StoreStore, and the read of an atomic
+//     step marked cs.NoRet only a full barrier: [R \ NoRet];po;[dmb.ld];
+//     [A|Q];po, po;[L], [L];po;[A]). Dependencies also run through
+//     memory by lrs (dtrm of aarch64deps.cat): a read's value depends on
+//     what the po-latest local write to its variable depends on.
 //   - riscv: co ∪ rfe ∪ fr ∪ ppo acyclic, ppo = r1..r13 of riscv.cat, a
 //     fence's pred and succ from its ordering. Rule 7 (RCsc) keeps a
 //     release before a later acquire only between atomic steps: herd's
@@ -163,6 +164,7 @@ type wevent struct {
 	atomic bool // an atomic step: one event that reads and writes
 	fence  bool
 	orders cs.Ordering // a fence: the pairs it keeps in order
+	full   bool        // a fence of kind cs.FullFence (Arm's DMB SY, ISH, ...)
 	// ann is the annotation of a plain access (cs.Acquire or AcquirePC on
 	// a read, cs.Release on a write) or the tree's annotation of an atomic
 	// step (rmwAnn).
@@ -210,17 +212,22 @@ func sharesVar(a, b *wevent) bool {
 }
 
 // rmwAnn is the order of an atomic step: a step whose tree has no
-// annotation is acquire and release (Arm's SWPAL/CASAL, a seq_cst RMW), a
-// relaxed one has none.
+// annotation but cs.NoRet is acquire and release (Arm's SWPAL/CASAL, a
+// seq_cst RMW), a relaxed one has none; cs.NoRet stays.
 func rmwAnn(a cs.Ann) cs.Ann {
 	switch {
-	case a == 0:
-		return cs.Acquire | cs.Release
+	case a&^cs.NoRet == 0:
+		return cs.Acquire | cs.Release | a
 	case a&cs.Relaxed != 0:
-		return 0
+		return a & cs.NoRet
 	}
 	return a
 }
+
+// noRet: an atomic step whose read returns no value to the program (Arm's
+// ST<op>, a zero destination): aarch64.cat's [R \ NoRet]; po; [dmb.ld]
+// leaves its read out, only a full barrier orders it.
+func (e *wevent) noRet() bool { return e.atomic && e.ann&cs.NoRet != 0 }
 
 // acquire: an acquire read (LDAR or LDAPR) or an acquire atomic step:
 // every event after it stays after it. acquireSC: the RCsc kind (LDAR),
@@ -590,15 +597,15 @@ func (w *walker) effect(s *wpath, in *instr, rv []int64, rt []bset) {
 		w.next(s.clone(), in.next)
 		w.next(s, in.alt)
 	case iFence:
-		w.fence(s, in.fkind.Orders())
+		w.fence(s, in.fkind.Orders(), in.fkind == cs.FullFence)
 		w.next(s, in.next)
 	case iSiteFence:
 		if k, ok := w.fences[in.key]; ok {
-			w.fence(s, k.Orders())
+			w.fence(s, k.Orders(), k == cs.FullFence)
 		}
 		w.next(s, in.next)
 	case iStoreFence:
-		w.fence(s, cs.StoreStore)
+		w.fence(s, cs.StoreStore, false)
 		w.next(s, in.next)
 	case iCall:
 		w.call(s, in, rv, rt)
@@ -609,10 +616,10 @@ func (w *walker) effect(s *wpath, in *instr, rv []int64, rt []bset) {
 	}
 }
 
-// fence appends a fence event; under the store-buffer models its ordering
-// is what they know of it (a full fence with store→load order, else a
-// store fence, else nothing).
-func (w *walker) fence(s *wpath, o cs.Ordering) {
+// fence appends a fence event (full: of kind cs.FullFence); under the
+// store-buffer models its ordering is what they know of it (a full fence
+// with store→load order, else a store fence, else nothing).
+func (w *walker) fence(s *wpath, o cs.Ordering, full bool) {
 	if !w.m.weak() {
 		switch {
 		case o&cs.StoreLoad != 0:
@@ -623,7 +630,7 @@ func (w *walker) fence(s *wpath, o cs.Ordering) {
 			return
 		}
 	}
-	w.add(s, wevent{pc: s.pc, fence: true, orders: o, ctrl: s.ctrl, lrsSrc: -1})
+	w.add(s, wevent{pc: s.pc, fence: true, orders: o, full: full, ctrl: s.ctrl, lrsSrc: -1})
 }
 
 // call is cas, fetch_add or swap: one atomic event that reads the target
@@ -715,7 +722,11 @@ func (w *walker) atomicBlock(s *wpath, in *instr) {
 	var outs []aoutcome
 	for _, view := range views {
 		for _, o := range w.atomicRun(in.body, aoutcome{mem: view, loc: s.loc, written: map[int]bool{}, read: map[int]bool{}}) {
-			k := fmt.Sprint(o.reads, o.writes(), o.loc, o.bad)
+			// the locals assigned too: a path that assigns a local its
+			// own value gives it the block's taint, one that leaves it
+			// keeps its taint (a CAS whose compare register may keep
+			// its value or take the value read)
+			k := fmt.Sprint(o.reads, o.writes(), o.loc, o.bad, o.assignedList())
 			if !done[k] {
 				done[k] = true
 				outs = append(outs, o)
@@ -753,6 +764,18 @@ type aoutcome struct {
 	reads    []acc
 	assigned map[int]bool
 	bad      bool
+}
+
+// assignedList is the sorted list of the locals o assigned.
+func (o aoutcome) assignedList() []int {
+	var out []int
+	for l, ok := range o.assigned {
+		if ok {
+			out = append(out, l)
+		}
+	}
+	sort.Ints(out)
+	return out
 }
 
 func (o aoutcome) writes() []acc {

@@ -534,3 +534,61 @@ func TestWeakLitmusCatalogue(t *testing.T) {
 		t.Errorf("only %d expectations in the catalogue", n)
 	}
 }
+
+// An atomic step that returns nothing (cs.NoRet: Arm's STADD, a zero
+// destination) is ordered by a full barrier only, not by DMB LD
+// (aarch64.cat's [R \ NoRet]; po; [dmb.ld]); its write is ordered by DMB
+// ST as any write. The verdicts are herd7's (benchmarks/litmus/arm:
+// mp+stadd+dmb.ld, mp+swp-zr+dmb.sy).
+func TestWeakNoRet(t *testing.T) {
+	// MP: y=2 when the step read P0's y=1 (STADD adds 1, SWP writes 2).
+	mp := func(atomic, barrier string) string {
+		v := "1"
+		if strings.HasPrefix(atomic, "SWP") {
+			v = "2"
+		}
+		return "AArch64 T\n{ 0:X1=x; 0:X3=y; 1:X1=x; 1:X3=y; }\n" +
+			" P0          | P1 ;\n" +
+			" MOV W0,#1   | MOV W4,#" + v + " ;\n" +
+			" STR W0,[X1] | " + atomic + " ;\n" +
+			" DMB SY      | " + barrier + " ;\n" +
+			" STR W0,[X3] | LDR W5,[X1] ;\n" +
+			"exists (y=2 /\\ 1:X5=0)\n"
+	}
+	// S: the write of the step before a write, a store barrier between.
+	s := func(barrier string) string {
+		return "AArch64 T\n{ 0:X1=x; 0:X3=y; 1:X1=x; 1:X3=y; }\n" +
+			" P0          | P1 ;\n" +
+			" MOV W0,#2   | MOV W4,#1 ;\n" +
+			" STR W0,[X1] | STADD W4,[X3] ;\n" +
+			" DMB SY      | " + barrier + " ;\n" +
+			" LDR W5,[X3] | STR W4,[X1] ;\n" +
+			"exists (0:X5=0 /\\ x=2)\n"
+	}
+	for _, tc := range []struct {
+		src string
+		bad bool
+	}{
+		{mp("STADD W4,[X3]", "DMB LD"), true},
+		{mp("STADD W4,[X3]", "DMB ISHLD"), true},
+		{mp("STADD W4,[X3]", "DMB SY"), false},
+		{mp("SWPA W4,WZR,[X3]", "DMB LD"), true},
+		{mp("SWPA W4,WZR,[X3]", "DMB SY"), false},
+		{mp("LDADD W4,W6,[X3]", "DMB LD"), false}, // returns a value: DMB LD orders it
+		{s("DMB ST"), false},
+		{s("DMB LD"), true},
+	} {
+		ast, err := litmus.Program("t.litmus", []byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := CompileAST(cs.NewFile("t.litmus", []byte(tc.src)), ast)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := p.RunWeak(memmodel.ARM, WeakOptions{})
+		if err != nil || res.Bad != tc.bad {
+			t.Errorf("%s: bad=%v (%v), want %v", tc.src, res != nil && res.Bad, err, tc.bad)
+		}
+	}
+}

@@ -599,7 +599,9 @@ func (m wmodel) keeps(evs []wevent, a, b int) bool {
 	switch {
 	case writesShared(eb, ea): // [M];po-loc;[W]: Arm's lws, RVWMO's r1
 		return true
-	case fenceBetween(evs, a, b, pairs(ea, eb)): // bob's dmb, r4, membar
+	case fenceBetween(evs, a, b, pairs(ea, eb)) && !(m == wArm && ea.noRet()): // bob's dmb, r4, membar
+		return true
+	case m == wArm && ea.noRet() && noRetFenceBetween(evs, a, b): // [R \ NoRet]; po; [dmb.ld]
 		return true
 	case ea.acquire() || eb.release(): // [A|Q];po, po;[L]; r5, r6
 		return true
@@ -665,6 +667,27 @@ func pairs(a, b *wevent) cs.Ordering {
 func fenceBetween(evs []wevent, a, b int, o cs.Ordering) bool {
 	for k := a + 1; k < b; k++ {
 		if evs[k].fence && evs[k].orders&o != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// noRetFenceBetween reports whether a fence between the NoRet atomic step
+// a and event b orders them under Arm: a full barrier orders the step
+// with b, any other one only through the step's write (a DMB ST before a
+// write), never its read (aarch64.cat's [R \ NoRet]; po; [dmb.ld]).
+func noRetFenceBetween(evs []wevent, a, b int) bool {
+	ea, eb := &evs[a], &evs[b]
+	var o cs.Ordering
+	if ea.isWrite() && eb.isRead() {
+		o |= cs.StoreLoad
+	}
+	if ea.isWrite() && eb.isWrite() {
+		o |= cs.StoreStore
+	}
+	for k := a + 1; k < b; k++ {
+		if evs[k].fence && (evs[k].full && evs[k].orders&pairs(ea, eb) != 0 || evs[k].orders&o != 0) {
 			return true
 		}
 	}
