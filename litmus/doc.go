@@ -105,7 +105,8 @@
 //     addi, sub, xor, xori, or, ori, and, andi (and the w forms). As in the
 //     x86 dialects values are integers and sizes are not modelled: EOR,
 //     ORR and AND of two values are computed on 8 bits after a check that
-//     both are in [0, 255] (an assert); a negative immediate into a W
+//     both are in [0, 255] (an assert, in an atomic step with no access:
+//     no branch, so no control dependency); a negative immediate into a W
 //     register, and a 32-bit access to a location whose initial value does
 //     not fit 32 bits, are refused.
 //   - Branches: AArch64 CMP, ADDS, SUBS (the flags are a local holding

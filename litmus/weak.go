@@ -861,11 +861,13 @@ func (b *builder) alu(th int, in *winsn) cs.Stmt {
 	if in.b.kind == opImm && (in.b.value < 0 || in.b.value > 255) {
 		panic(errAt(in.b.tok.Pos, "%s with an immediate outside [0, 255] is not read (bitwise operations are computed on 8 bits)", in.mn.Text))
 	}
-	// if (in range) { dst = x op y; } else { assert(false); }
-	fail := &cs.AssertStmt{Assert: at, X: &cs.BoolLit{ValuePos: at, Value: false}, Semi: last}
-	return &cs.IfStmt{If: at, Cond: inByte(x, y, off),
-		Then: &cs.BlockStmt{Lbrace: at, List: []cs.Stmt{assign(bitwise(in.alu, x, y, off))}, Rbrace: last},
-		Else: &cs.BlockStmt{Lbrace: at, List: []cs.Stmt{fail}, Rbrace: last}}
+	// atomic { assert(in range); } dst = x op y;: the check inside an
+	// atomic step with no access is no branch of the thread, so it is no
+	// control dependency on x and y (herd's EOR, ORR, AND give none; an if
+	// would order their reads before every later write).
+	check := &cs.AtomicStmt{Atomic: at, Ann: cs.Relaxed, Body: &cs.BlockStmt{Lbrace: at,
+		List: []cs.Stmt{&cs.AssertStmt{Assert: at, X: inByte(b.wval(th, in.a), b.wval(th, in.b), off), Semi: last}}, Rbrace: last}}
+	return &cs.BlockStmt{Lbrace: at, List: []cs.Stmt{check, assign(bitwise(in.alu, x, y, off))}, Rbrace: last}
 }
 
 // inByte is 0 <= x <= 255 && 0 <= y <= 255.

@@ -238,8 +238,8 @@ func TestWeakForms(t *testing.T) {
 			"P0: X7 := 0", "P0: X8 := read t_1\x00", "P0: X8 := read t_1\x00", "P0: X8 := read t_1\x00",
 			"P0: X9 := (X8 - X8)", "P0: X8 := read x addr P0.X9", "P0: write x := X8 addr P0.X9",
 			"P0: X10 := X9", "P0: write x := X8 addr P0.X10",
-			"P0: assume ((0 <= X8) && (X8 <= 255))", "P0: X11 := (((", // ORR #1
-			"P0: assume ((0 <= X8) && (X8 <= 255) && (0 <= X0) && (X0 <= 255))", "P0: X11 := (((", // AND
+			"P0: atomic { assume ((0 <= X8) && (X8 <= 255)) }\x00", "P0: X11 := (((", // ORR #1
+			"P0: atomic { assume ((0 <= X8) && (X8 <= 255) && (0 <= X0) && (X0 <= 255)) }\x00", "P0: X11 := (((", // AND
 			"P0: X11 := (X8 * 0)",
 			"P0: X0 := read acquire x", "P0: write release y := X0",
 			"P0: atomic { X0 := read x; write x := X0; X4 := 0 }\x00", "P0: atomic { X0 := read x; X4 := 1 }\x00",
@@ -271,7 +271,7 @@ func TestWeakForms(t *testing.T) {
 		{riscvForms, []string{
 			"P0: x12 := 1", "P0: x13 := x12", "P0: x13 := (x13 + (-1))", "P0: x13 := (x13 + 2)",
 			"P0: x14 := (x12 + x13)", "P0: x14 := (x14 - x12)", "P0: x6 := (x14 - x14)",
-			"P0: assume ((0 <= x14) && (x14 <= 255))", "P0: x15 := (((", "P0: x15 := (((", "P0: x15 := x14",
+			"P0: atomic { assume ((0 <= x14) && (x14 <= 255)) }\x00", "P0: x15 := (((", "P0: x15 := (((", "P0: x15 := x14",
 			"P0: x15 := (((", "P0: x15 := (x14 * 0)",
 			"P0: x16 := read x\x00", "P0: x16 := read y\x00", "P0: x16 := read x\x00", "P0: x16 := read acquire x\x00",
 			"P0: write x := x12\x00", "P0: write y := x12\x00", "P0: write release x := x12\x00",
