@@ -72,12 +72,13 @@ func NewGraph(sys *cs.System) *Graph {
 			case cs.OpWrite:
 				add(&Access{Proc: p, Edge: ei, Micro: -1, Var: e.Op.Shared, Write: true, Ann: e.Op.Ann, Pos: e.Pos, Points: e.Points})
 			case cs.OpAtomic:
+				ann := AtomicAnn(e.Op)
 				for mi, b := range e.Op.Body {
 					switch b.Kind {
 					case cs.OpRead:
-						add(&Access{Proc: p, Edge: ei, Micro: mi, Var: b.Shared, Atomic: true, Ann: e.Op.Ann, Pos: e.Pos})
+						add(&Access{Proc: p, Edge: ei, Micro: mi, Var: b.Shared, Atomic: true, Ann: ann, Pos: e.Pos})
 					case cs.OpWrite:
-						add(&Access{Proc: p, Edge: ei, Micro: mi, Var: b.Shared, Write: true, Atomic: true, Ann: e.Op.Ann, Pos: e.Pos})
+						add(&Access{Proc: p, Edge: ei, Micro: mi, Var: b.Shared, Write: true, Atomic: true, Ann: ann, Pos: e.Pos})
 					}
 				}
 			}
@@ -295,4 +296,16 @@ func (g *Graph) pathSites(a int, path Path) []int {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return cs.Preferred(g.Sys.Sites[out[i]], g.Sys.Sites[out[j]]) })
 	return out
+}
+
+// AtomicAnn is the order of an atomic step's accesses: its annotation,
+// without the release when the step writes nothing (a compare and swap
+// that fails is a read: on Arm a failed CASL releases nothing).
+func AtomicAnn(op cs.Op) cs.Ann {
+	for _, b := range op.Body {
+		if b.Kind == cs.OpWrite {
+			return op.Ann
+		}
+	}
+	return op.Ann &^ cs.Release
 }

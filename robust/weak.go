@@ -149,7 +149,7 @@ func (g *Graph) step(ch chain, e *cs.Edge, kinds map[int]cs.FenceKind) chain {
 	case cs.OpAtomic:
 		for _, b := range e.Op.Body {
 			if b.Kind == cs.OpRead || b.Kind == cs.OpWrite {
-				g.visit(&ch, classOf(b.Kind == cs.OpWrite, true, e.Op.Ann))
+				g.visit(&ch, classOf(b.Kind == cs.OpWrite, true, AtomicAnn(e.Op)))
 			}
 		}
 	}
