@@ -942,12 +942,15 @@ func (b *builder) exclusivePair(th int, ins []winsn) cs.Stmt {
 	}
 	off := ld.istart
 	at := ld.at()
-	ann := ld.ann&cs.Acquire | st.ann&cs.Release
+	// Two instructions, each with its order (cs.Pair: a RISC-V lr.aq and
+	// sc.rl do not share their orders as an AMO's one event does); an
+	// .aqrl on either orders the pair both ways, as one event.
+	ann := ld.ann&cs.Acquire | st.ann&cs.Release | cs.Pair
 	if ld.ann&cs.Release != 0 || st.ann&cs.Acquire != 0 {
 		ann = cs.Acquire | cs.Release // RISC-V's .aqrl
 	}
-	if ann == 0 {
-		ann = cs.Relaxed
+	if ann == cs.Pair {
+		ann = cs.Relaxed | cs.Pair
 	}
 	// body is the load, the instructions between, then path.
 	body := func(path []cs.Stmt) []cs.Stmt {

@@ -81,8 +81,9 @@ func edges(t *testing.T, src string) []string {
 	for _, p := range sys.Procs {
 		for _, e := range p.Edges {
 			s := e.Op.String()
-			if e.Op.Kind == cs.OpAtomic && e.Op.Ann != 0 {
-				s += " /" + e.Op.Ann.String()
+			// (cs.Pair, an exclusive pair's mark, is checked by TestExclusivePair)
+			if a := e.Op.Ann &^ cs.Pair; e.Op.Kind == cs.OpAtomic && a != 0 {
+				s += " /" + a.String()
 			}
 			if len(e.Op.Addr) > 0 {
 				s += " addr " + strings.Join(e.Op.Addr, ",")
@@ -710,5 +711,36 @@ func TestWeakEditFences(t *testing.T) {
 	want := " P0          ;\n MOV W0,#1   ;\n DMB ISHST   ;\n STR W0,[X1] ;\n DMB ISH     ;\n L0:         ;\n DMB ISHLD   ;\n LDR W2,[X3] ;\n"
 	if !strings.Contains(string(out), want) {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
+// An exclusive pair is one atomic step marked cs.Pair (its two orders
+// stay apart: a RISC-V lr.aq; sc.rl is not one event), an AMO is not.
+func TestExclusivePair(t *testing.T) {
+	src := `RISCV P
+{ 0:x5=x; }
+ P0                ;
+ lr.w.aq x6,0(x5)  ;
+ sc.w.rl x7,x6,0(x5) ;
+ amoswap.w.aq x8,x6,(x5) ;
+exists (0:x7=0)
+`
+	sys, err := Reader{}.Parse("p.litmus", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pair, amo int
+	for _, e := range sys.Procs[0].Edges {
+		if e.Op.Kind != cs.OpAtomic {
+			continue
+		}
+		if e.Op.Ann&cs.Pair != 0 {
+			pair++
+		} else {
+			amo++
+		}
+	}
+	if pair == 0 || amo == 0 {
+		t.Errorf("%d pair steps, %d AMO steps", pair, amo)
 	}
 }
