@@ -299,7 +299,7 @@ func (c *combo) ordered(m memmodel.Model, ch Changes, noDeps bool) [][]int {
 					m.Keeps(memmodel.Access{Kind: a.Kind.op(), Ann: anns[i], Atomic: a.RMW >= 0},
 						memmodel.Access{Kind: b.Kind.op(), Ann: anns[j], Atomic: b.RMW >= 0}) ||
 					a.RMW == j ||
-					ax.AmoRelease && a.Kind == Write && a.RMW >= 0 && anns[i]&cs.Release != 0 && anns[a.RMW]&cs.Acquire != 0 ||
+					ax.AmoRelease && a.Kind == Write && a.RMW >= 0 && a.Ann&cs.Pair == 0 && anns[i]&cs.Release != 0 && anns[a.RMW]&cs.Acquire != 0 ||
 					ax.Addr && a.Kind == Read && b.Addr.has(i) ||
 					ax.Data && b.Kind == Write && b.Data.has(i) ||
 					ax.CtrlWrite && b.Kind == Write && b.Ctrl.has(i) ||

@@ -180,3 +180,27 @@ func BarrierOf(m Model, k cs.FenceKind) (Barrier, bool) {
 	}
 	return Barrier{}, false
 }
+
+// RMWAnn is the annotation that orders the read (write false) or the
+// write of an atomic step annotated ann under m, for the robustness
+// analysis, which sees the step's accesses one by one: the read has the
+// acquire, the write the release. On a model where an atomic instruction
+// is one event (AmoOne, not an exclusive pair) both have both; so they do
+// on Arm for a step with an acquire and a release (its write is kept
+// before what follows, AmoRelease, and a from-read edge that leaves its
+// read can leave its write as a coherence edge instead: atomicity puts
+// the write right after what the read reads). ann is the step's
+// annotation without the release when the step writes nothing.
+func RMWAnn(m Model, ann cs.Ann, write bool) cs.Ann {
+	ax := m.Axioms()
+	order := cs.Acquire | cs.AcquirePC | cs.Release
+	single := ann&cs.Pair == 0 // one instruction, not an exclusive pair
+	if ax == nil || ax.AmoOne && single ||
+		ax.AmoRelease && single && ann&cs.Acquire != 0 && ann&cs.Release != 0 {
+		return ann & order
+	}
+	if !write {
+		return ann & (cs.Acquire | cs.AcquirePC)
+	}
+	return ann & cs.Release
+}

@@ -205,4 +205,12 @@
 // no counterpart in the hardware; the argument takes the .cs semantics,
 // one indivisible event. There is no explicit checker for these models
 // yet: the differential test (diff_test.go) covers TSO and PSO only.
+//
+// The accesses of an atomic step order what memmodel.RMWAnn says under
+// the model: its read the acquire, its write the release, and both both
+// for one atomic instruction on riscv and rmo, or an acquire-release one
+// on Arm (a from-read edge out of its read is then a coherence edge out
+// of its write, which atomicity puts right after what the read reads);
+// an exclusive pair (cs.Pair) keeps them apart, and a step that writes
+// nothing has no release.
 package robust

@@ -16,9 +16,12 @@ type Access struct {
 	Var    string
 	Write  bool
 	Atomic bool   // inside an atomic step: goes straight to memory
-	Ann    cs.Ann // the annotation of the op (of the OpAtomic for an atomic step's access)
-	Pos    cs.Pos // the statement (for a read: the shared variable)
-	Points []int  // the fence sites passed right after a buffered write
+	Ann    cs.Ann // the annotation of the op; of an atomic step's access, what it orders under the model (memmodel.RMWAnn)
+	// StepAnn is the annotation of an atomic step's access's step
+	// (AtomicAnn).
+	StepAnn cs.Ann
+	Pos     cs.Pos // the statement (for a read: the shared variable)
+	Points  []int  // the fence sites passed right after a buffered write
 }
 
 // Graph is the static conflict graph of a system: its accesses, program
@@ -76,9 +79,9 @@ func NewGraph(sys *cs.System) *Graph {
 				for mi, b := range e.Op.Body {
 					switch b.Kind {
 					case cs.OpRead:
-						add(&Access{Proc: p, Edge: ei, Micro: mi, Var: b.Shared, Atomic: true, Ann: ann, Pos: e.Pos})
+						add(&Access{Proc: p, Edge: ei, Micro: mi, Var: b.Shared, Atomic: true, Ann: ann, StepAnn: ann, Pos: e.Pos})
 					case cs.OpWrite:
-						add(&Access{Proc: p, Edge: ei, Micro: mi, Var: b.Shared, Write: true, Atomic: true, Ann: ann, Pos: e.Pos})
+						add(&Access{Proc: p, Edge: ei, Micro: mi, Var: b.Shared, Write: true, Atomic: true, Ann: ann, StepAnn: ann, Pos: e.Pos})
 					}
 				}
 			}

@@ -67,6 +67,12 @@ func (g *Graph) setModel(m memmodel.Model) {
 	if m == nil || m.Axioms() == nil {
 		return
 	}
+	// An atomic step's read and write order what m says each orders.
+	for _, a := range g.Acc {
+		if a.Atomic {
+			a.Ann = memmodel.RMWAnn(m, a.StepAnn, a.Write) | a.StepAnn&cs.NoRet
+		}
+	}
 	var t [numClasses][numClasses]bool
 	for c := range t {
 		for d := range t[c] {
@@ -149,7 +155,7 @@ func (g *Graph) step(ch chain, e *cs.Edge, kinds map[int]cs.FenceKind) chain {
 	case cs.OpAtomic:
 		for _, b := range e.Op.Body {
 			if b.Kind == cs.OpRead || b.Kind == cs.OpWrite {
-				g.visit(&ch, classOf(b.Kind == cs.OpWrite, true, AtomicAnn(e.Op)))
+				g.visit(&ch, classOf(b.Kind == cs.OpWrite, true, memmodel.RMWAnn(g.model, AtomicAnn(e.Op), b.Kind == cs.OpWrite)|AtomicAnn(e.Op)&cs.NoRet))
 			}
 		}
 	}
