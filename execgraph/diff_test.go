@@ -11,6 +11,7 @@ import (
 	"fencer/internal/progen"
 	"fencer/internal/refsem"
 	"fencer/memmodel"
+	"fencer/robust"
 	"fencer/weakfix"
 )
 
@@ -21,7 +22,9 @@ import (
 // program as written and with random barriers at random sites; and the
 // number of changes weakfix returns is at most refsem's fewest full
 // fences (a full barrier orders at least what any change does) and, with
-// weakfix's changes installed, refsem finds no bad execution. FENCER_SOAK
+// weakfix's changes installed, refsem finds no bad execution; and where
+// package robust proves every execution SC-equivalent, the explorer finds
+// no bad execution that SC forbids. FENCER_SOAK
 // runs ten times as many programs.
 func TestDifferentialWeak(t *testing.T) {
 	n := int64(250)
@@ -73,6 +76,11 @@ func TestDifferentialWeak(t *testing.T) {
 				}
 				if gotBad != want.Bad {
 					t.Errorf("seed %d, %v, fences %v: explorer %v, refsem bad=%v\n%s\nrefsem witness:\n%s", seed, m, ch.Fences, got.Verdict, want.Bad, src, want.Witness)
+				}
+				// robustness: every execution SC-equivalent, so no bad
+				// execution that SC forbids
+				if ok, _ := robust.Analyze(sys, m).RobustFences(ch.Fences); ok && got.Verdict == execgraph.Bad {
+					t.Errorf("seed %d, %v, fences %v: robust, but the explorer finds an execution SC forbids\n%s", seed, m, ch.Fences, src)
 				}
 			}
 			if seed%3 != 0 {
