@@ -60,6 +60,14 @@ func Patch(sys *cs.System, changes []Change) ([]byte, error) {
 	src := sys.File.Src
 	for _, c := range changes {
 		if c.Site != nil {
+			if c.Site.Fence {
+				// a fence of the source kept (read with reconsider):
+				// rewritten when it is to be of another kind
+				if c.Kind != cs.FullFence {
+					edits = append(edits, fences.Edit{Pos: c.Site.Start, End: c.Site.End, NewText: c.Kind.Syntax()})
+				}
+				continue
+			}
 			sites = append(sites, c.Site)
 			kind[c.Site] = c.Kind
 			continue
@@ -71,6 +79,7 @@ func Patch(sys *cs.System, changes []Change) ([]byte, error) {
 		edits = append(edits, fences.Edit{Pos: at, End: at, NewText: c.Ann.String() + " "})
 	}
 	edits = append(edits, fences.FenceEditsWith(src, sites, func(s *cs.Site) string { return kind[s].Syntax() })...)
+	edits = append(edits, fences.RemoveEdits(src, Removed(sys, changes))...)
 	fences.SortEdits(edits)
 	return fences.Apply(src, edits)
 }
@@ -106,4 +115,22 @@ func statementStart(src []byte, off int) (int, error) {
 		}
 	}
 	return 0, fmt.Errorf("no statement before offset %d", off)
+}
+
+// Removed are the fences of the source (read with cs.Options.Reconsider:
+// Site.Fence) that changes do not keep.
+func Removed(sys *cs.System, changes []Change) []*cs.Site {
+	kept := map[int]bool{}
+	for _, c := range changes {
+		if c.Site != nil {
+			kept[c.Site.ID] = true
+		}
+	}
+	var out []*cs.Site
+	for _, s := range sys.Sites {
+		if s.Fence && !kept[s.ID] {
+			out = append(out, s)
+		}
+	}
+	return out
 }

@@ -389,8 +389,16 @@ func solveWeak(c *cli.Context, sys *cs.System, m memmodel.Model, text func(cs.Po
 // weakInsert is insert under an axiomatic model.
 func weakInsert(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	start := time.Now()
-	if c.IsSet("reconsider") {
-		return fail(exitInput, "insert: --reconsider is not available under %s yet", m)
+	if c.Bool("reconsider") {
+		if sys.Reader != nil {
+			return fail(exitInput, "insert: --reconsider under %s reads .cs files only (fencer cannot yet take barriers out of %s input)", m, sys.Reader.Format())
+		}
+		// the full fences of the source become candidate points
+		rsys, err := sys.ReparseWith(sys.File.Src, true)
+		if err != nil {
+			return inputError(c, err)
+		}
+		sys = rsys
 	}
 	if c.Bool("robust") {
 		sys, err := forModel(c, sys, m)
@@ -461,6 +469,9 @@ func weakInsert(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	}
 	for _, wc := range rep.Fences {
 		fmt.Fprintf(w, "  %s\n", describeChange(name, wc))
+	}
+	for _, s := range weakfix.Removed(sys, a.changes) {
+		fmt.Fprintf(w, "  %s:%d: fence removed\n", name, sys.File.Line(s.Pos()))
 	}
 	for i, alt := range rep.Alternatives {
 		fmt.Fprintf(w, "other set %d of %d (verified):\n", i+2, len(rep.Alternatives)+1)

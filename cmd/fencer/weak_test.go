@@ -45,6 +45,16 @@ func TestWeakMP(t *testing.T) {
 	if code != 0 || !strings.Contains(stderr, "robust under arm with 2 barriers") || !strings.Contains(stderr, "dmb ishld after r1 = ready;") {
 		t.Errorf("insert --robust: exit %d\n%s", code, stderr)
 	}
+	// --reconsider: the fences of the source are candidates like any point.
+	fenced := filepath.Join(dir, "fenced.cs")
+	if err := os.WriteFile(fenced, []byte("shared x, y;\nprocess P { x = 1; fence; y = 1; fence; }\n"+
+		"process Q { local r1, r2; r1 = y; fence; r2 = x; assert(!(r1 == 1 && r2 == 0)); }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code = fencer(t, "insert", "--model", "riscv", "--reconsider", fenced)
+	if code != 0 || strings.Count(stderr, "fence removed") != 3 || !strings.Contains(out, "fence store;") || !strings.Contains(out, "fence load;") || strings.Contains(out, "fence;") {
+		t.Errorf("insert --reconsider: exit %d\n%s%s", code, out, stderr)
+	}
 	// riscv has no acquire load: two barriers, as a diff.
 	out, stderr, code = fencer(t, "insert", "--model", "riscv", "--diff", bench("mp.cs"))
 	if code != 0 || !strings.Contains(out, "+  fence store;") || !strings.Contains(out, "+  fence load;") {
@@ -55,7 +65,7 @@ func TestWeakMP(t *testing.T) {
 // What is not there refuses plainly; an SC bug stays one.
 func TestWeakRefusals(t *testing.T) {
 	for _, args := range [][]string{
-		{"insert", "--model", "arm", "--reconsider", bench("mp.cs")},
+		{"insert", "--model", "arm", "--reconsider", bench("litmus/arm/mp.litmus")},
 		{"run", "--hw", "--model", "arm", bench("mp.cs")},
 	} {
 		_, stderr, code := fencer(t, args...)
