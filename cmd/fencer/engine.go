@@ -163,6 +163,10 @@ func verifyCommand() *cli.Command {
 		Description: "Prints the verdict in the words of the JSON report: \"correct\" (no bad state is reachable),\n" +
 			"\"unsafe\" (or \"sc-bug\" under --model sc) with a shortest real trace to a bad state, or\n" +
 			"\"unknown\" with the reason.\n" +
+			"Under arm, riscv and rmo (docs/models.md) the executions of the program are explored with each\n" +
+			"loop unrolled --unroll times: unsafe comes with the execution (its events, rf, co and the cycle\n" +
+			"SC forbids); correct says what proves it (every execution explored, or correct under SC and\n" +
+			"robust); no bad execution within the bound alone is not a proof and exits 3.\n" +
 			"Exit codes: 0 correct, 1 unsafe or sc-bug, 2 bad input, 3 unknown.",
 		Flags: append(append(engineFlags(), reportFlags()...), formatFlags()...),
 		Action: func(c *cli.Context) error {

@@ -49,6 +49,10 @@ func insertCommand() *cli.Command {
 			"then fewer unrolled for copies, then the point right after a write. With --reconsider the fences already in the program are\n" +
 			"candidates too: the answer is the minimum over all points, and the summary lists the fences kept\n" +
 			"(with the counterexample that needs each) and those removed.\n" +
+			"Under arm, riscv and rmo (docs/models.md) the answer is the fewest changes, then the cheapest:\n" +
+			"barriers of the model's kinds (dmb ishld/ishst/ish; fence r,rw ... fence rw,rw; membar masks) and,\n" +
+			"under arm, accesses raised to acquire or release; each is verified by exploring the patched\n" +
+			"program with loops unrolled --unroll times, and the summary says how far the proof goes.\n" +
 			"Exit codes: 0 correct (fences inserted or none needed), 1 SC bug, 2 bad input, 3 unknown.",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
