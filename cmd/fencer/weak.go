@@ -590,14 +590,30 @@ func robustChanges(sys *cs.System, m memmodel.Model) (*weakAnswer, bool, error) 
 // fewest barriers that make every execution SC-equivalent, whatever the
 // property.
 func weakInsertRobust(c *cli.Context, sys *cs.System, m memmodel.Model) error {
+	start := time.Now()
 	name := sys.File.Name
+	text := report.StatementText(sys)
+	rep := &weakReport{Version: report.Version, Command: "insert", File: name, Model: m.Name(), Fences: []weakChange{}}
 	a, minimal, err := robustChanges(sys, m)
 	if err != nil {
 		return fail(exitUnknown, "%s: %v", name, err)
 	}
 	if a == nil {
-		fmt.Fprintf(os.Stderr, "%s: unknown under %s: no set of barriers cuts every critical cycle (a pair with no fence site between)\n", name, m)
+		rep.Verdict, rep.Reason = "unknown", "no set of barriers cuts every critical cycle (a pair with no fence site between)"
+		rep.TimeSeconds = time.Since(start).Seconds()
+		if err := emitWeak(c, rep); err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "%s: unknown under %s: %s\n", name, m, rep.Reason)
 		return fail(exitUnknown, "")
+	}
+	rep.Verdict, rep.Cost = "robust", a.cost
+	for _, ch := range a.changes {
+		rep.Fences = append(rep.Fences, changeLine(sys, ch, text))
+	}
+	rep.TimeSeconds = time.Since(start).Seconds()
+	if err := emitWeak(c, rep); err != nil {
+		return err
 	}
 	if err := writeOutput(c, name, sys.File.Src, a.patched); err != nil {
 		return err
@@ -606,7 +622,6 @@ func weakInsertRobust(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	if !minimal {
 		what = "not proved the fewest"
 	}
-	text := report.StatementText(sys)
 	fmt.Fprintf(os.Stderr, "%s: robust under %s with %s (%s, cost %d): every execution is SC-equivalent\n", name, m, plural(len(a.changes), "barrier"), what, a.cost)
 	for _, ch := range a.changes {
 		fmt.Fprintf(os.Stderr, "  %s\n", describeChange(name, changeLine(sys, ch, text)))

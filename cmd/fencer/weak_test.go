@@ -41,7 +41,7 @@ func TestWeakMP(t *testing.T) {
 		t.Errorf("insert --all: exit %d\n%s", code, stderr)
 	}
 	// --robust: the fewest barriers for SC-equivalence.
-	_, stderr, code = fencer(t, "insert", "--model", "arm", "--robust", "-o", filepath.Join(dir, "r.cs"), bench("mp.cs"))
+	_, stderr, code = fencer(t, "insert", "--model", "arm", "--robust", "-o", filepath.Join(dir, "r.cs"), "--json", filepath.Join(dir, "r.json"), bench("mp.cs"))
 	if code != 0 || !strings.Contains(stderr, "robust under arm with 2 barriers") || !strings.Contains(stderr, "dmb ishld after r1 = ready;") {
 		t.Errorf("insert --robust: exit %d\n%s", code, stderr)
 	}
