@@ -1,6 +1,7 @@
 package execgraph
 
 import (
+	"slices"
 	"sort"
 
 	"fencer/cs"
@@ -383,35 +384,39 @@ func (x *Execution) po(n int, visit func(int) bool) bool {
 // communication visits the rf, co and fr successors of n (only those to
 // other processes when external).
 func (x *Execution) communication(n int, external bool, visit func(int) bool) bool {
+	proc := x.c.nodes[n].proc
+	return x.com(n, false, func(s int, _ string) bool {
+		return external && x.c.nodes[s].proc == proc || visit(s)
+	})
+}
+
+// com visits the rf, co and fr successors of n with the relation's name:
+// all of them, or (immediate) in co and fr only the next write.
+func (x *Execution) com(n int, immediate bool, visit func(int, string) bool) bool {
 	c := x.c
 	nd := c.nodes[n]
-	ok := func(s int) bool { return !external || c.nodes[s].proc != nd.proc }
 	co := x.CO[nd.ev.Var]
+	from, rel := 0, "fr" // a read is fr-before the writes co-after its source
 	if nd.ev.Kind == Write {
 		for _, r := range c.byVar[nd.ev.Var] {
-			if c.nodes[r].ev.Kind == Read && x.RF[r] == n && ok(r) && !visit(r) {
+			if c.nodes[r].ev.Kind == Read && x.RF[r] == n && !visit(r, "rf") {
 				return false
 			}
 		}
-		after := false
-		for _, w := range co {
-			if after && ok(w) && !visit(w) {
-				return false
-			}
-			if w == n {
-				after = true
-			}
-		}
-		return true
+		rel = "co"
+		from = slices.Index(co, n) + 1
+	} else if src := x.RF[n]; src >= 0 {
+		from = slices.Index(co, src) + 1
 	}
-	src := x.RF[n]
-	after := src < 0
-	for _, w := range co {
-		if after && ok(w) && w != partner(c, n) && !visit(w) {
+	for _, w := range co[from:] {
+		if rel == "fr" && w == partner(c, n) {
+			continue
+		}
+		if !visit(w, rel) {
 			return false
 		}
-		if w == src {
-			after = true
+		if immediate {
+			break
 		}
 	}
 	return true

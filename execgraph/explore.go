@@ -89,8 +89,10 @@ type Explorer struct {
 	inits  map[string][]int64
 	cut    bool
 	approx bool
-	checks int
 	scDone *Result // the SC check, made once
+	// choices are, per target, the runs each process may take
+	// (choices), smallest first: the same for every Check.
+	choices [][][]*Run
 }
 
 // New enumerates the runs of sys under the bound of opt. An error is a
@@ -131,8 +133,8 @@ func New(ctx context.Context, sys *cs.System, m memmodel.Model, opt Options) (*E
 		e.cut = false
 		grew := false
 		for p := range sys.Procs {
-			r := &runner{sys: sys, p: p, proc: sys.Procs[p], values: values, havoc: havoc, unroll: opt.Unroll,
-				keep: func(cs.Loc, []Event) bool { return true }, budget: opt.MaxPaths, ctx: ctx}
+			r := &runner{sys: sys, proc: sys.Procs[p], values: values, havoc: havoc, unroll: opt.Unroll,
+				budget: opt.MaxPaths, ctx: ctx}
 			r.start()
 			if r.err != nil {
 				if errors.Is(r.err, errBudget) {
@@ -277,8 +279,13 @@ func (e *Explorer) Check(ctx context.Context, ch Changes) (*Result, error) {
 
 func (e *Explorer) check(ctx context.Context, ch Changes, sc bool) (*Result, error) {
 	res := &Result{Bounded: e.cut, Approx: e.approx, Unroll: e.opt.Unroll}
-	for _, t := range e.targets() {
-		found, err := e.search(ctx, e.choices(t), ch, sc, res)
+	if e.choices == nil {
+		for _, t := range e.targets() {
+			e.choices = append(e.choices, e.choicesOf(t))
+		}
+	}
+	for _, choices := range e.choices {
+		found, err := e.search(ctx, choices, ch, sc, res)
 		if err != nil {
 			return nil, err
 		}
@@ -296,12 +303,13 @@ func (e *Explorer) check(ctx context.Context, ch Changes, sc bool) (*Result, err
 	return res, nil
 }
 
-// choices are, per process, the run prefixes a bad execution of t may
-// take: for a process of t those that stop at its location; for another
-// one the empty run and those that end right after a write (reads and
-// fences after a process's last write only constrain the execution, so a
-// bad state reached with them is reached without them).
-func (e *Explorer) choices(t target) [][]*Run {
+// choicesOf are, per process, the run prefixes a bad execution of t may
+// take, smallest first: for a process of t those that stop at its
+// location; for another one the empty run and those that end right after
+// a write (reads and fences after a process's last write only constrain
+// the execution, so a bad state reached with them is reached without
+// them).
+func (e *Explorer) choicesOf(t target) [][]*Run {
 	out := make([][]*Run, len(e.sys.Procs))
 	for p := range e.sys.Procs {
 		at := cs.Loc(-1)
@@ -330,6 +338,7 @@ func (e *Explorer) choices(t target) [][]*Run {
 				out[p] = append(out[p], r)
 			}
 		}
+		sort.SliceStable(out[p], func(i, j int) bool { return runLen(out[p][i]) < runLen(out[p][j]) })
 	}
 	return out
 }
@@ -352,7 +361,6 @@ func (e *Explorer) search(ctx context.Context, choices [][]*Run, ch Changes, sc 
 		if len(c) == 0 {
 			return nil, nil
 		}
-		sort.SliceStable(c, func(i, j int) bool { return runLen(c[i]) < runLen(c[j]) })
 	}
 	pick := make([]*Run, len(choices))
 	var found *Execution
@@ -404,13 +412,15 @@ func (e *Explorer) checkCombo(ctx context.Context, runs []*Run, ch Changes, sc b
 		}
 		per[i] = cs
 	}
-	st := c.ordered(e.m, ch, e.opt.NoDeps)
+	var st [][]int // the model's static order (SC needs none)
+	if !sc {
+		st = c.ordered(e.m, ch, e.opt.NoDeps)
+	}
 	x := &Execution{c: c, RF: make([]int, len(c.nodes)), CO: map[string][]int{}}
 	var found *Execution
 	var rec func(i int) error
 	rec = func(i int) error {
 		if i == len(per) {
-			e.checks++
 			res.Checks++
 			if res.Checks%4096 == 0 {
 				if err := ctx.Err(); err != nil {
@@ -461,8 +471,6 @@ func (e *Explorer) Allows(x *Execution, ch Changes) bool {
 	return x.allows(e.m, x.c.ordered(e.m, ch, e.opt.NoDeps), e.opt.NoDeps)
 }
 
-func sortStringsIn(xs []string) { sort.Strings(xs) }
-
 // PassedSites lists, per process of x, the fence sites its run passes
 // between its first and its last access: where a fence can order two of
 // them.
@@ -497,16 +505,9 @@ func (x *Execution) PlainAccesses() []Access {
 func Unsupported(sys *cs.System) error {
 	for _, p := range sys.Procs {
 		for _, e := range p.Edges {
-			if e.Op.Kind != cs.OpAtomic {
-				continue
-			}
-			v := ""
-			for _, b := range e.Op.Body {
-				if (b.Kind == cs.OpRead || b.Kind == cs.OpWrite) && b.Shared != v {
-					if v != "" {
-						return fmt.Errorf("%s: an atomic step over two variables (%s and %s) has no meaning on this model", sys.Position(e.Pos), v, b.Shared)
-					}
-					v = b.Shared
+			if e.Op.Kind == cs.OpAtomic {
+				if _, err := atomicVar(sys, e); err != nil {
+					return err
 				}
 			}
 		}

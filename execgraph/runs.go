@@ -75,15 +75,12 @@ type Run struct {
 // runner enumerates the runs of one process.
 type runner struct {
 	sys    *cs.System
-	p      int
 	proc   *cs.Process
 	values map[string][]int64 // the values a read of each variable may return
 	havoc  []int64            // the values r = * may take
 	unroll int
-	// out collects the prefixes worth keeping (keep decides), cut is set
-	// when a path was stopped by the unroll bound, err on an evaluation
-	// error.
-	keep   func(loc cs.Loc, evs []Event) bool
+	// out collects every prefix of every path, cut is set when a path
+	// was stopped by the unroll bound, err on an evaluation error.
 	out    []*Run
 	cut    bool
 	approx bool // a nondeterministic value was drawn from a finite set
@@ -132,10 +129,7 @@ func (f *frame) clone() *frame {
 		g.taint[k] = v
 	}
 	g.events = append([]Event(nil), f.events...)
-	g.gaps = make([]gap, len(f.gaps))
-	for i, x := range f.gaps {
-		g.gaps[i] = gap{append([]cs.FenceKind(nil), x.fences...), append([]int(nil), x.sites...)}
-	}
+	g.gaps = cloneGaps(f.gaps)
 	g.visits = make(map[cs.Loc]int, len(f.visits))
 	for k, v := range f.visits {
 		g.visits[k] = v
@@ -180,13 +174,11 @@ func (r *runner) walk(f *frame) {
 	if f.seen[key] {
 		// Spin rule: the path came back to this location with the same
 		// locals and wrote nothing since; whatever follows, the path that
-		// skipped the iteration also reaches (doc.go).
+		// skipped the iteration also reaches (doc.go: the spin rule).
 		return
 	}
 	f.seen[key] = true
-	if r.keep(f.loc, f.events) {
-		r.out = append(r.out, &Run{Events: append([]Event(nil), f.events...), Gaps: cloneGaps(f.gaps), End: f.loc})
-	}
+	r.out = append(r.out, &Run{Events: append([]Event(nil), f.events...), Gaps: cloneGaps(f.gaps), End: f.loc})
 	if f.loc == r.proc.ErrLoc {
 		return
 	}
@@ -223,16 +215,20 @@ func (r *runner) eval(f *frame, e expr.Expr) (int64, bool) {
 	return v, true
 }
 
+// advance moves g along edge e, past the fence sites after it, and
+// explores on.
+func (r *runner) advance(g *frame, e cs.Edge) {
+	g.loc = e.To
+	last := &g.gaps[len(g.gaps)-1]
+	last.sites = append(last.sites, e.Points...)
+	r.walk(g)
+}
+
 // step takes edge ei from f, once for each value a read or havoc may give.
 func (r *runner) step(f *frame, ei int) {
 	e := r.proc.Edges[ei]
 	op := e.Op
-	next := func(g *frame) {
-		g.loc = e.To
-		last := &g.gaps[len(g.gaps)-1]
-		last.sites = append(last.sites, e.Points...)
-		r.walk(g)
-	}
+	next := func(g *frame) { r.advance(g, e) }
 	switch op.Kind {
 	case cs.OpRead:
 		for _, v := range r.values[op.Shared] {
@@ -318,18 +314,12 @@ func (r *runner) addEvent(g *frame, ev Event) bool {
 func (r *runner) atomic(f *frame, ei int) {
 	e := r.proc.Edges[ei]
 	op := e.Op
-	v := ""
-	for _, b := range op.Body {
-		if (b.Kind == cs.OpRead || b.Kind == cs.OpWrite) && b.Shared != v {
-			if v != "" {
-				r.err = fmt.Errorf("%s: an atomic step over two variables (%s and %s) has no meaning on this model", r.sys.Position(e.Pos), v, b.Shared)
-				return
-			}
-			v = b.Shared
-		}
+	v, err := atomicVar(r.sys, e)
+	if err != nil {
+		r.err = err
+		return
 	}
 	var reads, writes int
-	var inside deps // what the step's own tests depend on (a compare and swap's)
 	for _, b := range op.Body {
 		switch b.Kind {
 		case cs.OpRead:
@@ -354,6 +344,7 @@ func (r *runner) atomic(f *frame, ei int) {
 		g := f.clone()
 		ri := -1
 		ok := true
+		var inside deps // what the step's own tests depend on (a compare and swap's)
 		for _, b := range op.Body {
 			if !ok {
 				break
@@ -406,11 +397,23 @@ func (r *runner) atomic(f *frame, ei int) {
 			}
 		}
 		if ok {
-			next := g
-			next.loc = e.To
-			last := &next.gaps[len(next.gaps)-1]
-			last.sites = append(last.sites, e.Points...)
-			r.walk(next)
+			r.advance(g, e)
 		}
 	}
+}
+
+// atomicVar is the one shared variable the atomic step of edge e reads
+// and writes ("" for none), or why the axiomatic models give the step no
+// meaning: no instruction of these machines accesses two variables.
+func atomicVar(sys *cs.System, e cs.Edge) (string, error) {
+	v := ""
+	for _, b := range e.Op.Body {
+		if (b.Kind == cs.OpRead || b.Kind == cs.OpWrite) && b.Shared != v {
+			if v != "" {
+				return "", fmt.Errorf("%s: an atomic step over two variables (%s and %s) has no meaning on this model", sys.Position(e.Pos), v, b.Shared)
+			}
+			v = b.Shared
+		}
+	}
+	return v, nil
 }

@@ -3,6 +3,7 @@ package execgraph
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"fencer/cs"
@@ -78,7 +79,7 @@ func (x *Execution) scCycle() []WEdge {
 			}
 			return true
 		})
-		x.communicationRel(u, func(v int, rel string) { out = append(out, WEdge{u, v, rel}) })
+		x.com(u, true, func(v int, rel string) bool { out = append(out, WEdge{u, v, rel}); return true })
 		return out
 	}
 	var best []WEdge
@@ -117,39 +118,6 @@ func (x *Execution) scCycle() []WEdge {
 	return best
 }
 
-// communicationRel visits the rf, co (immediate) and fr successors of u
-// with their names.
-func (x *Execution) communicationRel(u int, f func(int, string)) {
-	c := x.c
-	nd := c.nodes[u]
-	co := x.CO[nd.ev.Var]
-	if nd.ev.Kind == Write {
-		for _, r := range c.byVar[nd.ev.Var] {
-			if c.nodes[r].ev.Kind == Read && x.RF[r] == u {
-				f(r, "rf")
-			}
-		}
-		for i, w := range co {
-			if w == u && i+1 < len(co) {
-				f(co[i+1], "co")
-			}
-		}
-		return
-	}
-	src := x.RF[u]
-	if src < 0 {
-		if len(co) > 0 && co[0] != partner(c, u) {
-			f(co[0], "fr")
-		}
-		return
-	}
-	for i, w := range co {
-		if w == src && i+1 < len(co) && co[i+1] != partner(c, u) {
-			f(co[i+1], "fr")
-		}
-	}
-}
-
 // Print writes the witness as text: the events of each process in
 // program order at their source positions, rf and co, and the cycle.
 func (w *Witness) Print(out io.Writer) {
@@ -186,7 +154,7 @@ func (w *Witness) Print(out io.Writer) {
 	for v := range w.CO {
 		vars = append(vars, v)
 	}
-	sortStringsIn(vars)
+	sort.Strings(vars)
 	for _, v := range vars {
 		if len(w.CO[v]) < 2 {
 			continue
