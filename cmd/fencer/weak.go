@@ -98,42 +98,55 @@ func (p proof) String() string {
 	return fmt.Sprintf("within %d iterations of each loop; not proved beyond: %s", p.Unroll, p.Why)
 }
 
-// proveWeak says how far "no bad execution" holds for psys, the program
-// as patched (changes applied), whose explorer result is r: for every
-// execution when no run was cut; else for every run when the original
-// program is correct under SC and psys is robust under m.
-func proveWeak(c *cli.Context, sys, psys *cs.System, m memmodel.Model, bounded, approx bool, unroll int) proof {
-	if !bounded && !approx {
-		return proof{Kind: "exhaustive"}
-	}
-	p := proof{Kind: "bounded", Unroll: unroll}
-	an := robust.Analyze(psys, m)
-	if ok, pair := an.Robust(nil); !ok {
-		p.Why = "critical cycle " + an.Describe(pair.Cycle)
-		return p
-	}
-	r, _, err := runEngine(c, sys, memmodel.SC, false)
-	switch {
-	case err != nil:
-		p.Why = "the SC engine failed: " + err.Error()
-	case r.Verdict == cegar.Correct:
-		return proof{Kind: "sc+robust"}
-	case r.Verdict == cegar.SCBug:
-		p.Why = "a bad state is reachable under SC beyond the bound (fencer verify --model sc)"
-	default:
-		p.Why = "the SC engine: " + r.Reason
-	}
-	return p
+// scVerdict is the SC verdict of the program as read, which no change
+// alters: one run of the CEGAR engine under SC, made when first needed.
+type scVerdict struct {
+	c    *cli.Context
+	sys  *cs.System
+	done bool
+	why  string // "" when correct under SC, else why the proof fails there
 }
 
-// robustAndSC reports whether sys is robust under m and correct under
-// SC: then it is correct under m for every run, with no change.
-func robustAndSC(c *cli.Context, sys *cs.System, m memmodel.Model) bool {
-	if ok, _ := robust.Analyze(sys, m).Robust(nil); !ok {
-		return false
+func (v *scVerdict) get() string {
+	if v.done {
+		return v.why
 	}
-	r, _, err := runEngine(c, sys, memmodel.SC, false)
-	return err == nil && r.Verdict == cegar.Correct
+	v.done = true
+	r, _, err := runEngine(v.c, v.sys, memmodel.SC, false)
+	switch {
+	case err != nil:
+		v.why = "the SC engine failed: " + err.Error()
+	case r.Verdict == cegar.SCBug:
+		v.why = "a bad state is reachable under SC beyond the bound (fencer verify --model sc)"
+	case r.Verdict != cegar.Correct:
+		v.why = "the SC engine: " + r.Reason
+	}
+	return v.why
+}
+
+// unbounded is the proof for every run of psys, the program as patched:
+// sc+robust when psys is robust under m and the program correct under
+// SC, else a bounded one (within unroll iterations) that says which of
+// the two fails.
+func unbounded(sc *scVerdict, psys *cs.System, m memmodel.Model, unroll int) proof {
+	an := robust.Analyze(psys, m)
+	if ok, pair := an.Robust(nil); !ok {
+		return proof{Kind: "bounded", Unroll: unroll, Why: "critical cycle " + an.Describe(pair.Cycle)}
+	}
+	if why := sc.get(); why != "" {
+		return proof{Kind: "bounded", Unroll: unroll, Why: why}
+	}
+	return proof{Kind: "sc+robust"}
+}
+
+// proveWeak says how far "no bad execution" holds for psys when the
+// explorer found none: for every execution when no run was cut and no
+// value drawn from a finite set; else as unbounded says.
+func proveWeak(sc *scVerdict, psys *cs.System, m memmodel.Model, r *execgraph.Result) proof {
+	if !r.Bounded && !r.Approx {
+		return proof{Kind: "exhaustive"}
+	}
+	return unbounded(sc, psys, m, r.Unroll)
 }
 
 // weakReport is the JSON report of verify and insert under the axiomatic
@@ -207,17 +220,23 @@ func weakVerify(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	name := sys.File.Name
 	rep := &weakReport{Version: report.Version, Command: "verify", File: name, Model: m.Name(), Fences: []weakChange{}}
 	text := report.StatementText(sys)
-	if err := execgraph.Unsupported(sys); err != nil {
-		rep.Verdict, rep.Reason = "unknown", err.Error()
+	// unknown reports a verdict of unknown for why (exit 3)
+	unknown := func(why string) error {
+		rep.Verdict, rep.Reason = "unknown", why
 		rep.TimeSeconds = time.Since(start).Seconds()
-		if jerr := emitWeak(c, rep); jerr != nil {
-			return jerr
+		if err := emitWeak(c, rep); err != nil {
+			return err
 		}
-		fmt.Fprintf(out, "%s: unknown under %s: %v\n", name, m, err)
+		fmt.Fprintf(out, "%s: unknown under %s: %s\n", name, m, why)
 		return fail(exitUnknown, "")
 	}
-	if robustAndSC(c, sys, m) {
-		rep.Verdict, rep.Proof = "correct", &proof{Kind: "sc+robust"}
+	if err := execgraph.Unsupported(sys); err != nil {
+		return unknown(err.Error())
+	}
+	sc := &scVerdict{c: c, sys: sys}
+	first := unbounded(sc, sys, m, 0) // the proof without changes
+	if first.Kind == "sc+robust" {
+		rep.Verdict, rep.Proof = "correct", &first
 		rep.TimeSeconds = time.Since(start).Seconds()
 		if err := emitWeak(c, rep); err != nil {
 			return err
@@ -226,24 +245,15 @@ func weakVerify(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 		return nil
 	}
 	ex, err := execgraph.New(ctx, sys, m, weakOptions(c, sys))
-	if err != nil {
-		if ctx.Err() != nil {
-			err = fmt.Errorf("time limit reached (--timeout)")
-		}
-		rep.Verdict, rep.Reason = "unknown", err.Error()
-		rep.TimeSeconds = time.Since(start).Seconds()
-		if jerr := emitWeak(c, rep); jerr != nil {
-			return jerr
-		}
-		fmt.Fprintf(out, "%s: unknown under %s: %v\n", name, m, err)
-		return fail(exitUnknown, "")
+	var res *execgraph.Result
+	if err == nil {
+		res, err = ex.Check(ctx, execgraph.Changes{})
 	}
-	res, err := ex.Check(ctx, execgraph.Changes{})
-	if err != nil {
-		if ctx.Err() != nil {
-			return fail(exitUnknown, "%s: unknown under %s: time limit reached (--timeout)", name, m)
-		}
-		return fail(exitUnknown, "%s: %v", name, err)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return unknown("time limit reached (--timeout)")
+	case err != nil:
+		return unknown(err.Error())
 	}
 	code := 0
 	switch res.Verdict {
@@ -261,7 +271,11 @@ func weakVerify(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 		fmt.Fprintf(out, "%s: unknown under %s: %s\n", name, m, res.Reason)
 		code = exitUnknown
 	default:
-		p := proveWeak(c, sys, sys, m, res.Bounded, res.Approx, res.Unroll)
+		p := proof{Kind: "exhaustive"}
+		if res.Bounded || res.Approx {
+			p = first // what stopped the unbounded proof of this very program
+			p.Unroll = res.Unroll
+		}
 		rep.Proof = &p
 		if p.Kind == "bounded" {
 			rep.Verdict = "unknown"
@@ -343,8 +357,9 @@ func solveWeak(c *cli.Context, sys *cs.System, m memmodel.Model, text func(cs.Po
 	if err := execgraph.Unsupported(sys); err != nil {
 		return &weakAnswer{verdict: weakfix.Unknown, reason: err.Error()}, nil
 	}
-	if robustAndSC(c, sys, m) {
-		return &weakAnswer{verdict: weakfix.Correct, proof: proof{Kind: "sc+robust"}, patched: sys.File.Src}, nil
+	sc := &scVerdict{c: c, sys: sys}
+	if p := unbounded(sc, sys, m, 0); p.Kind == "sc+robust" {
+		return &weakAnswer{verdict: weakfix.Correct, proof: p, patched: sys.File.Src}, nil
 	}
 	ctx, stop := weakContext(c)
 	defer stop()
@@ -357,7 +372,7 @@ func solveWeak(c *cli.Context, sys *cs.System, m memmodel.Model, text func(cs.Po
 			why = r.Reason
 		}
 		if ctx.Err() == nil {
-			if a, ok, ferr := robustFallback(c, sys, m, why); ok || ferr != nil {
+			if a, ok, ferr := robustFallback(sc, sys, m, why); ok || ferr != nil {
 				return a, ferr
 			}
 		} else {
@@ -382,7 +397,7 @@ func solveWeak(c *cli.Context, sys *cs.System, m memmodel.Model, text func(cs.Po
 	if err != nil || again.Verdict != execgraph.NoBad {
 		return nil, fmt.Errorf("internal error: the patched program is not correct under %s: %v %v", m, again, err)
 	}
-	a.proof = proveWeak(c, sys, psys, m, again.Bounded, again.Approx, again.Unroll)
+	a.proof = proveWeak(sc, psys, m, again)
 	return a, nil
 }
 
@@ -539,9 +554,8 @@ func weakCheckOne(c *cli.Context, sys *cs.System, e formats.Expectation, res che
 // (robust.MinFences), kept when the program is correct under SC, so that
 // the patched program is correct under m for every run; not proved the
 // fewest changes for the property. ok is false when that fails too.
-func robustFallback(c *cli.Context, sys *cs.System, m memmodel.Model, why string) (*weakAnswer, bool, error) {
-	r, _, err := runEngine(c, sys, memmodel.SC, false)
-	if err != nil || r.Verdict != cegar.Correct {
+func robustFallback(sc *scVerdict, sys *cs.System, m memmodel.Model, why string) (*weakAnswer, bool, error) {
+	if sc.get() != "" {
 		return nil, false, nil
 	}
 	a, _, err := robustChanges(sys, m)
