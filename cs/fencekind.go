@@ -122,6 +122,16 @@ var orderingWords = []struct {
 	o    Ordering
 }{{"loadload", LoadLoad}, {"loadstore", LoadStore}, {"storeload", StoreLoad}, {"storestore", StoreStore}}
 
+// orderingOf is the pair a word of a mask fence names ("loadstore").
+func orderingOf(word string) (Ordering, bool) {
+	for _, ow := range orderingWords {
+		if ow.word == word {
+			return ow.o, true
+		}
+	}
+	return 0, false
+}
+
 // String is "full", "store", "load", "release", "tso", or the pairs of a
 // mask fence joined by '+' ("loadload+storestore"): the names of
 // fencer insert --kinds and of the .cs syntax.
@@ -166,16 +176,11 @@ func ParseFenceKind(s string) (FenceKind, bool) {
 	}
 	var o Ordering
 	for _, w := range strings.Split(s, "+") {
-		found := false
-		for _, ow := range orderingWords {
-			if ow.word == w {
-				o |= ow.o
-				found = true
-			}
-		}
-		if !found {
+		p, ok := orderingOf(w)
+		if !ok {
 			return 0, false
 		}
+		o |= p
 	}
 	if o == 0 {
 		return 0, false

@@ -519,13 +519,8 @@ func (p *parser) parseFenceKind(s *FenceStmt) {
 	}
 	var o Ordering
 	for p.tok == IDENT {
-		found := false
-		for _, ow := range orderingWords {
-			if ow.word == p.lit {
-				o |= ow.o
-				found = true
-			}
-		}
+		w, found := orderingOf(p.lit)
+		o |= w
 		if !found {
 			p.error(p.pos, fmt.Sprintf("unknown fence kind %q (want store, load, release, tso, or loadload, loadstore, storeload, storestore)", p.lit))
 			p.next()

@@ -1,6 +1,10 @@
 package memmodel
 
-import "fencer/cs"
+import (
+	"sort"
+
+	"fencer/cs"
+)
 
 // Axioms are the rules of an axiomatic model (Arm's aarch64.cat, RVWMO's
 // riscv.cat, SPARC RMO), in the one shape the three share: an execution
@@ -162,12 +166,7 @@ func rmoBarriers() []Barrier {
 		}
 		bs = append(bs, Barrier{cs.MaskFence(o), "membar " + name, cost})
 	}
-	// cheapest first, stable for equal costs
-	for i := 1; i < len(bs); i++ {
-		for j := i; j > 0 && bs[j].Cost < bs[j-1].Cost; j-- {
-			bs[j], bs[j-1] = bs[j-1], bs[j]
-		}
-	}
+	sort.SliceStable(bs, func(i, j int) bool { return bs[i].Cost < bs[j].Cost }) // cheapest first
 	return bs
 }
 
