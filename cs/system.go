@@ -117,6 +117,13 @@ func (i Init) Values(max int) []int64 {
 	return out
 }
 
+// IsTemp reports whether a local is a temporary of the front end
+// ("P[0].$1").
+func IsTemp(name string) bool {
+	i := strings.LastIndexByte(name, '.')
+	return i+1 < len(name) && name[i+1] == '$'
+}
+
 // VarDecl is one scalar variable. Local names are qualified by their process
 // ("P[0].r"); temporaries made by the front end start with '$' after the dot
 // ("P[0].$1").

@@ -178,12 +178,6 @@ func (t *tracer) env(s *memmodel.State) func(string) (int64, bool) {
 	}
 }
 
-// isTemp reports whether a local is a temporary of the front end ("P[0].$1").
-func isTemp(name string) bool {
-	i := strings.LastIndexByte(name, '.')
-	return i+1 < len(name) && name[i+1] == '$'
-}
-
 func shortName(name string) string {
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
 		return name[i+1:]
@@ -267,13 +261,13 @@ func (t *tracer) row(i int, st memmodel.Step) (Step, bool) {
 	case cs.OpAtomic:
 		row.Action, row.Effect = "atomic", t.atomicEffect(op, e, proc, before, st.Val)
 	case cs.OpAssign:
-		if isTemp(op.Local) {
+		if cs.IsTemp(op.Local) {
 			return row, false
 		}
 		v := after.Vals[t.c.Slot(op.Local)]
 		row.Action, row.Effect = "assign", fmt.Sprintf("%s = %d", shortName(op.Local), v)
 	case cs.OpHavoc:
-		if isTemp(op.Local) {
+		if cs.IsTemp(op.Local) {
 			return row, false // the write that follows shows the value
 		}
 		v := after.Vals[t.c.Slot(op.Local)]
@@ -404,12 +398,12 @@ func (t *tracer) atomicEffect(op cs.Op, e cs.Edge, proc *cs.Process, before *mem
 			if err == nil {
 				vals[b.Local] = v
 			}
-			if !isTemp(b.Local) && err == nil {
+			if !cs.IsTemp(b.Local) && err == nil {
 				parts = append(parts, fmt.Sprintf("%s = %d", shortName(b.Local), v))
 			}
 		case cs.OpHavoc:
 			vals[b.Local] = choice
-			if !isTemp(b.Local) {
+			if !cs.IsTemp(b.Local) {
 				parts = append(parts, fmt.Sprintf("%s = %d (any value)", shortName(b.Local), choice))
 			}
 		}

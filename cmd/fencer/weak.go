@@ -9,7 +9,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -324,7 +323,7 @@ func canRaise(sys *cs.System) func(p, e int) bool {
 		case cs.OpWrite:
 			return op.Ann == 0
 		case cs.OpRead:
-			return op.Ann == 0 && !strings.Contains(op.Local, ".$")
+			return op.Ann == 0 && !cs.IsTemp(op.Local)
 		}
 		return false
 	}
