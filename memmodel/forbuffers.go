@@ -46,17 +46,27 @@ func ForBuffers(sys *cs.System, m Model) (*cs.System, error) {
 			if op.Kind != cs.OpFence {
 				continue
 			}
-			o := op.Fence.Orders()
-			switch {
-			case o&cs.StoreLoad != 0:
-				op.Fence = cs.FullFence
-			case o&cs.StoreStore != 0:
-				op.Fence = cs.StoreFence
-			default:
+			if k, ok := BufferFence(op.Fence); ok {
+				op.Fence = k
+			} else {
 				*op = cs.Op{Kind: cs.OpAssume, Val: expr.True}
 			}
 		}
 		out.Procs[i] = &q
 	}
 	return &out, nil
+}
+
+// BufferFence is what a fence of kind k is under a store-buffer model: a
+// full fence when it keeps write→read order (it waits for the buffers),
+// else a store fence when it keeps write→write order, else nothing (ok
+// false: it orders nothing a store buffer can reorder).
+func BufferFence(k cs.FenceKind) (kind cs.FenceKind, ok bool) {
+	switch o := k.Orders(); {
+	case o&cs.StoreLoad != 0:
+		return cs.FullFence, true
+	case o&cs.StoreStore != 0:
+		return cs.StoreFence, true
+	}
+	return cs.FullFence, false
 }

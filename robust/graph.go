@@ -252,8 +252,8 @@ func (g *Graph) FreePathKinds(a, b int, full, store map[int]bool) (Path, bool) {
 func blocks(e cs.Edge, toWrite bool, full, store map[int]bool) bool {
 	switch e.Op.Kind {
 	case cs.OpFence:
-		o := e.Op.Fence.Orders()
-		return o&cs.StoreLoad != 0 || toWrite && o&cs.StoreStore != 0
+		k, ok := memmodel.BufferFence(e.Op.Fence)
+		return ok && (k == cs.FullFence || toWrite)
 	case cs.OpAtomic:
 		return true
 	case cs.OpWrite:

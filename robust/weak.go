@@ -340,10 +340,10 @@ func fullStoreKinds(full, store map[int]bool) map[int]cs.FenceKind {
 func bufferSites(kinds map[int]cs.FenceKind) (full, store map[int]bool) {
 	full, store = map[int]bool{}, map[int]bool{}
 	for id, k := range kinds {
-		switch o := k.Orders(); {
-		case o&cs.StoreLoad != 0:
+		switch b, ok := memmodel.BufferFence(k); {
+		case ok && b == cs.FullFence:
 			full[id] = true
-		case o&cs.StoreStore != 0:
+		case ok:
 			store[id] = true
 		}
 	}
