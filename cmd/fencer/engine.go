@@ -44,7 +44,7 @@ func jsonFlag() cli.Flag {
 // reportFlags are the flags of insert and verify about what they print
 // (report.go, explain.go, progress.go).
 func reportFlags() []cli.Flag {
-	return []cli.Flag{jsonFlag(), explainFlag, quietFlag, layoutFlag}
+	return []cli.Flag{jsonFlag(), explainFlag, quietFlag, layoutFlag, traceFlag}
 }
 
 func engineOptions(c *cli.Context, m memmodel.Model) (cegar.Options, error) {

@@ -38,11 +38,26 @@ func humanOut(c *cli.Context) io.Writer {
 var layoutFlag = &cli.StringFlag{Name: "layout", Value: "auto", Usage: "trace tables as `MODE`: rows (one column per field), columns (one column per process), " +
 	"or auto (columns on a terminal wide enough, else rows)"}
 
-// traceLayout is the --layout of the running command.
-var traceLayout = "auto"
+var traceFlag = &cli.StringFlag{Name: "trace", Value: "touched", Usage: "what a row of a trace table shows: `WHAT` is touched (the buffers of the process " +
+	"that moves, the memory cells the step reads, writes or flushes and those the property reads) or full (every buffer and every cell)"}
 
-// setLayout reads --layout; an unknown value is a usage error.
+// traceLayout is the --layout of the running command, fullTrace its
+// --trace full.
+var (
+	traceLayout = "auto"
+	fullTrace   bool
+)
+
+// setLayout reads --layout and --trace; an unknown value is a usage error.
 func setLayout(c *cli.Context) error {
+	switch tr := c.String("trace"); tr {
+	case "", "touched":
+		fullTrace = false
+	case "full":
+		fullTrace = true
+	default:
+		return fail(exitInput, "%s: --trace %q: want touched or full", c.Command.Name, tr)
+	}
 	switch l := c.String("layout"); l {
 	case "", "auto", "rows", "columns":
 		if l != "" {
@@ -59,16 +74,16 @@ func setLayout(c *cli.Context) error {
 func layoutFor(w io.Writer) report.Layout {
 	switch traceLayout {
 	case "rows":
-		return report.Layout{}
+		return report.Layout{Full: fullTrace}
 	case "columns":
-		return report.Layout{Columns: true}
+		return report.Layout{Columns: true, Full: fullTrace}
 	}
 	f, ok := w.(*os.File)
 	if !ok || !isTerminal(f.Fd()) {
-		return report.Layout{}
+		return report.Layout{Full: fullTrace}
 	}
 	width := termWidth(f.Fd())
-	return report.Layout{Columns: width > 0, Width: width}
+	return report.Layout{Columns: width > 0, Width: width, Full: fullTrace}
 }
 
 // printTrace prints tr to w in the layout of --layout.
