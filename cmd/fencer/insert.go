@@ -77,7 +77,7 @@ func insertCommand() *cli.Command {
 			if c.Bool("write") {
 				target = sys.File.Name
 			}
-			for _, out := range []string{c.String("json"), target} {
+			for _, out := range []string{c.String("json"), c.String("html"), target} {
 				if err := checkCreatable(out); err != nil {
 					return err
 				}
@@ -96,7 +96,7 @@ func insertCommand() *cli.Command {
 			}
 			// One report for --json and --explain.
 			rep := sync.OnceValue(func() *report.Report { return report.New("insert", sys, r) })
-			if err := writeReport(c, rep); err != nil {
+			if err := writeReport(c, sys, rep); err != nil {
 				return err
 			}
 			return reportInsert(c, sys, r, patched, rep)

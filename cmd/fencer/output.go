@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"fencer/cs"
 	"fencer/memmodel"
 	"fencer/report"
+	"fencer/report/htmlpage"
 )
 
 // This file is the wiring between the commands and package report: the
@@ -91,15 +93,25 @@ func printTrace(w io.Writer, file string, tr *report.Trace) {
 	report.PrintTrace(w, file, tr, layoutFor(w))
 }
 
+// htmlFlag is the --html of insert and verify.
+var htmlFlag = &cli.StringFlag{Name: "html", Usage: "write the witnesses as one self-contained page to `FILE` (HTML with inline SVG, no script): " +
+	"per fence and per trace to a bad state, one lane per process, the buffered writes, the reordering marked; " +
+	"under arm, riscv and rmo the execution graph (docs/report.md)"}
+
 // writeJSON writes the report of command to the --json file ("-":
-// standard output), if asked.
+// standard output) and the page of --html, if asked.
 func writeJSON(c *cli.Context, sys *cs.System, r *cegar.Result) error {
-	return writeReport(c, func() *report.Report { return report.New(c.Command.Name, sys, r) })
+	return writeReport(c, sys, func() *report.Report { return report.New(c.Command.Name, sys, r) })
 }
 
 // writeReport is writeJSON with the report made by rep, called only when
-// --json is given (insert shares one report with --explain).
-func writeReport(c *cli.Context, rep func() *report.Report) error {
+// --json or --html is given (insert shares one report with --explain).
+func writeReport(c *cli.Context, sys *cs.System, rep func() *report.Report) error {
+	if path := c.String("html"); path != "" {
+		if err := writePage(path, htmlpage.FromReport(rep(), sys.File.Src)); err != nil {
+			return err
+		}
+	}
 	if c.String("json") == "" {
 		return nil
 	}
@@ -108,6 +120,15 @@ func writeReport(c *cli.Context, rep func() *report.Report) error {
 		out.Warnings = append(out.Warnings, w.String())
 	}
 	return emitReport(c.String("json"), out)
+}
+
+// writePage writes the page p of --html to path.
+func writePage(path string, p *htmlpage.Page) error {
+	var b bytes.Buffer
+	if err := htmlpage.Write(&b, p); err != nil {
+		return err
+	}
+	return writeFile(path, b.Bytes())
 }
 
 func emitReport(path string, rep any) error {
