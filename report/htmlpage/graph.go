@@ -208,7 +208,8 @@ func (g *graph) scene() scene {
 	for _, e := range g.events {
 		if !slices.Contains(procs, e.proc) {
 			procs = append(procs, e.proc)
-			sc.Groups = append(sc.Groups, group{Class: "lanes", Texts: []text{{X: e.x, Y: evTop - 12, Class: "head", S: e.proc}}})
+			sc.Groups = append(sc.Groups, group{Class: "lanes", Rects: []rect{{X: e.x - 6, Y: evTop - 6, W: nodeW + 12, H: g.height - evTop - 24, Class: "lane"}},
+				Texts: []text{{X: e.x, Y: evTop - 12, Class: "head", S: e.proc}}})
 		}
 	}
 	// Edges under the nodes.

@@ -181,6 +181,10 @@ type srcLine struct {
 
 var pageTemplate = template.Must(template.New("page").Parse(pageHTML))
 
+// The colours of the lanes (#eef1f5) and of what is marked (#c2002f: the
+// pair a fence forbids, its place, the po edge a change orders) are used
+// for nothing else: the browser test looks for them in a screenshot.
+//
 // The page is written so that it is also well-formed XML: void elements
 // are closed ("<meta ... />"), html/template escapes to numeric
 // references, and the CSS holds no '<', '>' or '&'.
@@ -244,20 +248,20 @@ svg text.eff { fill: #555; }
 svg text.mem { fill: #0b5394; }
 svg text.mark { fill: #b00020; font-weight: bold; }
 svg text.tag { fill: #ffffff; font-weight: bold; font-size: 10px; }
-rect.tag { fill: #b00020; }
+rect.tag { fill: #c2002f; }
 svg text.rel { font-size: 10px; }
-.lane { fill: #f4f6f8; }
+.lane { fill: #eef1f5; }
 .step rect.box { fill: #ffffff; stroke: #9aa5b1; }
 .step.flush rect.box { fill: #eef5ec; stroke: #6aa84f; }
 .step.write rect.box { stroke: #3d85c6; }
-.step.marked rect.box { stroke: #b00020; stroke-width: 2.5; }
+.step.marked rect.box { stroke: #c2002f; stroke-width: 3; }
 .step.last rect.box { fill: #fdecee; }
 .buf rect { fill: #3d85c6; opacity: 0.55; }
 .buf rect.open { fill: none; stroke: #3d85c6; stroke-dasharray: 3 2; }
 .buf path { stroke: #3d85c6; fill: none; }
 .buf circle { fill: #6aa84f; }
-path.pair { stroke: #b00020; stroke-width: 2; fill: none; }
-path.fence { stroke: #b00020; stroke-width: 2; stroke-dasharray: 6 3; fill: none; }
+path.pair { stroke: #c2002f; stroke-width: 2; fill: none; }
+path.fence { stroke: #c2002f; stroke-width: 2; stroke-dasharray: 6 3; fill: none; }
 rect.property { fill: #fdecee; stroke: #b00020; }
 .arrowhead { fill: context-stroke; }
 .event rect.box { fill: #ffffff; stroke: #9aa5b1; }
@@ -269,7 +273,7 @@ rect.property { fill: #fdecee; stroke: #b00020; }
 .edge.co path { stroke: #3d85c6; }
 .edge.fr path { stroke: #e69138; }
 .edge.cycle path { stroke-width: 3; }
-.edge.marked path { stroke: #b00020; stroke-width: 3.5; stroke-dasharray: 8 3; }
+.edge.marked path { stroke: #c2002f; stroke-width: 4; stroke-dasharray: 8 3; }
 .edge.rf text { fill: #cc0000; }
 .edge.co text { fill: #3d85c6; }
 .edge.fr text { fill: #e69138; }
