@@ -2,6 +2,7 @@ package htmlpage
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"fencer/report"
@@ -83,7 +84,7 @@ func timeline(id string, tr *report.Trace, marked []report.Reordering, fence boo
 		}
 	}
 	for _, s := range tr.Steps { // a trace without its program's process list
-		if !containsStr(lanes, s.Process) {
+		if !slices.Contains(lanes, s.Process) {
 			lanes = append(lanes, s.Process)
 		}
 	}
@@ -119,7 +120,7 @@ func timeline(id string, tr *report.Trace, marked []report.Reordering, fence boo
 	lastOf := map[string]int{}
 	if tr.Property != nil {
 		for _, s := range tr.Steps {
-			if containsStr(tr.Property.Processes, s.Process) {
+			if slices.Contains(tr.Property.Processes, s.Process) {
 				lastOf[s.Process] = s.Step
 			}
 		}
@@ -267,7 +268,7 @@ func memoryTouched(tr *report.Trace, s report.Step) string {
 	}
 	var parts []string
 	for _, v := range tr.Vars() {
-		if val, ok := s.Memory[v]; ok && containsStr(keep, v) {
+		if val, ok := s.Memory[v]; ok && slices.Contains(keep, v) {
 			parts = append(parts, fmt.Sprintf("%s=%d", v, val))
 		}
 	}
@@ -282,13 +283,4 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
-}
-
-func containsStr(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
