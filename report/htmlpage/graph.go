@@ -48,7 +48,8 @@ type gedge struct {
 type graph struct {
 	id     string
 	w      *execgraph.Witness
-	events []gnode // by event id
+	events []gnode     // in the order of w.Events
+	byID   map[int]int // event id -> index in events and w.Events
 	init   gnode
 	edges  []gedge
 	width  int
@@ -66,7 +67,17 @@ func atLine(at string) int {
 }
 
 func newGraph(id string, w *execgraph.Witness, change int, order bool) *graph {
-	g := &graph{id: id, w: w}
+	g := &graph{id: id, w: w, byID: map[int]int{}}
+	for i, e := range w.Events {
+		g.byID[e.ID] = i
+	}
+	event := func(id int) (execgraph.WEvent, bool) {
+		i, ok := g.byID[id]
+		if !ok {
+			return execgraph.WEvent{}, false
+		}
+		return w.Events[i], true
+	}
 	var procs []string
 	idx := map[string]int{}
 	for _, e := range w.Events {
@@ -97,7 +108,7 @@ func newGraph(id string, w *execgraph.Witness, change int, order bool) *graph {
 	}
 	g.width = 20 + max(len(procs), 1)*colW
 	g.height = evTop + maxRows*gapY + 30
-	g.init = gnode{id: -1, x: 20, y: initY, label: "initial values", sub: initText(w), incycle: inCycle[-1]}
+	g.init = gnode{id: -1, x: 20, y: initY, label: "initial values", sub: initText(w, event), incycle: inCycle[-1]}
 
 	onCycle := map[[2]int]string{}
 	for _, ed := range w.Cycle {
@@ -128,7 +139,7 @@ func newGraph(id string, w *execgraph.Witness, change int, order bool) *graph {
 		}
 		// fr: a read to every write coherence-after the one it read.
 		for _, rf := range w.RF {
-			if rf.To < 0 || rf.To >= len(w.Events) || w.Events[rf.To].Var != v {
+			if r, ok := event(rf.To); !ok || r.Var != v {
 				continue
 			}
 			after := 0 // the position in co after the write read
@@ -176,11 +187,10 @@ func newGraph(id string, w *execgraph.Witness, change int, order bool) *graph {
 }
 
 // initText lists the initial values the execution reads.
-func initText(w *execgraph.Witness) string {
+func initText(w *execgraph.Witness, event func(int) (execgraph.WEvent, bool)) string {
 	var vs []string
 	for _, rf := range w.RF {
-		if rf.From < 0 && rf.To >= 0 && rf.To < len(w.Events) {
-			e := w.Events[rf.To]
+		if e, ok := event(rf.To); ok && rf.From < 0 {
 			if s := fmt.Sprintf("%s = %d", e.Var, e.Value); !slices.Contains(vs, s) {
 				vs = append(vs, s)
 			}
@@ -190,11 +200,13 @@ func initText(w *execgraph.Witness) string {
 	return strings.Join(vs, ", ")
 }
 
+// node is the node of event id, or of the initial writes (id -1, or an
+// id the witness does not have).
 func (g *graph) node(id int) *gnode {
-	if id < 0 || id >= len(g.events) {
-		return &g.init
+	if i, ok := g.byID[id]; ok {
+		return &g.events[i]
 	}
-	return &g.events[id]
+	return &g.init
 }
 
 // scene draws the graph.
@@ -233,13 +245,13 @@ func (g *graph) scene() scene {
 		sc.Groups = append(sc.Groups, group{Class: class, Title: title, Paths: []path{{D: d, Arrow: true}},
 			Texts: []text{{X: lx, Y: ly, Class: "rel", S: e.rel}}})
 	}
-	for _, n := range g.events {
+	for i, n := range g.events {
 		class := "event"
 		if n.incycle {
 			class += " incycle"
 		}
-		ev := g.w.Events[n.id]
-		sc.Groups = append(sc.Groups, group{Class: class, ID: fmt.Sprintf("%s-e%d", g.id, n.id), Step: n.id + 1,
+		ev := g.w.Events[i]
+		sc.Groups = append(sc.Groups, group{Class: class, ID: fmt.Sprintf("%s-e%d", g.id, n.id), Step: i + 1,
 			Title: fmt.Sprintf("e%d: %s %s %s = %d at %s  %s", n.id, ev.Proc, ev.Kind, ev.Var, ev.Value, ev.At, ev.Text),
 			Rects: []rect{{X: n.x, Y: n.y, W: nodeW, H: nodeH, R: 4, Class: "box"}},
 			Texts: []text{{X: n.x + 8, Y: n.y + 15, S: clip(n.label, nodeW/7)}, {X: n.x + 8, Y: n.y + 30, Class: "eff", S: clip(n.sub, nodeW/7)}}})

@@ -267,3 +267,44 @@ func TestGraphPages(t *testing.T) {
 	}
 	t.Logf("%d graphs", pages)
 }
+
+// A page never panics on what a report may hold: no steps, a flush with
+// no write before it, events whose ids are not their places, edges to
+// ids the witness does not have.
+func TestOddWitnesses(t *testing.T) {
+	one := int64(1)
+	tr := &report.Trace{Model: "tso", Steps: []report.Step{
+		{Step: 1, Process: "P", Action: "flush", Variable: "x", Value: &one},
+		{Step: 2, Process: "Q", Action: "write", Variable: "y", Value: &one},
+	}}
+	bad := []report.Reordering{{Process: "R", Write: report.StepRef{Step: 9}, Later: report.StepRef{Step: 1}}}
+	w := &execgraph.Witness{Model: "arm",
+		Events: []execgraph.WEvent{{ID: 5, Proc: "P0", Kind: "W", Var: "x", Value: 1, At: "f"}, {ID: 7, Proc: "P1", Kind: "R", Var: "x", At: "f:3:1"}},
+		RF:     []execgraph.WEdge{{From: -1, To: 7, Rel: "rf"}, {From: 3, To: 8, Rel: "rf"}},
+		CO:     map[string][]int{"x": {5, 42}},
+		Cycle:  []execgraph.WEdge{{From: 5, To: 99, Rel: "po"}, {From: 99, To: 5, Rel: "fr"}},
+	}
+	p := &Page{Title: "odd", Sections: []Section{
+		{ID: "empty", Trace: &report.Trace{Model: "pso"}},
+		{ID: "t", Trace: tr, Marked: bad, Fence: true},
+		{ID: "g", Graph: w, Change: 3},
+		{ID: "none", Graph: &execgraph.Witness{}},
+	}}
+	var b bytes.Buffer
+	if err := Write(&b, p); err != nil {
+		t.Fatal(err)
+	}
+	root, err := parsePage(b.Bytes())
+	if err != nil {
+		t.Fatalf("not well-formed: %v", err)
+	}
+	steps := 0
+	for _, e := range root.all() {
+		if e.name == "g" && (e.has("step") || e.has("event")) {
+			steps++
+		}
+	}
+	if steps != 4 {
+		t.Errorf("%d step and event elements, want 4", steps)
+	}
+}
