@@ -251,7 +251,7 @@ func (g *graph) scene() scene {
 			class += " incycle"
 		}
 		ev := g.w.Events[i]
-		sc.Groups = append(sc.Groups, group{Class: class, ID: fmt.Sprintf("%s-e%d", g.id, n.id), Step: i + 1,
+		sc.Groups = append(sc.Groups, group{Class: class, ID: fmt.Sprintf("%s-e%d", g.id, n.id), Step: i + 1, Line: n.line,
 			Title: fmt.Sprintf("e%d: %s %s %s = %d at %s  %s", n.id, ev.Proc, ev.Kind, ev.Var, ev.Value, ev.At, ev.Text),
 			Rects: []rect{{X: n.x, Y: n.y, W: nodeW, H: nodeH, R: 4, Class: "box"}},
 			Texts: []text{{X: n.x + 8, Y: n.y + 15, S: clip(n.label, nodeW/7)}, {X: n.x + 8, Y: n.y + 30, Class: "eff", S: clip(n.sub, nodeW/7)}}})

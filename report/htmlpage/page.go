@@ -212,11 +212,11 @@ const pageHTML = `<!DOCTYPE html>
 <defs>
 <marker id="{{.ID}}-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto"><path d="M0,0 L10,5 L0,10 z" class="arrowhead" /></marker>
 </defs>
-{{$id := .ID}}{{range .SVG.Groups}}<g class="{{.Class}}"{{if .ID}} id="{{.ID}}"{{end}}{{if .Step}} data-step="{{.Step}}"{{end}}>{{if .Title}}<title>{{.Title}}</title>{{end}}{{range .Rects}}
+{{$id := .ID}}{{range .SVG.Groups}}<g class="{{.Class}}"{{if .ID}} id="{{.ID}}"{{end}}{{if .Step}} data-step="{{.Step}}"{{end}}>{{if .Title}}<title>{{.Title}}</title>{{end}}{{if .Line}}<a href="#L{{.Line}}">{{end}}{{range .Rects}}
 <rect x="{{.X}}" y="{{.Y}}" width="{{.W}}" height="{{.H}}" rx="{{.R}}" class="{{.Class}}" />{{end}}{{range .Paths}}
 <path d="{{.D}}" class="{{.Class}}"{{if .Arrow}} marker-end="url(#{{$id}}-arrow)"{{end}} />{{end}}{{range .Circles}}
 <circle cx="{{.X}}" cy="{{.Y}}" r="{{.R}}" class="{{.Class}}" />{{end}}{{range .Texts}}
-<text x="{{.X}}" y="{{.Y}}" class="{{.Class}}">{{.S}}</text>{{end}}
+<text x="{{.X}}" y="{{.Y}}" class="{{.Class}}">{{.S}}</text>{{end}}{{if .Line}}</a>{{end}}
 </g>
 {{end}}</svg>
 </div>
@@ -282,4 +282,5 @@ table.events td, table.events th { border: 1px solid #ccc; padding: 2px 8px; tex
 pre.source span.hit { background: #eef3fb; display: inline-block; width: 100%; }
 pre.source span.fenced { background: #fdecee; display: inline-block; width: 100%; }
 pre.source span.line { display: inline-block; width: 100%; }
+pre.source span:target { background: #fff2a8; }
 `

@@ -29,6 +29,7 @@ type group struct {
 	Class   string
 	ID      string
 	Step    int // data-step; 0: none
+	Line    int // a link to this line of the source listing; 0: none
 	Title   string
 	Rects   []rect
 	Paths   []path
@@ -139,7 +140,7 @@ func timeline(id string, tr *report.Trace, marked []report.Reordering, fence boo
 		if s.Line > 0 {
 			where = fmt.Sprintf("%d: ", s.Line)
 		}
-		g := group{Class: class, ID: fmt.Sprintf("%s-s%d", id, s.Step), Step: s.Step,
+		g := group{Class: class, ID: fmt.Sprintf("%s-s%d", id, s.Step), Step: s.Step, Line: s.Line,
 			Title: fmt.Sprintf("step %d, %s, line %d: %s  %s", s.Step, s.Process, s.Line, s.Statement, s.Effect),
 			Rects: []rect{{X: x, Y: rowY(s.Step) + 3, W: boxW, H: rowH - 6, R: 4, Class: "box"}},
 			Texts: []text{
