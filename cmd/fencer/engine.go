@@ -179,6 +179,9 @@ func verifyCommand() *cli.Command {
 					return err
 				}
 			}
+			if err := oneStdout(c); err != nil {
+				return err
+			}
 			warnNoProperty(sys)
 			if axiomatic(m) {
 				return weakVerify(c, sys, m)

@@ -161,6 +161,19 @@ func TestHTMLPages(t *testing.T) {
 	if _, stderr, code := fencer(t, "verify", "--html", filepath.Join(dir, "no", "such", "dir", "p.html"), bench("sb.cs")); code != exitInput || !strings.Contains(stderr, "p.html") {
 		t.Errorf("--html into a missing directory: exit %d, %s", code, stderr)
 	}
+	// --html -: the page on standard output, the verdict on stderr.
+	out, stderr, code := fencer(t, "verify", "--model", "tso", "--html", "-", bench("sb.cs"))
+	if _, counts, err := pageSections([]byte(out)); code != exitBad || err != nil || len(counts) != 1 || !strings.Contains(stderr, "unsafe under tso") {
+		t.Errorf("verify --html -: exit %d, %v, sections %v, stderr %s", code, err, counts, stderr)
+	}
+	for _, args := range [][]string{
+		{"verify", "--html", "-", "--json", "-", bench("sb.cs")},
+		{"insert", "--html", "-", bench("sb.cs")},
+	} {
+		if _, stderr, code := fencer(t, args...); code != exitInput || !strings.Contains(stderr, "standard output") {
+			t.Errorf("fencer %s: exit %d, %s", strings.Join(args, " "), code, stderr)
+		}
+	}
 }
 
 // Every benchmark's fences and counterexamples as pages (make soak: a

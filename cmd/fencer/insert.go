@@ -72,6 +72,11 @@ func insertCommand() *cli.Command {
 				return fail(exitInput, "insert: -w needs a file, not standard input")
 			case c.String("json") == "-" && !c.Bool("write") && c.String("output") == "":
 				return fail(exitInput, "insert: --json - writes the report on standard output, where the patched program goes: add -o FILE or -w")
+			case c.String("html") == "-" && !c.Bool("write") && c.String("output") == "":
+				return fail(exitInput, "insert: --html - writes the page on standard output, where the patched program goes: add -o FILE or -w")
+			}
+			if err := oneStdout(c); err != nil {
+				return err
 			}
 			target := c.String("output")
 			if c.Bool("write") {

@@ -29,12 +29,20 @@ var explainFlag = &cli.BoolFlag{Name: "explain", Usage: "say why: for each fence
 var quiet bool
 
 // humanOut is where verify prints its verdict: standard output, or
-// standard error when --json - has standard output.
+// standard error when --json - or --html - has standard output.
 func humanOut(c *cli.Context) io.Writer {
-	if c.String("json") == "-" {
+	if c.String("json") == "-" || c.String("html") == "-" {
 		return os.Stderr
 	}
 	return os.Stdout
+}
+
+// oneStdout refuses --json - together with --html -: one standard output.
+func oneStdout(c *cli.Context) error {
+	if c.String("json") == "-" && c.String("html") == "-" {
+		return fail(exitInput, "%s: --json - and --html - both want standard output: write one of them to a file", c.Command.Name)
+	}
+	return nil
 }
 
 var layoutFlag = &cli.StringFlag{Name: "layout", Value: "auto", Usage: "trace tables as `MODE`: rows (one column per field), columns (one column per process), " +
@@ -94,7 +102,7 @@ func printTrace(w io.Writer, file string, tr *report.Trace) {
 }
 
 // htmlFlag is the --html of insert and verify.
-var htmlFlag = &cli.StringFlag{Name: "html", Usage: "write the witnesses as one self-contained page to `FILE` (HTML with inline SVG, no script): " +
+var htmlFlag = &cli.StringFlag{Name: "html", Usage: "write the witnesses as one self-contained page to `FILE` (\"-\": standard output; HTML with inline SVG, no script): " +
 	"per fence and per trace to a bad state, one lane per process, the buffered writes, the reordering marked; " +
 	"under arm, riscv and rmo the execution graph (docs/report.md)"}
 
@@ -122,10 +130,14 @@ func writeReport(c *cli.Context, sys *cs.System, rep func() *report.Report) erro
 	return emitReport(c.String("json"), out)
 }
 
-// writePage writes the page p of --html to path.
+// writePage writes the page p of --html to path ("-": standard output).
 func writePage(path string, p *htmlpage.Page) error {
 	var b bytes.Buffer
 	if err := htmlpage.Write(&b, p); err != nil {
+		return err
+	}
+	if path == "-" {
+		_, err := os.Stdout.Write(b.Bytes())
 		return err
 	}
 	return writeFile(path, b.Bytes())
