@@ -257,7 +257,7 @@ svg text.rel { font-size: 10px; }
 .step.marked rect.box { stroke: #c2002f; stroke-width: 3; }
 .step.last rect.box { fill: #fdecee; }
 .buf rect { fill: #3d85c6; opacity: 0.55; }
-.buf rect.open { fill: none; stroke: #3d85c6; stroke-dasharray: 3 2; }
+.buf rect.open { opacity: 1; fill: #3d85c6; fill-opacity: 0.18; stroke: #3d85c6; stroke-dasharray: 3 2; }
 .buf path { stroke: #3d85c6; fill: none; }
 .buf circle { fill: #6aa84f; }
 path.pair { stroke: #c2002f; stroke-width: 2; fill: none; }
