@@ -51,12 +51,15 @@ fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change: $$out"; exit 1; fi
 
-# Long runs: the differential suite on thousands of programs and the parser
-# fuzzer for a fixed time.
+# Long runs: the differential suite on thousands of programs, the parser
+# fuzzer for a fixed time, and the --html page of every benchmark's fences
+# and counterexamples with headless Chromium drawing the examples (skipped
+# where the chromium package is not installed).
 soak: setup
 	FENCER_SOAK=1 $(GO) test -count=1 -v -timeout 24h -run 'Differential' ./cegar/
 	FENCER_SOAK=1 $(GO) test -count=1 -run 'DifferentialWeak' ./execgraph/
 	FENCER_SOAK=1 $(GO) test -count=1 -run 'WeakInsert' ./cfront/
+	FENCER_SOAK=1 $(GO) test -count=1 -timeout 2h -run 'HTMLSweep|BrowserRendersPages' ./cmd/fencer/
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 5m ./cs/
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 1m ./rmm/
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 1m ./litmus/

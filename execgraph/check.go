@@ -70,6 +70,8 @@ type Execution struct {
 	c  *combo
 	RF []int
 	CO map[string][]int
+	// target is the bad state it reaches: an index of Explorer.targets.
+	target int
 }
 
 // varChoice is one coherent choice of rf and co for the nodes of one

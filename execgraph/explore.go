@@ -284,7 +284,7 @@ func (e *Explorer) check(ctx context.Context, ch Changes, sc bool) (*Result, err
 			e.choices = append(e.choices, e.choicesOf(t))
 		}
 	}
-	for _, choices := range e.choices {
+	for ti, choices := range e.choices {
 		found, err := e.search(ctx, choices, ch, sc, res)
 		if err != nil {
 			return nil, err
@@ -293,6 +293,7 @@ func (e *Explorer) check(ctx context.Context, ch Changes, sc bool) (*Result, err
 			return res, nil
 		}
 		if found != nil {
+			found.target = ti
 			res.Verdict, res.Witness = Bad, found
 			if sc {
 				res.Verdict = SCBug

@@ -3,7 +3,9 @@ package execgraph
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"fencer/cs"
@@ -33,12 +35,16 @@ type WEdge struct {
 // program order, rf, co, and a cycle of po ∪ rf ∪ co ∪ fr that the model
 // allows and SC forbids (empty for an SC bug).
 type Witness struct {
-	Model  string                 `json:"model"`
-	Events []WEvent               `json:"events"`
-	RF     []WEdge                `json:"rf"`
-	CO     map[string][]int       `json:"co"`
-	Cycle  []WEdge                `json:"cycle"`
-	Final  map[string]interface{} `json:"-"`
+	Model  string           `json:"model"`
+	Events []WEvent         `json:"events"`
+	RF     []WEdge          `json:"rf"`
+	CO     map[string][]int `json:"co"`
+	Cycle  []WEdge          `json:"cycle"`
+	// Property is the bad state the execution reaches, in words: a failed
+	// assert of a process, or the processes at the locations of a
+	// forbidden or mutex declaration (or of a litmus test's outcome).
+	Property string                 `json:"property,omitempty"`
+	Final    map[string]interface{} `json:"-"`
 }
 
 // Witness describes x; text gives a statement's text at a position ("" if
@@ -65,7 +71,57 @@ func (e *Explorer) Witness(x *Execution, text func(cs.Pos) string) *Witness {
 		w.CO[v] = append([]int(nil), co...)
 	}
 	w.Cycle = x.scCycle()
+	w.Property = e.describeTarget(x.target)
 	return w
+}
+
+// describeTarget says what bad state target ti is: "P1: an assertion
+// fails (line 12)", "P0@outcome, P1@outcome (line 9)".
+func (e *Explorer) describeTarget(ti int) string {
+	ts := e.targets()
+	if ti < 0 || ti >= len(ts) {
+		return ""
+	}
+	t := ts[ti]
+	if len(t.procs) == 1 && t.locs[0] == e.sys.Procs[t.procs[0]].ErrLoc {
+		proc := e.sys.Procs[t.procs[0]]
+		line := 0
+		for _, ed := range proc.Edges {
+			if ed.To != proc.ErrLoc {
+				continue
+			}
+			if l := e.sys.File.Line(ed.Pos); line == 0 || line == l {
+				line = l
+			} else {
+				return proc.Name + ": an assertion fails"
+			}
+		}
+		return fmt.Sprintf("%s: an assertion fails (line %d)", proc.Name, line)
+	}
+	var at []string
+	for i, p := range t.procs {
+		proc := e.sys.Procs[p]
+		label := strconv.Itoa(int(t.locs[i]))
+		var names []string
+		for n, l := range proc.Labels {
+			if l == t.locs[i] {
+				names = append(names, n)
+			}
+		}
+		if len(names) > 0 {
+			sort.Strings(names)
+			label = names[0]
+		}
+		at = append(at, proc.Name+"@"+label)
+	}
+	d := "bad state " + strings.Join(at, ", ")
+	for _, b := range e.sys.Bad {
+		if slices.Equal(b.Procs, t.procs) && slices.Equal(b.Locs, t.locs) {
+			d += fmt.Sprintf(" (line %d)", e.sys.File.Line(b.Pos))
+			break
+		}
+	}
+	return d
 }
 
 // scCycle is a shortest cycle of po ∪ rf ∪ co ∪ fr, or nil.
@@ -172,5 +228,8 @@ func (w *Witness) Print(out io.Writer) {
 		}
 		parts = append(parts, fmt.Sprintf("e%d", w.Cycle[0].From))
 		fmt.Fprintf(out, "  cycle (%s allows it, SC does not): %s\n", w.Model, strings.Join(parts, " "))
+	}
+	if w.Property != "" {
+		fmt.Fprintf(out, "  violated: %s\n", w.Property)
 	}
 }

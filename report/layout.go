@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -21,8 +22,15 @@ import (
 // otherwise (and always into a pipe or a file, so that what scripts and
 // golden files read does not depend on the terminal).
 
-// Layout is how PrintTrace lays out a trace: the zero Layout is rows.
+// Layout is how PrintTrace lays out a trace: the zero Layout is rows, each
+// showing what its step touches.
 type Layout struct {
+	// Full shows in every row every non-empty store buffer and every
+	// shared variable's value (--trace full). Without it a row shows the
+	// buffers of the process that moves and the memory cells the step
+	// reads, writes or flushes, with those the property reads: a run of
+	// a program with many variables stays as wide as its statements.
+	Full bool
 	// Columns asks for one column per process (when at least two move).
 	Columns bool
 	// Width, when positive, is the widest line the column layout may
@@ -58,9 +66,9 @@ func printColumns(w io.Writer, file string, tr *Trace, lay Layout) bool {
 	}
 	withBuffers := tr.Model != "sc"
 	if withBuffers {
-		header = append(header, "buffers")
+		header = append(header, bufferHeader(tr.Model, lay.Full, false))
 	}
-	header = append(header, "memory")
+	header = append(header, memoryHeader(lay.Full))
 	rows := make([][]string, 0, len(tr.Steps))
 	for _, r := range tr.Steps {
 		row := make([]string, len(header))
@@ -71,9 +79,9 @@ func printColumns(w io.Writer, file string, tr *Trace, lay Layout) bool {
 		}
 		row[col[r.Process]] = cell
 		if withBuffers {
-			row[len(row)-2] = bufferText(r.Buffers, tr.Model)
+			row[len(row)-2] = bufferText(rowBuffers(r, lay.Full), tr.Model, lay.Full)
 		}
-		row[len(row)-1] = memoryText(tr.vars, r.Memory)
+		row[len(row)-1] = memoryText(tr.vars, rowMemory(tr, r, lay.Full))
 		rows = append(rows, row)
 	}
 	var b bytes.Buffer
@@ -97,8 +105,9 @@ func printColumns(w io.Writer, file string, tr *Trace, lay Layout) bool {
 
 // bufferText prints the buffers of a row: under TSO one queue per process,
 // oldest first ("P[0]: [flag[0]=1, turn=0]"); under PSO one queue per
-// variable ("P[0]: flag[0]=[1], turn=[0 1]").
-func bufferText(bs []Buffer, m string) string {
+// variable ("P[0]: flag[0]=[1], turn=[0 1]"). Without named (the buffers
+// of the process that moves) the process's name is left out.
+func bufferText(bs []Buffer, m string, named bool) string {
 	var parts []string
 	byProc := map[string][]string{}
 	var order []string
@@ -120,9 +129,74 @@ func bufferText(bs []Buffer, m string) string {
 		byProc[b.Process] = append(byProc[b.Process], "["+strings.Join(vs, ", ")+"]")
 	}
 	for _, p := range order {
+		if !named {
+			parts = append(parts, strings.Join(byProc[p], ", "))
+			continue
+		}
 		parts = append(parts, p+": "+strings.Join(byProc[p], ", "))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// bufferHeader is the title of the buffers column: of every process
+// (full) or of the one that moves; rows (the row layout) says how a
+// buffer is ordered.
+func bufferHeader(model string, full, rows bool) string {
+	h := "buffers"
+	switch {
+	case !full && model == "tso":
+		h = "its buffer"
+	case !full:
+		h = "its buffers"
+	}
+	switch {
+	case rows && model == "pso":
+		h += " (per variable)"
+	case rows && model == "tso":
+		h += " (oldest first)"
+	}
+	return h
+}
+
+func memoryHeader(full bool) string {
+	if full {
+		return "memory"
+	}
+	return "memory touched"
+}
+
+// rowBuffers are the buffers a row shows: all (full), or those of the
+// process that moves.
+func rowBuffers(r Step, full bool) []Buffer {
+	if full {
+		return r.Buffers
+	}
+	var out []Buffer
+	for _, b := range r.Buffers {
+		if b.Process == r.Process {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// rowMemory is the memory a row shows: every cell (full), or the cells
+// the step touches and those the property reads.
+func rowMemory(tr *Trace, r Step, full bool) map[string]int64 {
+	if full {
+		return r.Memory
+	}
+	out := map[string]int64{}
+	keep := r.touched
+	if tr.Property != nil {
+		keep = append(slices.Clone(keep), tr.Property.reads...)
+	}
+	for _, v := range keep {
+		if val, ok := r.Memory[v]; ok {
+			out[v] = val
+		}
+	}
+	return out
 }
 
 // memoryText prints the memory in declaration order.
@@ -145,19 +219,15 @@ func PrintTrace(w io.Writer, file string, tr *Trace, lay Layout) {
 		return
 	}
 	base := filepath.Base(file)
-	header := []string{"#", "process", "where", "statement", "effect", "buffers", "memory"}
-	if tr.Model == "pso" {
-		header[5] = "buffers (per variable)"
-	} else if tr.Model == "tso" {
-		header[5] = "buffers (oldest first)"
-	}
+	header := []string{"#", "process", "where", "statement", "effect", bufferHeader(tr.Model, lay.Full, true), memoryHeader(lay.Full)}
 	rows := make([][]string, 0, len(tr.Steps))
 	for _, r := range tr.Steps {
 		where := ""
 		if r.Line > 0 {
 			where = fmt.Sprintf("%s:%d", base, r.Line)
 		}
-		row := []string{strconv.Itoa(r.Step), r.Process, where, r.Statement, r.Effect, bufferText(r.Buffers, tr.Model), memoryText(tr.vars, r.Memory)}
+		row := []string{strconv.Itoa(r.Step), r.Process, where, r.Statement, r.Effect,
+			bufferText(rowBuffers(r, lay.Full), tr.Model, lay.Full), memoryText(tr.vars, rowMemory(tr, r, lay.Full))}
 		rows = append(rows, row)
 	}
 	if tr.Model == "sc" {

@@ -1,14 +1,15 @@
 package report
 
 import (
-	"fencer/formats"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"fencer/cs"
 	"fencer/expr"
+	"fencer/formats"
 	"fencer/memmodel"
 )
 
@@ -35,6 +36,13 @@ type Trace struct {
 	procs []string // the processes in declaration order, for printing
 }
 
+// Vars are the shared variables of the trace's program in declaration
+// order (the keys of every step's Memory).
+func (tr *Trace) Vars() []string { return tr.vars }
+
+// Procs are the processes of the trace's program in declaration order.
+func (tr *Trace) Procs() []string { return tr.procs }
+
 // Step is one step of a trace.
 type Step struct {
 	Step      int    `json:"step"`
@@ -52,7 +60,16 @@ type Step struct {
 	OwnBuffer bool             `json:"own_buffer,omitempty"` // a read served by the process's own store buffer
 	Buffers   []Buffer         `json:"buffers"`              // after the step; only non-empty buffers
 	Memory    map[string]int64 `json:"memory"`               // after the step; every shared variable
+
+	// touched are the shared variables the step reads, writes or flushes
+	// (an atomic step: all those of its body), for the touched layout.
+	touched []string
 }
+
+// Touched are the shared variables the step reads, writes or flushes (for
+// an atomic step, every one its body reads or writes), in the order the
+// step touches them.
+func (s *Step) Touched() []string { return s.touched }
 
 // Buffer is one store buffer after a step: under TSO one per process
 // (Variable absent), under PSO one per process and variable.
@@ -75,7 +92,15 @@ type Property struct {
 	Text        string   `json:"text"`      // its source text
 	Processes   []string `json:"processes"` // the processes in the bad state
 	Description string   `json:"description"`
+
+	// reads are the shared variables the property's expression names (an
+	// assert on memory); a mutex or forbidden reads none.
+	reads []string
 }
+
+// Reads are the shared variables the property names (an assert that reads
+// memory); none for mutex and forbidden, and none for an assert on locals.
+func (p *Property) Reads() []string { return p.reads }
 
 // pending is a write in a store buffer, with the statement that made it.
 type pending struct {
@@ -205,6 +230,7 @@ func (t *tracer) row(i int, st memmodel.Step) (Step, bool) {
 		name := t.c.Name(st.Var)
 		v := after.Vals[st.Var]
 		row.Action, row.Variable, row.Value = "flush", name, i64(v)
+		row.touched = []string{name}
 		row.Effect = fmt.Sprintf("flush: %s = %d reaches memory", name, v)
 		return row, true
 	}
@@ -228,6 +254,7 @@ func (t *tracer) row(i int, st memmodel.Step) (Step, bool) {
 		x := t.c.Slot(op.Shared)
 		v := after.Vals[t.c.Slot(op.Local)]
 		row.Action, row.Variable, row.Value = "read", op.Shared, i64(v)
+		row.touched = []string{op.Shared}
 		row.OwnBuffer = t.inOwnBuffer(st.Proc, x)
 		row.Effect = fmt.Sprintf("read %s = %d", op.Shared, v)
 		if row.OwnBuffer {
@@ -240,6 +267,7 @@ func (t *tracer) row(i int, st memmodel.Step) (Step, bool) {
 			v = after.Vals[x]
 		}
 		row.Action, row.Variable, row.Value = "write", op.Shared, i64(v)
+		row.touched = []string{op.Shared}
 		row.Effect = fmt.Sprintf("write %s = %d", op.Shared, v)
 		if t.bufs != nil {
 			bi := t.bufIndex(st.Proc, x)
@@ -260,6 +288,11 @@ func (t *tracer) row(i int, st memmodel.Step) (Step, bool) {
 		}
 	case cs.OpAtomic:
 		row.Action, row.Effect = "atomic", t.atomicEffect(op, e, proc, before, st.Val)
+		for _, b := range op.Body {
+			if (b.Kind == cs.OpRead || b.Kind == cs.OpWrite) && !slices.Contains(row.touched, b.Shared) {
+				row.touched = append(row.touched, b.Shared)
+			}
+		}
 	case cs.OpAssign:
 		if cs.IsTemp(op.Local) {
 			return row, false
@@ -529,6 +562,8 @@ func (t *tracer) assertProperty(p int, last *memmodel.State) *Property {
 			seen[id.Name] = true
 			if i := t.c.Slot(proc.Name + "." + id.Name); i >= 0 {
 				vals = append(vals, fmt.Sprintf("%s = %d", id.Name, last.Vals[i]))
+			} else if t.c.Slot(id.Name) >= 0 {
+				pr.reads = append(pr.reads, id.Name)
 			}
 			return true
 		})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -73,6 +74,27 @@ func checkRows(t *testing.T, name string, sys *cs.System, m memmodel.Model, tr *
 	}
 	rowFlushes := 0
 	for i, r := range rep.Steps {
+		// The touched layout shows the cells the step touches and those
+		// the property reads, and only the moving process's buffers.
+		mem := rowMemory(rep, r, false)
+		for v := range mem {
+			if !slices.Contains(r.touched, v) && (rep.Property == nil || !slices.Contains(rep.Property.reads, v)) {
+				t.Errorf("%s: row %d shows %s, which it does not touch: %+v", name, r.Step, v, r)
+			}
+		}
+		for _, v := range r.touched {
+			if _, ok := mem[v]; !ok {
+				t.Errorf("%s: row %d does not show %s, which it touches", name, r.Step, v)
+			}
+		}
+		if (r.Action == "read" || r.Action == "write" || r.Action == "flush") && !slices.Equal(r.touched, []string{r.Variable}) {
+			t.Errorf("%s: row %d touches %v, its variable is %s", name, r.Step, r.touched, r.Variable)
+		}
+		for _, b := range rowBuffers(r, false) {
+			if b.Process != r.Process {
+				t.Errorf("%s: row %d of %s shows the buffer of %s", name, r.Step, r.Process, b.Process)
+			}
+		}
 		if r.Step != i+1 {
 			t.Errorf("%s: row %d numbered %d", name, i+1, r.Step)
 		}

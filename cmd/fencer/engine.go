@@ -44,7 +44,7 @@ func jsonFlag() cli.Flag {
 // reportFlags are the flags of insert and verify about what they print
 // (report.go, explain.go, progress.go).
 func reportFlags() []cli.Flag {
-	return []cli.Flag{jsonFlag(), explainFlag, quietFlag, layoutFlag}
+	return []cli.Flag{jsonFlag(), explainFlag, quietFlag, layoutFlag, traceFlag, htmlFlag}
 }
 
 func engineOptions(c *cli.Context, m memmodel.Model) (cegar.Options, error) {
@@ -174,7 +174,12 @@ func verifyCommand() *cli.Command {
 			if err != nil {
 				return inputError(c, err)
 			}
-			if err := checkCreatable(c.String("json")); err != nil {
+			for _, out := range []string{c.String("json"), c.String("html")} {
+				if err := checkCreatable(out); err != nil {
+					return err
+				}
+			}
+			if err := oneStdout(c); err != nil {
 				return err
 			}
 			warnNoProperty(sys)

@@ -44,6 +44,7 @@ func exploreCommand() *cli.Command {
 			&cli.IntFlag{Name: "max-depth", Value: 0, Usage: "stop at this many steps (0: no limit)"},
 			jsonFlag(),
 			layoutFlag,
+			traceFlag,
 			verboseFlag,
 		}, formatFlags()...),
 		Action: func(c *cli.Context) error {

@@ -72,12 +72,17 @@ func insertCommand() *cli.Command {
 				return fail(exitInput, "insert: -w needs a file, not standard input")
 			case c.String("json") == "-" && !c.Bool("write") && c.String("output") == "":
 				return fail(exitInput, "insert: --json - writes the report on standard output, where the patched program goes: add -o FILE or -w")
+			case c.String("html") == "-" && !c.Bool("write") && c.String("output") == "":
+				return fail(exitInput, "insert: --html - writes the page on standard output, where the patched program goes: add -o FILE or -w")
+			}
+			if err := oneStdout(c); err != nil {
+				return err
 			}
 			target := c.String("output")
 			if c.Bool("write") {
 				target = sys.File.Name
 			}
-			for _, out := range []string{c.String("json"), target} {
+			for _, out := range []string{c.String("json"), c.String("html"), target} {
 				if err := checkCreatable(out); err != nil {
 					return err
 				}
@@ -96,7 +101,7 @@ func insertCommand() *cli.Command {
 			}
 			// One report for --json and --explain.
 			rep := sync.OnceValue(func() *report.Report { return report.New("insert", sys, r) })
-			if err := writeReport(c, rep); err != nil {
+			if err := writeReport(c, sys, rep); err != nil {
 				return err
 			}
 			return reportInsert(c, sys, r, patched, rep)

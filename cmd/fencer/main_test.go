@@ -94,11 +94,20 @@ func TestExploreTrace(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "bad state reachable under tso in 6 steps") {
 		t.Fatalf("exit %d, output:\n%s", code, out)
 	}
-	for _, col := range []string{"process", "where", "statement", "effect", "buffers (oldest first)", "memory", "sb.cs:20", "flag[i] = 1;", "write flag[0] = 1 (buffered)",
+	for _, col := range []string{"process", "where", "statement", "effect", "its buffer (oldest first)", "memory touched", "sb.cs:20", "flag[i] = 1;", "write flag[0] = 1 (buffered)",
 		"violated: mutex zero: P[0] and P[1] both at zero (line 26)"} {
 		if !strings.Contains(out, col) {
 			t.Errorf("trace table lacks %q:\n%s", col, out)
 		}
+	}
+	// --trace full: every buffer and every cell in each row (row 2: both
+	// processes have a buffered write).
+	full, _, _ := fencer(t, "explore", "--model", "tso", "--trace", "full", bench("sb.cs"))
+	if !strings.Contains(full, "P[0]: [flag[0]=1]; P[1]: [flag[1]=1]  flag[0]=0 flag[1]=0") || strings.Contains(out, "flag[0]=0 flag[1]=0") {
+		t.Errorf("--trace full does not show every buffer and cell, or touched does:\n%s\n%s", full, out)
+	}
+	if _, stderr, code := fencer(t, "explore", "--trace", "some", bench("sb.cs")); code != exitInput || !strings.Contains(stderr, "want touched or full") {
+		t.Errorf("--trace some: exit %d, %s", code, stderr)
 	}
 	out, _, code = fencer(t, "explore", "--model", "sc", bench("sb.cs"))
 	if code != 0 || !strings.Contains(out, "safe under sc") {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"fencer/cs"
 	"fencer/memmodel"
 	"fencer/report"
+	"fencer/report/htmlpage"
 )
 
 // This file is the wiring between the commands and package report: the
@@ -27,22 +29,45 @@ var explainFlag = &cli.BoolFlag{Name: "explain", Usage: "say why: for each fence
 var quiet bool
 
 // humanOut is where verify prints its verdict: standard output, or
-// standard error when --json - has standard output.
+// standard error when --json - or --html - has standard output.
 func humanOut(c *cli.Context) io.Writer {
-	if c.String("json") == "-" {
+	if c.String("json") == "-" || c.String("html") == "-" {
 		return os.Stderr
 	}
 	return os.Stdout
 }
 
+// oneStdout refuses --json - together with --html -: one standard output.
+func oneStdout(c *cli.Context) error {
+	if c.String("json") == "-" && c.String("html") == "-" {
+		return fail(exitInput, "%s: --json - and --html - both want standard output: write one of them to a file", c.Command.Name)
+	}
+	return nil
+}
+
 var layoutFlag = &cli.StringFlag{Name: "layout", Value: "auto", Usage: "trace tables as `MODE`: rows (one column per field), columns (one column per process), " +
 	"or auto (columns on a terminal wide enough, else rows)"}
 
-// traceLayout is the --layout of the running command.
-var traceLayout = "auto"
+var traceFlag = &cli.StringFlag{Name: "trace", Value: "touched", Usage: "what a row of a trace table shows: `WHAT` is touched (the buffers of the process " +
+	"that moves, the memory cells the step reads, writes or flushes and those the property reads) or full (every buffer and every cell)"}
 
-// setLayout reads --layout; an unknown value is a usage error.
+// traceLayout is the --layout of the running command, fullTrace its
+// --trace full.
+var (
+	traceLayout = "auto"
+	fullTrace   bool
+)
+
+// setLayout reads --layout and --trace; an unknown value is a usage error.
 func setLayout(c *cli.Context) error {
+	switch tr := c.String("trace"); tr {
+	case "", "touched":
+		fullTrace = false
+	case "full":
+		fullTrace = true
+	default:
+		return fail(exitInput, "%s: --trace %q: want touched or full", c.Command.Name, tr)
+	}
 	switch l := c.String("layout"); l {
 	case "", "auto", "rows", "columns":
 		if l != "" {
@@ -59,16 +84,16 @@ func setLayout(c *cli.Context) error {
 func layoutFor(w io.Writer) report.Layout {
 	switch traceLayout {
 	case "rows":
-		return report.Layout{}
+		return report.Layout{Full: fullTrace}
 	case "columns":
-		return report.Layout{Columns: true}
+		return report.Layout{Columns: true, Full: fullTrace}
 	}
 	f, ok := w.(*os.File)
 	if !ok || !isTerminal(f.Fd()) {
-		return report.Layout{}
+		return report.Layout{Full: fullTrace}
 	}
 	width := termWidth(f.Fd())
-	return report.Layout{Columns: width > 0, Width: width}
+	return report.Layout{Columns: width > 0, Width: width, Full: fullTrace}
 }
 
 // printTrace prints tr to w in the layout of --layout.
@@ -76,15 +101,25 @@ func printTrace(w io.Writer, file string, tr *report.Trace) {
 	report.PrintTrace(w, file, tr, layoutFor(w))
 }
 
+// htmlFlag is the --html of insert and verify.
+var htmlFlag = &cli.StringFlag{Name: "html", Usage: "write the witnesses as one self-contained page to `FILE` (\"-\": standard output; HTML with inline SVG, no script): " +
+	"per fence and per trace to a bad state, one lane per process, the buffered writes, the reordering marked; " +
+	"under arm, riscv and rmo the execution graph (docs/report.md)"}
+
 // writeJSON writes the report of command to the --json file ("-":
-// standard output), if asked.
+// standard output) and the page of --html, if asked.
 func writeJSON(c *cli.Context, sys *cs.System, r *cegar.Result) error {
-	return writeReport(c, func() *report.Report { return report.New(c.Command.Name, sys, r) })
+	return writeReport(c, sys, func() *report.Report { return report.New(c.Command.Name, sys, r) })
 }
 
 // writeReport is writeJSON with the report made by rep, called only when
-// --json is given (insert shares one report with --explain).
-func writeReport(c *cli.Context, rep func() *report.Report) error {
+// --json or --html is given (insert shares one report with --explain).
+func writeReport(c *cli.Context, sys *cs.System, rep func() *report.Report) error {
+	if path := c.String("html"); path != "" {
+		if err := writePage(path, htmlpage.FromReport(rep(), sys.File.Src)); err != nil {
+			return err
+		}
+	}
 	if c.String("json") == "" {
 		return nil
 	}
@@ -93,6 +128,19 @@ func writeReport(c *cli.Context, rep func() *report.Report) error {
 		out.Warnings = append(out.Warnings, w.String())
 	}
 	return emitReport(c.String("json"), out)
+}
+
+// writePage writes the page p of --html to path ("-": standard output).
+func writePage(path string, p *htmlpage.Page) error {
+	var b bytes.Buffer
+	if err := htmlpage.Write(&b, p); err != nil {
+		return err
+	}
+	if path == "-" {
+		_, err := os.Stdout.Write(b.Bytes())
+		return err
+	}
+	return writeFile(path, b.Bytes())
 }
 
 func emitReport(path string, rep any) error {

@@ -9,6 +9,8 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -19,6 +21,7 @@ import (
 	"fencer/formats"
 	"fencer/memmodel"
 	"fencer/report"
+	"fencer/report/htmlpage"
 	"fencer/robust"
 	"fencer/weakfix"
 )
@@ -165,6 +168,8 @@ type weakReport struct {
 	Alternatives [][]weakChange `json:"alternatives,omitempty"`
 	TimeSeconds  float64        `json:"time_seconds"`
 	Warnings     []string       `json:"warnings,omitempty"`
+
+	src []byte // the program's text, for --html
 }
 
 // weakChange is one change of the answer in the report.
@@ -196,7 +201,13 @@ func describeChange(name string, wc weakChange) string {
 	return fmt.Sprintf("%s:%d:%d: %s made %s", name, wc.Line, wc.Col, wc.Statement, wc.Order)
 }
 
+// emitWeak writes the report of --json and the page of --html, if asked.
 func emitWeak(c *cli.Context, rep *weakReport) error {
+	if path := c.String("html"); path != "" {
+		if err := writePage(path, weakPage(rep)); err != nil {
+			return err
+		}
+	}
 	if c.String("json") == "" {
 		return nil
 	}
@@ -204,6 +215,35 @@ func emitWeak(c *cli.Context, rep *weakReport) error {
 		rep.Warnings = append(rep.Warnings, w.String())
 	}
 	return emitReport(c.String("json"), rep)
+}
+
+// weakPage is the page of --html under an axiomatic model: the graph of
+// the execution that reaches a bad state, or of the execution each change
+// forbids.
+func weakPage(rep *weakReport) *htmlpage.Page {
+	name := filepath.Base(rep.File)
+	p := &htmlpage.Page{Title: fmt.Sprintf("fencer %s %s under %s: %s", rep.Command, name, strings.ToUpper(rep.Model), rep.Verdict), Source: htmlpage.Lines(rep.src)}
+	if rep.Reason != "" {
+		p.Summary = append(p.Summary, "why: "+rep.Reason)
+	}
+	if rep.Proof != nil {
+		p.Summary = append(p.Summary, "proof: "+rep.Proof.String())
+	}
+	for i, wc := range rep.Fences {
+		head := fmt.Sprintf("change %d of %d: %s", i+1, len(rep.Fences), describeChange(name, wc))
+		p.Summary = append(p.Summary, head)
+		p.Fenced = append(p.Fenced, wc.Line)
+		if wc.Needed == nil {
+			continue
+		}
+		p.Sections = append(p.Sections, htmlpage.Section{ID: fmt.Sprintf("change%d", i+1), Heading: head, Graph: wc.Needed,
+			Notes: []string{"without it, this execution reaches a bad state"}, Change: wc.Line, ChangeOrder: wc.Kind == "order"})
+	}
+	if rep.Witness != nil {
+		p.Sections = append(p.Sections, htmlpage.Section{ID: "execution", Heading: fmt.Sprintf("an execution under %s that reaches a bad state", strings.ToUpper(rep.Model)),
+			Graph: rep.Witness})
+	}
+	return p
 }
 
 // weakVerify is verify under an axiomatic model.
@@ -217,7 +257,7 @@ func weakVerify(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	defer stop()
 	out := humanOut(c)
 	name := sys.File.Name
-	rep := &weakReport{Version: report.Version, Command: "verify", File: name, Model: m.Name(), Fences: []weakChange{}}
+	rep := &weakReport{Version: report.Version, Command: "verify", File: name, Model: m.Name(), Fences: []weakChange{}, src: sys.File.Src}
 	text := report.StatementText(sys)
 	// unknown reports a verdict of unknown for why (exit 3)
 	unknown := func(why string) error {
@@ -427,7 +467,7 @@ func weakInsert(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	}
 	name := sys.File.Name
 	text := report.StatementText(sys)
-	rep := &weakReport{Version: report.Version, Command: "insert", File: name, Model: m.Name(), Fences: []weakChange{}}
+	rep := &weakReport{Version: report.Version, Command: "insert", File: name, Model: m.Name(), Fences: []weakChange{}, src: sys.File.Src}
 	a, err := solveWeak(c, sys, m, text)
 	if err != nil {
 		return fail(exitUnknown, "%s: %v", name, err)
@@ -606,7 +646,7 @@ func weakInsertRobust(c *cli.Context, sys *cs.System, m memmodel.Model) error {
 	start := time.Now()
 	name := sys.File.Name
 	text := report.StatementText(sys)
-	rep := &weakReport{Version: report.Version, Command: "insert", File: name, Model: m.Name(), Fences: []weakChange{}}
+	rep := &weakReport{Version: report.Version, Command: "insert", File: name, Model: m.Name(), Fences: []weakChange{}, src: sys.File.Src}
 	a, minimal, err := robustChanges(sys, m)
 	if err != nil {
 		return fail(exitUnknown, "%s: %v", name, err)
