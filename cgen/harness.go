@@ -28,6 +28,7 @@ type Harness struct {
 	// AssertProc (Bad[Forbidden+i] is in process AssertProc[i]).
 	Forbidden  int
 	AssertProc []int
+	AssertPos  []cs.Pos // the position of each assert (AssertProc's order)
 	Warnings   []string // where the harness is less faithful than the model (file:line:col: ...)
 }
 
@@ -57,7 +58,8 @@ func NewHarness(sys *cs.System) (_ *Harness, err error) {
 				seen[e.Pos] = true
 				g.asserts = append(g.asserts, assertBad{proc: pi, pos: e.Pos})
 				h.AssertProc = append(h.AssertProc, pi)
-				h.Bad = append(h.Bad, fmt.Sprintf("assert at %s fails in %s", sys.Position(e.Pos), p.Name))
+				h.AssertPos = append(h.AssertPos, e.Pos)
+				h.Bad = append(h.Bad, AssertName(sys.Position(e.Pos), p.Name))
 			}
 		}
 	}
@@ -123,6 +125,12 @@ func NewHarness(sys *cs.System) (_ *Harness, err error) {
 	h.Source = g.buf.Bytes()
 	h.Warnings = g.warnings
 	return h, nil
+}
+
+// AssertName is the name of the bad state "the assert at where fails in
+// process proc".
+func AssertName(where cs.Position, proc string) string {
+	return fmt.Sprintf("assert at %s fails in %s", where, proc)
 }
 
 // runtimeNames are the names the harness's runtime defines.

@@ -53,7 +53,7 @@ func checkModel(c *cli.Context) error {
 			skipped++
 			continue
 		}
-		res, err := runVariant(c, "original", sys, opt)
+		res, err := runVariant(c, &variantRun{name: "original", sys: sys}, opt)
 		if err != nil {
 			return err
 		}
