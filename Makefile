@@ -47,8 +47,9 @@ fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change: $$out"; exit 1; fi
 
-# Long runs: the differential suite on thousands of programs and the parser
-# fuzzer for a fixed time.
+# Long runs: the differential suite on thousands of programs, the parser
+# fuzzers and the fuzzer of lowering, fence sites and candidate sets
+# (fences.FuzzSites) for a fixed time.
 soak: setup
 	FENCER_SOAK=1 $(GO) test -count=1 -v -timeout 24h -run 'Differential' ./cegar/
 	FENCER_SOAK=1 $(GO) test -count=1 -run 'DifferentialWeak' ./execgraph/
@@ -56,6 +57,7 @@ soak: setup
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 5m ./cs/
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 1m ./rmm/
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 1m ./litmus/
+	$(GO) test -run '^$$' -fuzz FuzzSites -fuzztime 2m ./fences/
 
 # The benchmark table (median of 3 runs, each in a child process: time and
 # peak memory), with Table 1's times beside the TSO rows.
