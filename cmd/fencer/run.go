@@ -75,7 +75,9 @@ func runCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			if err := hwrun.HostCheck(len(sys.Procs)); err != nil {
+			// A parent (main that starts the threads, waits for them and
+			// checks their results) needs no CPU: cgen.CPUs.
+			if err := hwrun.HostCheck(cgen.CPUs(sys)); err != nil {
 				return fail(exitInput, "run --hw: %v", err)
 			}
 			variants := []variantRun{{name: "original", sys: sys}}
@@ -113,8 +115,10 @@ func runCommand() *cli.Command {
 // variantRun is one program run on the hardware: the original or the
 // fenced one.
 type variantRun struct {
-	name string
-	sys  *cs.System
+	name    string
+	sys     *cs.System
+	threads int    // the threads of its harness
+	parent  string // the process that runs before and after them, or ""
 	// at, if not nil, names a position of sys in the file the user gave:
 	// the fenced program is the patched text, whose lines are not the
 	// original's (an assert at line 25 of the original is at line 27 of
@@ -220,6 +224,7 @@ func runVariant(c *cli.Context, v *variantRun, opt hwrun.Options) (*hwrun.Result
 	if err != nil {
 		return nil, fail(exitInput, "%s: %v", sys.File.Name, err)
 	}
+	v.threads, v.parent = h.Threads, h.Parent
 	if v.at != nil {
 		for i, pos := range h.AssertPos {
 			h.Bad[h.Forbidden+i] = cgen.AssertName(v.at(pos), sys.Procs[h.AssertProc[i]].Name)
@@ -315,8 +320,12 @@ func printRuns(w io.Writer, sys *cs.System, vs []variantRun, notFenced, note str
 	name := sys.File.Name
 	for _, v := range vs {
 		r := v.res
-		fmt.Fprintf(w, "%s (%s): %s threads on their own CPUs, %s rounds in %.1f s; %s reached a bad state\n",
-			name, v.name, commas(int64(len(v.sys.Procs))), commas(r.Rounds), r.Time.Seconds(), roundsOf(r.Hits, r.Rounds))
+		par := ""
+		if v.parent != "" {
+			par = fmt.Sprintf(" (%s before and after them)", v.parent)
+		}
+		fmt.Fprintf(w, "%s (%s): %s threads on their own CPUs%s, %s rounds in %.1f s; %s reached a bad state\n",
+			name, v.name, commas(int64(v.threads)), par, commas(r.Rounds), r.Time.Seconds(), roundsOf(r.Hits, r.Rounds))
 		for _, b := range r.Bad {
 			fmt.Fprintf(w, "  %s: %s\n", b.Name, roundsOf(b.Hits, r.Rounds))
 		}

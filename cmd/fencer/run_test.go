@@ -182,3 +182,23 @@ func TestOriginalOffset(t *testing.T) {
 		t.Error("a fence the patch added maps to the original")
 	}
 }
+
+// A C program whose main starts two threads, joins them and checks their
+// results runs on 2 CPUs: main runs before and after the threads, on no
+// CPU of its own (issue 37: "the program has 3 threads and this process
+// may use 2 CPUs"). With fencer's fences no round fails its assert.
+func TestRunMainJoins(t *testing.T) {
+	needHW(t, 2)
+	js := filepath.Join(t.TempDir(), "r.json")
+	out, stderr, code := fencer(t, "run", "--hw", "--compare", "--rounds", "3000", "--json", js, filepath.Join("testdata", "hw", "main_joins.c"))
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, out, stderr)
+	}
+	if !strings.Contains(out, "2 threads on their own CPUs (main before and after them)") {
+		t.Errorf("no word that main runs on no CPU of its own:\n%s", out)
+	}
+	r := readRunJSON(t, js)
+	if len(r.Variants) != 2 || r.Variants[0].Rounds != 3000 || r.Variants[1].Rounds != 3000 || r.Variants[1].Hits != 0 {
+		t.Errorf("report %+v", r)
+	}
+}

@@ -48,8 +48,8 @@ func checkModel(c *cli.Context) error {
 			inputErrs++
 			continue
 		}
-		if err := hwrun.HostCheck(len(sys.Procs)); err != nil {
-			fmt.Printf("| %s | %d | | | | | | skipped: %d threads, %d CPUs |\n", file, len(sys.Procs), len(sys.Procs), runtime.NumCPU())
+		if err := hwrun.HostCheck(cgen.CPUs(sys)); err != nil {
+			fmt.Printf("| %s | %d | | | | | | skipped: %d threads, %d CPUs |\n", file, len(sys.Procs), cgen.CPUs(sys), runtime.NumCPU())
 			skipped++
 			continue
 		}
