@@ -47,9 +47,8 @@ fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt would change: $$out"; exit 1; fi
 
-# Long runs: the differential suite on thousands of programs, the parser
-# fuzzers and the fuzzer of lowering, fence sites and candidate sets
-# (fences.FuzzSites) for a fixed time.
+# Long runs: the differential suite on thousands of programs and the parser
+# fuzzer for a fixed time.
 soak: setup
 	FENCER_SOAK=1 $(GO) test -count=1 -v -timeout 24h -run 'Differential' ./cegar/
 	FENCER_SOAK=1 $(GO) test -count=1 -run 'DifferentialWeak' ./execgraph/

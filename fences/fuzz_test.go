@@ -8,13 +8,15 @@ import (
 
 	"fencer/cs"
 	"fencer/fences"
+	"fencer/litmus"
 	"fencer/memmodel"
 	"fencer/rmm"
 	"fencer/robust"
 )
 
-// FuzzSites reads arbitrary .cs and .rmm programs (the first byte chooses:
-// even .cs, odd .rmm) and, for every program that reads, does what insert
+// FuzzSites reads arbitrary .cs, .rmm and x86 .litmus programs (the first
+// byte chooses: 0, 1, 2 modulo 3) and, for every program that reads, does
+// what insert
 // does with it short of the CEGAR loop: checks its fence sites against its
 // source, finds a bad run under TSO and PSO with the explicit-state
 // checker (bounded), computes the candidate sets and the blocking elements
@@ -29,6 +31,7 @@ func FuzzSites(f *testing.F) {
 	}{
 		{0, "../benchmarks/*.cs"}, {0, "../benchmarks/litmus/*.cs"}, {0, "../benchmarks/regressions/*.cs"},
 		{1, "../benchmarks/rmm/*.rmm"}, {1, "../benchmarks/rmm/constructs/*.rmm"}, {1, "../rmm/testdata/*.rmm"},
+		{2, "../benchmarks/litmus/x86/*.litmus"}, {2, "../benchmarks/litmus/x86/herd/*.litmus"},
 	} {
 		files, _ := filepath.Glob(g.pattern)
 		for _, path := range files {
@@ -44,10 +47,13 @@ func FuzzSites(f *testing.F) {
 		src := data[1:]
 		var sys *cs.System
 		var err error
-		if data[0]%2 == 0 {
+		switch data[0] % 3 {
+		case 0:
 			sys, err = cs.Parse("fuzz.cs", src)
-		} else {
+		case 1:
 			sys, err = rmm.Parse("fuzz.rmm", src)
+		default:
+			sys, err = litmus.Parse("fuzz.litmus", src)
 		}
 		if err != nil {
 			return
