@@ -63,6 +63,7 @@ soak: setup
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 5m ./cs/
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 1m ./rmm/
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 1m ./litmus/
+	$(GO) test -run '^$$' -fuzz FuzzSites -fuzztime 2m ./fences/
 
 # The benchmark table (median of 3 runs, each in a child process: time and
 # peak memory), with Table 1's times beside the TSO rows.

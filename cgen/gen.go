@@ -49,6 +49,7 @@ type gen struct {
 	global *namer
 
 	// Harness only.
+	parent   *parent // the process that runs before and after the threads, or nil
 	slots    []slot
 	slotOf   map[[2]int]int
 	asserts  []assertBad
@@ -72,7 +73,7 @@ type procGen struct {
 
 func (g *gen) newProc(pi int) *procGen {
 	p := g.sys.Procs[pi]
-	reserved := []string{"t", "arg", "iters", "spins", "done"}
+	reserved := []string{"t", "arg", "iters", "spins", "done", "resume"}
 	for n := range g.global.used {
 		reserved = append(reserved, n)
 	}
@@ -91,6 +92,11 @@ func (g *gen) newProc(pi int) *procGen {
 		}
 	}
 	return pg
+}
+
+// isParent reports whether the process is the harness's parent.
+func (pg *procGen) isParent() bool {
+	return pg.mode == harnessMode && pg.parent != nil && pg.parent.proc == pg.pi
 }
 
 // fresh returns a new C variable name for the generated code.
@@ -180,6 +186,16 @@ func (pg *procGen) function() error {
 	defer func() { tidy(&pg.buf, start) }()
 	if pg.mode == plainMode {
 		pg.printf("\nvoid *%s(void *arg)\n{\n", pg.procFn[pg.pi])
+	} else if pg.isParent() {
+		// Called twice a round: resume 0 runs it up to where it waits
+		// for the threads, resume 1 from there on; its locals last from
+		// one call to the other.
+		pg.printf("\nstatic void %s(struct thr *t, int resume)\n{\n", pg.procFn[pg.pi])
+		pg.printf("\tlong iters = 0, spins = 0;\n")
+		for _, v := range p.Locals {
+			pg.printf("\tstatic long %s;\n", pg.local[v.Name])
+		}
+		pg.printf("\tif (resume) goto %s;\n", locLabel(pg.parent.wait))
 	} else {
 		pg.printf("\nstatic void %s(struct thr *t)\n{\n", pg.procFn[pg.pi])
 		pg.printf("\tlong iters = 0, spins = 0;\n")
@@ -192,7 +208,11 @@ func (pg *procGen) function() error {
 		if v.Init.Nondet {
 			init = pg.havoc()
 		}
-		pg.printf("\tlong %s = %s;\n", pg.local[v.Name], init)
+		if pg.isParent() {
+			pg.printf("\t%s = %s;\n", pg.local[v.Name], init)
+		} else {
+			pg.printf("\tlong %s = %s;\n", pg.local[v.Name], init)
+		}
 	}
 	if pg.mode == plainMode {
 		pg.printf("\t(void)arg;\n")
@@ -233,6 +253,9 @@ func (pg *procGen) slotDesc(s int) string {
 func (pg *procGen) location(l cs.Loc) error {
 	p := pg.p
 	pg.printf("%s:\n", locLabel(l))
+	if pg.isParent() && l == pg.parent.wait {
+		pg.printf("\tif (!resume) {\n\t\tparent_parked = 1; /* the threads run now */\n\t\treturn;\n\t}\n")
+	}
 	if pg.mode == plainMode {
 		labels := labelsAt(p, l)
 		for _, name := range labels {

@@ -28,7 +28,11 @@ type Harness struct {
 	// AssertProc (Bad[Forbidden+i] is in process AssertProc[i]).
 	Forbidden  int
 	AssertProc []int
+	AssertPos  []cs.Pos // the position of each assert (AssertProc's order)
 	Warnings   []string // where the harness is less faithful than the model (file:line:col: ...)
+	// Parent is the process that runs on no CPU of its own, before and
+	// after the threads (parent.go), or "". Threads counts the others.
+	Parent string
 }
 
 // NewHarness writes the harness of sys.
@@ -39,6 +43,9 @@ func NewHarness(sys *cs.System) (_ *Harness, err error) {
 		return nil, fmt.Errorf("%s: no process to run", sys.File.Name)
 	}
 	h := &Harness{Threads: len(sys.Procs)}
+	if par, ok := parentOf(sys); ok {
+		g.parent, h.Threads, h.Parent = &par, len(sys.Procs)-1, sys.Procs[par.proc].Name
+	}
 	for _, b := range sys.Bad {
 		for j, pi := range b.Procs {
 			key := [2]int{pi, int(b.Locs[j])}
@@ -57,7 +64,8 @@ func NewHarness(sys *cs.System) (_ *Harness, err error) {
 				seen[e.Pos] = true
 				g.asserts = append(g.asserts, assertBad{proc: pi, pos: e.Pos})
 				h.AssertProc = append(h.AssertProc, pi)
-				h.Bad = append(h.Bad, fmt.Sprintf("assert at %s fails in %s", sys.Position(e.Pos), p.Name))
+				h.AssertPos = append(h.AssertPos, e.Pos)
+				h.Bad = append(h.Bad, AssertName(sys.Position(e.Pos), p.Name))
 			}
 		}
 	}
@@ -73,7 +81,17 @@ func NewHarness(sys *cs.System) (_ *Harness, err error) {
 	g.printf("/* The harness of %s, written by fencer run --hw (docs/hw.md).\n", cComment(sys.File.Name))
 	g.printf(" * Build: gcc -O2 -pthread -fwrapv -o harness harness.c\n")
 	g.printf(" * Run:   ./harness ROUNDS MILLIS ITERATIONS SEED */\n")
-	g.printf("#define NT %d\n#define NSLOT %d\n#define NBAD %d\n", len(sys.Procs), nslot, len(h.Bad))
+	parentProc, lead := -1, 0
+	if g.parent != nil {
+		parentProc = g.parent.proc
+		if parentProc == 0 {
+			lead = 1
+		}
+	}
+	// NT processes, each with its record in T; NW of them are threads (all
+	// but the parent, PARENT, or -1); LEAD is the thread that ends rounds.
+	g.printf("#define NT %d\n#define NW %d\n#define PARENT %d\n#define LEAD %d\n#define NSLOT %d\n#define NBAD %d\n",
+		len(sys.Procs), h.Threads, parentProc, lead, nslot, len(h.Bad))
 	g.printf("%s", runtimeHead)
 	for _, v := range sys.Shared {
 		g.printf("static volatile long %s __attribute__((aligned(64))); /* %s */\n", g.shared[v.Name], cComment(v.Name))
@@ -95,9 +113,20 @@ func NewHarness(sys *cs.System) (_ *Harness, err error) {
 	}
 	g.printf("\nstatic void run_proc(struct thr *t)\n{\n\tswitch (t->id) {\n")
 	for i := range sys.Procs {
-		g.printf("\tcase %d: %s(t); break;\n", i, g.procFn[i])
+		if i != parentProc {
+			g.printf("\tcase %d: %s(t); break;\n", i, g.procFn[i])
+		}
 	}
 	g.printf("\t}\n}\n")
+	// The parent: its start before the round (up to where it waits for
+	// the threads), its end after it (docs/hw.md).
+	g.printf("\nstatic void parent_run(int resume)\n{\n")
+	if g.parent != nil {
+		g.printf("\t%s(&T[PARENT], resume);\n", g.procFn[parentProc])
+	} else {
+		g.printf("\t(void)resume;\n")
+	}
+	g.printf("}\n")
 
 	// The bad states: which threads at which slots, or which failed assert.
 	g.printf("\nstatic int reached(int b)\n{\n\tswitch (b) {\n")
@@ -125,8 +154,14 @@ func NewHarness(sys *cs.System) (_ *Harness, err error) {
 	return h, nil
 }
 
+// AssertName is the name of the bad state "the assert at where fails in
+// process proc".
+func AssertName(where cs.Position, proc string) string {
+	return fmt.Sprintf("assert at %s fails in %s", where, proc)
+}
+
 // runtimeNames are the names the harness's runtime defines.
-var runtimeNames = strings.Fields(`NT NSLOT NBAD iv_t thr T ITERATIONS SPINCAP IVCAP ndone hwlock STAMP rdtsc STAMP_INF REC
+var runtimeNames = strings.Fields(`NT NW PARENT LEAD parent_run parent_parked NSLOT NBAD iv_t thr T ITERATIONS SPINCAP IVCAP ndone hwlock STAMP rdtsc STAMP_INF REC
 	rnd rnd_below rnd_val pick spin_stop hw_lock hw_unlock overlap reset_shared run_proc reached bar_count bar_sense stop
 	start_at SYNC_CYCLES JITTER_CYCLES max_rounds max_millis rounds_done hits bad_hits t_start t_print barrier
 	millis_since reset_round end_round worker LONG_MAX LONG_MIN`)

@@ -2,7 +2,7 @@ package cgen
 
 // runtimeHead is the part of the harness the process functions use: the
 // per-thread records, the time stamps, the random numbers and the loop
-// bounds. It follows the #defines of NT, NSLOT and NBAD.
+// bounds. It follows the #defines of NT, NW, PARENT, LEAD, NSLOT and NBAD.
 const runtimeHead = `
 #define _GNU_SOURCE
 #include <limits.h>
@@ -31,6 +31,7 @@ static struct thr T[NT] __attribute__((aligned(64)));
 static long ITERATIONS, SPINCAP, IVCAP;
 static volatile long ndone __attribute__((aligned(64))); /* threads done this round */
 static volatile int hwlock __attribute__((aligned(64)));  /* atomic blocks over several variables */
+static int parent_parked; /* the parent reached the wait for its threads this round */
 
 /* RDTSCP waits until the instructions before it have executed and their
  * loads are done, and does not wait for stores to drain: a stamp adds no
@@ -76,7 +77,7 @@ static inline int spin_stop(struct thr *t, long spins)
 {
 	if (spins > SPINCAP)
 		return 1;
-	if (__atomic_load_n(&ndone, __ATOMIC_RELAXED) < NT - 1)
+	if (__atomic_load_n(&ndone, __ATOMIC_RELAXED) < NW - 1)
 		return 0;
 	if (t->others_done)
 		return 1;
@@ -139,7 +140,7 @@ static void barrier(struct thr *t, int sync)
 {
 	int s = !t->sense;
 	t->sense = s;
-	if (__atomic_add_fetch(&bar_count, 1, __ATOMIC_SEQ_CST) == NT) {
+	if (__atomic_add_fetch(&bar_count, 1, __ATOMIC_SEQ_CST) == NW) {
 		bar_count = 0;
 		if (sync)
 			start_at = rdtsc() + SYNC_CYCLES;
@@ -162,7 +163,8 @@ static long millis_since(struct timespec *a)
 	return (b.tv_sec - a->tv_sec) * 1000 + (b.tv_nsec - a->tv_nsec) / 1000000;
 }
 
-/* A fresh initial state: shared variables, records, counters. */
+/* A fresh initial state: shared variables, records, counters; then the
+ * parent, if any, up to where it waits for the threads. */
 static void reset_round(void)
 {
 	reset_shared();
@@ -173,12 +175,18 @@ static void reset_round(void)
 			T[i].n[s] = 0;
 	}
 	ndone = 0;
+	parent_parked = 0;
+	if (PARENT >= 0)
+		parent_run(0);
 }
 
-/* Thread 0, between rounds, when every thread has returned. */
+/* Thread LEAD, between rounds, when every thread has returned: the rest
+ * of the parent, the bad states, a fresh round. */
 static void end_round(void)
 {
 	int any = 0;
+	if (PARENT >= 0 && parent_parked)
+		parent_run(1);
 	for (int b = 0; b < NBAD; b++)
 		if (reached(b)) {
 			bad_hits[b]++;
@@ -217,7 +225,7 @@ static void *worker(void *arg)
 		run_proc(t);
 		__atomic_add_fetch(&ndone, 1, __ATOMIC_SEQ_CST);
 		barrier(t, 0);
-		if (t->id == 0)
+		if (t->id == LEAD)
 			end_round();
 	}
 	return NULL;
@@ -245,16 +253,16 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	int cpus[NT], n = 0;
-	for (int c = 0; c < CPU_SETSIZE && n < NT; c++)
+	for (int c = 0; c < CPU_SETSIZE && n < NW; c++)
 		if (CPU_ISSET(c, &set))
 			cpus[n++] = c;
-	if (n < NT) {
-		fprintf(stderr, "%d threads need %d CPUs, this process may use %d\n", NT, NT, CPU_COUNT(&set));
+	if (n < NW) {
+		fprintf(stderr, "%d threads need %d CPUs, this process may use %d\n", NW, NW, CPU_COUNT(&set));
 		return 2;
 	}
-	for (int i = 0; i < NT; i++) {
+	for (int i = 0, w = 0; i < NT; i++) {
 		T[i].id = i;
-		T[i].cpu = cpus[i];
+		T[i].cpu = i == PARENT ? -1 : cpus[w++];
 		T[i].rng = (seed + 1) * 0x9E3779B97F4A7C15ULL + (uint64_t)i * 0xBF58476D1CE4E5B9ULL + 1;
 		for (int s = 0; s < NSLOT; s++)
 			if (!(T[i].iv[s] = malloc(sizeof(iv_t) * IVCAP))) {
@@ -267,12 +275,13 @@ int main(int argc, char **argv)
 	t_print = t_start;
 	pthread_t th[NT];
 	for (int i = 0; i < NT; i++)
-		if (pthread_create(&th[i], NULL, worker, &T[i]) != 0) {
+		if (i != PARENT && pthread_create(&th[i], NULL, worker, &T[i]) != 0) {
 			perror("pthread_create");
 			return 2;
 		}
 	for (int i = 0; i < NT; i++)
-		pthread_join(th[i], NULL);
+		if (i != PARENT)
+			pthread_join(th[i], NULL);
 	printf("rounds %ld\nhits %ld\n", rounds_done, hits);
 	for (int b = 0; b < NBAD; b++)
 		printf("bad %d %ld\n", b, bad_hits[b]);

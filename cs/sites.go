@@ -214,6 +214,11 @@ func (pl *procLowerer) point(place Place, s Stmt, bare, afterWrite bool) {
 // site returns the (provisional) index of the point on side place of s.
 func (pl *procLowerer) site(place Place, s Stmt, bare, afterWrite bool) int {
 	start, end := s.Pos().Offset(), s.End().Offset()
+	// A reader's statement is one piece of its source; should one end
+	// before it starts or leave the file (a reader's bug), its text is
+	// empty rather than a slice out of range.
+	end = min(max(end, start), len(pl.file.Src))
+	start = min(start, end)
 	k := siteKey{start, end, place, bare}
 	if i, ok := pl.siteByKey[k]; ok {
 		return i

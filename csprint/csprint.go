@@ -4,7 +4,9 @@
 // and edited, as the .cs program fencer analyses.
 //
 // The output parses back (cs.Parse) to the same automata: statements keep
-// their structure, expressions get the parentheses their precedence needs.
+// their structure, expressions get the parentheses their precedence needs,
+// and processes named as instances without a template (the C reader's
+// "worker[0]") become a template or processes of their own (instances.go).
 package csprint
 
 import (
@@ -24,6 +26,7 @@ func Fprint(w io.Writer, prog *cs.Program) error { return FprintComments(w, prog
 // file that way.
 func FprintComments(w io.Writer, prog *cs.Program, comment func(cs.Stmt) string) error {
 	p := &printer{comment: comment}
+	prog = instances(prog)
 	for i, d := range prog.Decls {
 		if i > 0 {
 			if _, isProc := d.(*cs.ProcDecl); isProc {

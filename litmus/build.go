@@ -48,6 +48,9 @@ type builder struct {
 	// labels[th] maps the labels of thread th to their .cs names.
 	labels    []map[string]string
 	labelDone []map[string]bool
+	// retLabel[th] is the label at the end of thread th's instructions,
+	// where its RETs go (X86_64), "" when it has none.
+	retLabel []string
 }
 
 // array is an array of the initial state: its elements are shared
@@ -235,6 +238,7 @@ func (b *builder) x86Bodies() [][]cs.Stmt {
 	// thread writes (an address register must keep its address), whether
 	// it reads its flags, and its labels.
 	insns := make([][]insn, t.threads)
+	b.retLabel = make([]string, t.threads)
 	for th := 0; th < t.threads; th++ {
 		taken := map[string]bool{"outcome": true}
 		for _, row := range t.rows {
@@ -258,6 +262,11 @@ func (b *builder) x86Bodies() [][]cs.Stmt {
 			}
 			insns[th] = append(insns[th], in)
 		}
+		for _, in := range insns[th] {
+			if in.op == "RET" && b.retLabel[th] == "" {
+				b.retLabel[th] = fresh("ret", taken) // taken holds the thread's labels
+			}
+		}
 		for reg, x := range b.addr[th] {
 			if b.written[th][reg] {
 				panic(errAt(x.Pos, "%d:%s holds the address of %s and P%d writes %s: only addresses known statically are read", th, reg, x.Text, th, reg))
@@ -277,10 +286,18 @@ func (b *builder) x86Bodies() [][]cs.Stmt {
 	}
 	bodies := make([][]cs.Stmt, t.threads)
 	for th := 0; th < t.threads; th++ {
+		last := 0
 		for r := range t.rows {
 			if in := &insns[th][r]; in.cell.end > 0 {
 				bodies[th] = append(bodies[th], b.instr(th, r, in)...)
+				last = in.cell.end
 			}
+		}
+		if l := b.retLabel[th]; l != "" {
+			// The end of the thread's instructions: a point of its own
+			// (the last character of its last cell), where RET goes.
+			at := cs.PosAt(last - 1)
+			bodies[th] = append(bodies[th], &cs.LabeledStmt{Label: ident(l, last-1), Colon: at, Stmt: &cs.SkipStmt{Skip: at, Semi: at}})
 		}
 	}
 	return bodies

@@ -109,7 +109,12 @@ func TestRefusals(t *testing.T) {
 		{x64("", "movl %cs:0(%rax),%eax"), "t.litmus:4:8: %cs is not a general-purpose register of X86_64"},
 		{x64("", "jle L0"), "t.litmus:4:6: label L0 is not defined in P0"},
 		{x64("", "movl $1,(x)\n exists (x=1)"), "t.litmus:5:2: expected ';' at the end of the row"},
-		{x64("", "ret"), "t.litmus:4:2: instruction ret is not read"},
+		{x64("", "andq %rbx,%rax"), "t.litmus:4:2: instruction andq is not read (X86_64: MOV, ADD, SUB, XOR, OR, AND, SHL"},
+		{x64("", "shl %ecx,%eax"), "t.litmus:4:6: shl by a register or memory operand is not read"},
+		{x64("", "shl $63,%eax"), "t.litmus:4:6: shl by 63 is not read: only counts 0 to 62"},
+		{x64("", "ret $8"), "t.litmus:4:2: ret takes 0 operands, not 1"},
+		{x64("0:rbx=x;", "and $3,%rbx"), "t.litmus:2:9: 0:RBX holds the address of x and P0 writes RBX"},
+		{x64("", "lock shl $1,(x)"), "t.litmus:4:7: LOCK shl is not read"},
 		{"X86 T\n{ }\n P0 ;\n MOV [x],$1 ;\nfilter (x=1)\nfilter (x=1)\nexists (x=1)\n", "t.litmus:6:1: a second filter clause"},
 	} {
 		_, err := Parse("t.litmus", []byte(tc.src))

@@ -154,14 +154,17 @@ type insn struct {
 var (
 	intelOps = set("MOV", "MOVB", "MOVW", "MOVL", "MOVQ", "ADD", "SUB", "XOR", "OR", "INC", "DEC", "CMP", "CMOVC", "SETNB",
 		"JMP", "JE", "JNE", "XCHG", "XADD", "CMPXCHG", "MFENCE", "LFENCE", "SFENCE", "NOP")
-	attOps = set("MOV", "ADD", "SUB", "XOR", "OR", "INC", "DEC", "CMP", "CMOVC", "SETNB", "JMP", "JE", "JNE", "JLE", "JLT",
-		"JGT", "JGE", "JS", "JNS", "XCHG", "XADD", "CMPXCHG", "MFENCE", "LFENCE", "SFENCE", "NOP")
+	attOps = set("MOV", "ADD", "SUB", "XOR", "OR", "AND", "SHL", "INC", "DEC", "CMP", "CMOVC", "SETNB", "JMP", "JE", "JNE", "JLE", "JLT",
+		"JGT", "JGE", "JS", "JNS", "XCHG", "XADD", "CMPXCHG", "MFENCE", "LFENCE", "SFENCE", "NOP", "ENDBR64", "RET")
 	attSized = set("MOV", "ADD", "SUB", "XOR", "OR", "INC", "DEC", "CMP", "CMOVC", "XCHG", "XADD", "CMPXCHG", "NOP")
 )
 
 // Beyond herd's lexers, fencer reads LOCK XADD and LOCK SUB (and OR in
 // X86, SFENCE and LFENCE in X86_64), as it did before X86_64: their
 // semantics are the usual ones (fetch-and-add, subtraction, fences).
+// X86_64's AND, SHL, ENDBR64 and RET are herd's (X86_64Sem.ml: AND and
+// SHL are operations like ADD, without a size suffix as in herd's lexer;
+// endbr64 is a NOP; RET, under herd's telechat variant, ends the thread).
 
 func set(xs ...string) map[string]bool {
 	m := map[string]bool{}
@@ -208,8 +211,10 @@ func parseInsn(d dialect, c cell) insn {
 		op = "MOV"
 	}
 	if !known[op] {
-		panic(errAt(mn.Pos, "instruction %s is not read (%s: MOV, ADD, SUB, XOR, OR, INC, DEC, CMP, CMOVC, SETNB, JMP, JE, JNE%s, XCHG, LOCK XADD, LOCK CMPXCHG, MFENCE, LFENCE, SFENCE, NOP)",
-			mn.Text, d, map[bool]string{true: ", JLE, JLT, JGT, JGE, JS, JNS", false: ""}[d == att]))
+		if d == att {
+			panic(errAt(mn.Pos, "instruction %s is not read (X86_64: MOV, ADD, SUB, XOR, OR, AND, SHL, INC, DEC, CMP, CMOVC, SETNB, JMP, JE, JNE, JLE, JLT, JGT, JGE, JS, JNS, XCHG, LOCK XADD, LOCK CMPXCHG, MFENCE, LFENCE, SFENCE, NOP, ENDBR64, RET)", mn.Text))
+		}
+		panic(errAt(mn.Pos, "instruction %s is not read (X86: MOV, ADD, SUB, XOR, OR, INC, DEC, CMP, CMOVC, SETNB, JMP, JE, JNE, XCHG, LOCK XADD, LOCK CMPXCHG, MFENCE, LFENCE, SFENCE, NOP)", mn.Text))
 	}
 	in.op = op
 	if strings.HasPrefix(op, "J") {
@@ -371,7 +376,7 @@ func (in *insn) writes(d dialect) []string {
 		}
 	}
 	switch in.op {
-	case "MOV", "ADD", "SUB", "XOR", "OR", "INC", "DEC", "CMOVC", "SETNB":
+	case "MOV", "ADD", "SUB", "XOR", "OR", "AND", "SHL", "INC", "DEC", "CMOVC", "SETNB":
 		if len(in.ops) > 0 {
 			dst(in.ops[0])
 		}

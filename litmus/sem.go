@@ -25,10 +25,14 @@ import (
 //   - values are integers: operand sizes are not modelled (no
 //     truncation). A negative immediate written to a register narrower
 //     than 64 bits (where herd would zero- or sign-extend) is refused, as
-//     is an immediate that does not fit the instruction's size. XOR and OR
-//     of two different values are computed bit by bit on 8 bits, after an
-//     assert that both are in [0, 255] (a run that leaves the range is
-//     reported, never answered wrongly).
+//     is an immediate that does not fit the instruction's size. XOR, OR
+//     and AND of two different values are computed bit by bit on 8 bits,
+//     after an assert that both are in [0, 255] (a run that leaves the
+//     range is reported, never answered wrongly). SHL (X86_64) shifts by a
+//     constant count k in [0, 62] only: x * 2^k.
+//   - X86_64's ENDBR64 is a NOP; RET ends the thread (a goto to the end of
+//     its instructions, before the outcome's statements), as herd's
+//     telechat variant, which reads RIP and exits when it holds no label.
 
 // tmp returns a fencer-made local of thread th (not a register of the
 // test: the condition cannot name it).
@@ -140,9 +144,9 @@ func (b *builder) instr(th, row int, in *insn) []cs.Stmt {
 	}
 	if in.locked {
 		switch op {
-		case "XCHG", "XADD", "CMPXCHG", "INC", "DEC", "ADD", "SUB", "XOR", "OR":
+		case "XCHG", "XADD", "CMPXCHG", "INC", "DEC", "ADD", "SUB", "XOR", "OR", "AND":
 		default:
-			panic(errAt(mn.Pos, "LOCK %s is not read (LOCK XCHG, XADD, CMPXCHG, INC, DEC, ADD, SUB, XOR and OR are)", mn.Text))
+			panic(errAt(mn.Pos, "LOCK %s is not read (LOCK XCHG, XADD, CMPXCHG, INC, DEC, ADD, SUB, XOR, OR and AND are)", mn.Text))
 		}
 		if len(ops) == 0 || ops[0].kind != opMem {
 			panic(errAt(mn.Pos, "LOCK %s needs a memory destination", mn.Text))
@@ -168,9 +172,15 @@ func (b *builder) instr(th, row int, in *insn) []cs.Stmt {
 		return &cs.AssignStmt{Lhs: ident(x, off), TokPos: pos, Rhs: rhs, Semi: semi}
 	}
 	switch op {
-	case "NOP", "LFENCE":
+	case "NOP", "LFENCE", "ENDBR64":
 		// LFENCE: loads are never reordered with loads in TSO and PSO.
+		// ENDBR64 (a branch target mark) is a NOP for herd.
 		return []cs.Stmt{&cs.SkipStmt{Skip: pos, Semi: semi}}
+	case "RET":
+		// herd (telechat variant): a return with no caller ends the
+		// thread; the code after it runs only when a jump reaches it.
+		want(0)
+		return []cs.Stmt{&cs.GotoStmt{Goto: pos, Label: ident(b.retLabel[th], off), Semi: semi}}
 	case "MFENCE":
 		want(0)
 		return []cs.Stmt{&cs.FenceStmt{Fence: pos, Semi: semi}}
@@ -230,7 +240,7 @@ func (b *builder) instr(th, row int, in *insn) []cs.Stmt {
 			return []cs.Stmt{write(b.memOperand(th, ops[0]), v)}
 		}
 		return []cs.Stmt{full(b.regDef(th, in, ops[0]), v)}
-	case "INC", "DEC", "ADD", "SUB", "XOR", "OR":
+	case "INC", "DEC", "ADD", "SUB", "XOR", "OR", "AND", "SHL":
 		var src operand
 		if op == "INC" || op == "DEC" {
 			want(1)
@@ -241,14 +251,21 @@ func (b *builder) instr(th, row int, in *insn) []cs.Stmt {
 		}
 		d := ops[0]
 		checkRegWrite(b.t.arch, d, src)
+		if op == "SHL" {
+			checkShift(in, src)
+		}
 		cf := op != "INC" && op != "DEC"
 		if d.kind == opReg {
 			r := b.regDef(th, in, d)
 			var out []cs.Stmt
-			if op == "XOR" && src.kind == opReg && src.reg == d.reg {
+			switch {
+			case op == "XOR" && src.kind == opReg && src.reg == d.reg:
 				// XOR r,r: zero, whatever r holds.
 				out = append(out, assign(r, intLit(0, off)))
-			} else {
+			case (op == "AND" || op == "OR") && src.kind == opReg && src.reg == d.reg:
+				// AND r,r and OR r,r: r, whatever it holds (only the
+				// flags change).
+			default:
 				v := b.readOperand(th, in, src, &out)
 				out = append(out, b.arith(th, op, ident(r.Name, off), v, off)...)
 				out = append(out, assign(r, b.result(th, op, ident(r.Name, off), v, off)))
@@ -335,10 +352,10 @@ func (b *builder) readOperand(th int, in *insn, o operand, out *[]cs.Stmt) cs.Ex
 	return ident(t.Name, in.cell.start)
 }
 
-// arith gives the statements that must come before the result of XOR and
-// OR: the assert that both operands are in [0, 255].
+// arith gives the statements that must come before the result of XOR, OR
+// and AND: the assert that both operands are in [0, 255].
 func (b *builder) arith(th int, op string, x, y cs.Expr, off int) []cs.Stmt {
-	if op != "XOR" && op != "OR" {
+	if op != "XOR" && op != "OR" && op != "AND" {
 		return nil
 	}
 	in := func(e cs.Expr) cs.Expr {
@@ -348,14 +365,33 @@ func (b *builder) arith(th int, op string, x, y cs.Expr, off int) []cs.Stmt {
 	return []cs.Stmt{&cs.AssertStmt{Assert: at, X: bin(in(x), cs.LAND, in(y), off), Semi: at}}
 }
 
-// result is x op y: bit by bit on 8 bits for XOR and OR (after arith's
-// assert).
+// checkShift refuses a shift count that is not an immediate in [0, 62]:
+// a shift by a register is no linear term, and herd masks larger counts
+// to the operand's size, which fencer does not model.
+func checkShift(in *insn, count operand) {
+	if count.kind != opImm {
+		panic(errAt(count.tok.Pos, "%s by a register or memory operand is not read: only a constant count (a shift by a variable amount is no linear term)", in.mn.Text))
+	}
+	if count.value < 0 || count.value > 62 {
+		panic(errAt(count.tok.Pos, "%s by %d is not read: only counts 0 to 62 (herd masks larger counts to the operand's size, fencer does not model sizes)", in.mn.Text, count.value))
+	}
+}
+
+// result is x op y: bit by bit on 8 bits for XOR, OR and AND (after
+// arith's assert); SHL by a constant k (checkShift) is x * 2^k, on
+// integers as ADD (no truncation to the operand's size).
 func (b *builder) result(th int, op string, x, y cs.Expr, off int) cs.Expr {
 	switch op {
 	case "ADD", "INC":
 		return bin(x, cs.ADD, y, off)
 	case "SUB", "DEC":
 		return bin(x, cs.SUB, y, off)
+	case "SHL":
+		k, ok := y.(*cs.IntLit)
+		if !ok || k.Value < 0 || k.Value > 62 {
+			panic(errAt(off, "SHL: the count is not a constant in [0, 62]"))
+		}
+		return bin(x, cs.MUL, intLit(int64(1)<<k.Value, off), off)
 	}
 	var sum cs.Expr
 	for i := 0; i < 8; i++ {
@@ -364,9 +400,12 @@ func (b *builder) result(th int, op string, x, y cs.Expr, off int) cs.Expr {
 			return &cs.ParenExpr{Lparen: cs.PosAt(off), X: bin(bin(e, cs.QUO, intLit(p, off), off), cs.REM, intLit(2, off), off), Rparen: cs.PosAt(off)}
 		}
 		var r cs.Expr
-		if op == "XOR" {
+		switch op {
+		case "XOR":
 			r = bin(bin(bit(x), cs.ADD, bit(y), off), cs.REM, intLit(2, off), off)
-		} else {
+		case "AND":
+			r = bin(bin(bit(x), cs.ADD, bit(y), off), cs.QUO, intLit(2, off), off)
+		default:
 			r = bin(bin(bin(bit(x), cs.ADD, bit(y), off), cs.ADD, intLit(1, off), off), cs.QUO, intLit(2, off), off)
 		}
 		term := bin(intLit(p, off), cs.MUL, &cs.ParenExpr{Lparen: cs.PosAt(off), X: r, Rparen: cs.PosAt(off)}, off)

@@ -267,8 +267,25 @@ func (in *inst) lstmt(bare bool) cs.Stmt {
 	return in.stmt(bare, t.Pos)
 }
 
-func (in *inst) last() token  { return in.Toks[max(in.I-1, 0)] }
-func (in *inst) semi() cs.Pos { return cs.PosAt(max(in.last().End-1, 0)) }
+func (in *inst) last() token { return in.Toks[max(in.I-1, 0)] }
+
+// semi returns the position of the last character of the statement that
+// starts at token index first: the end of its last token written in the
+// same text as its first token (tokens of a macro body keep the positions
+// of the definition, which may come before the statement that calls it,
+// and argument tokens those of the call), so that a statement's text is
+// one piece of the source and never ends before it starts.
+func (in *inst) semi(first int) cs.Pos {
+	f := in.Toks[first]
+	end := f.End
+	for i := in.I - 1; i > first; i-- {
+		if t := in.Toks[i]; t.Origin == f.Origin && t.Pos >= f.End {
+			end = t.End
+			break
+		}
+	}
+	return cs.PosAt(max(end-1, 0))
+}
 
 func (in *inst) notInLocked(t token) {
 	if in.atomic {
@@ -314,6 +331,7 @@ func (in *inst) stmt(bare bool, start int) cs.Stmt {
 
 // instr reads one statement (see stmt).
 func (in *inst) instr(bare bool, start int) cs.Stmt {
+	first := in.I
 	t := in.Tok()
 	pos := cs.PosAt(t.Pos)
 	switch {
@@ -321,10 +339,10 @@ func (in *inst) instr(bare bool, start int) cs.Stmt {
 		lhs := in.reg()
 		op := in.Expect(":=", "':='")
 		e := in.expr()
-		as := &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.Pos), Rhs: e, Semi: in.semi()}
+		as := &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.Pos), Rhs: e, Semi: in.semi(first)}
 		// Enabled when the value is in the register's domain (Memorax).
 		if g := in.guard(in.regDom[lhs.Name], e, t); g != nil {
-			return &cs.BlockStmt{Lbrace: pos, List: []cs.Stmt{g, as}, Rbrace: in.semi()}
+			return &cs.BlockStmt{Lbrace: pos, List: []cs.Stmt{g, as}, Rbrace: in.semi(first)}
 		}
 		return as
 	case t.Kind != tIdent && !t.Is("{"):
@@ -333,7 +351,7 @@ func (in *inst) instr(bare bool, start int) cs.Stmt {
 	switch t.Text {
 	case "nop":
 		in.Next()
-		return &cs.SkipStmt{Skip: pos, Semi: in.semi()}
+		return &cs.SkipStmt{Skip: pos, Semi: in.semi(first)}
 	case "read":
 		in.Next()
 		in.Expect(":", "':' after read")
@@ -341,13 +359,13 @@ func (in *inst) instr(bare bool, start int) cs.Stmt {
 			lhs := in.reg()
 			op := in.Expect(":=", "':='")
 			x := in.memloc()
-			rd := &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.Pos), Rhs: x, Semi: in.semi()}
+			rd := &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.Pos), Rhs: x, Semi: in.semi(first)}
 			return in.readInto(rd, lhs, x, t)
 		}
 		x := in.memloc()
 		op := in.Expect("=", "'=' (read: x = e) or a register (read: $r := x)")
 		e := in.expr()
-		return &cs.AssumeStmt{Assume: pos, X: &cs.BinaryExpr{X: x, OpPos: cs.PosAt(op.Pos), Op: cs.EQL, Y: e}, Semi: in.semi()}
+		return &cs.AssumeStmt{Assume: pos, X: &cs.BinaryExpr{X: x, OpPos: cs.PosAt(op.Pos), Op: cs.EQL, Y: e}, Semi: in.semi(first)}
 	case "write":
 		return in.write(bare, start)
 	case "locked":
@@ -357,7 +375,7 @@ func (in *inst) instr(bare bool, start int) cs.Stmt {
 			in.atomic = true
 			w := in.write(false, start)
 			in.atomic = false
-			return &cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: []cs.Stmt{w}, Rbrace: in.semi()}}
+			return &cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: []cs.Stmt{w}, Rbrace: in.semi(first)}}
 		}
 		in.Expect("{", "'{' or write after locked")
 		in.atomic = true
@@ -367,7 +385,7 @@ func (in *inst) instr(bare bool, start int) cs.Stmt {
 		if in.nwrite == before {
 			panic(errAt(t.Pos, "a locked block without a write is not supported: Memorax does not fence it, and fencer's atomic blocks always wait for an empty buffer"))
 		}
-		return &cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: []cs.Stmt{choice(alts, t.Pos)}, Rbrace: in.semi()}}
+		return &cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: []cs.Stmt{choice(alts, t.Pos)}, Rbrace: in.semi(first)}}
 	case "cas":
 		in.notInLocked(t)
 		in.Next()
@@ -378,16 +396,16 @@ func (in *inst) instr(bare bool, start int) cs.Stmt {
 		in.Expect(",", "','")
 		e2 := in.expr()
 		in.Expect(")", "')'")
-		w := &cs.AssignStmt{Lhs: x, TokPos: pos, Rhs: e2, Semi: in.semi()}
-		list := []cs.Stmt{&cs.AssumeStmt{Assume: pos, X: &cs.BinaryExpr{X: x, OpPos: pos, Op: cs.EQL, Y: e1}, Semi: in.semi()}}
+		w := &cs.AssignStmt{Lhs: x, TokPos: pos, Rhs: e2, Semi: in.semi(first)}
+		list := []cs.Stmt{&cs.AssumeStmt{Assume: pos, X: &cs.BinaryExpr{X: x, OpPos: pos, Op: cs.EQL, Y: e1}, Semi: in.semi(first)}}
 		list = append(list, in.domainCheck(x, e2, t)...)
 		list = append(list, w)
-		return &cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: list, Rbrace: in.semi()}}
+		return &cs.AtomicStmt{Atomic: pos, Body: &cs.BlockStmt{Lbrace: pos, List: list, Rbrace: in.semi(first)}}
 	case "assume":
 		in.Next()
 		in.Expect(":", "':' after assume")
 		c := in.bexpr()
-		return &cs.AssumeStmt{Assume: pos, X: c, Semi: in.semi()}
+		return &cs.AssumeStmt{Assume: pos, X: c, Semi: in.semi(first)}
 	case "if":
 		in.notInLocked(t)
 		in.Next()
@@ -409,7 +427,7 @@ func (in *inst) instr(bare bool, start int) cs.Stmt {
 		in.notInLocked(t)
 		in.Next()
 		l := in.ExpectIdent("a label after goto")
-		return &cs.GotoStmt{Goto: pos, Label: ident(labelName(l.Text), l.Pos), Semi: in.semi()}
+		return &cs.GotoStmt{Goto: pos, Label: ident(labelName(l.Text), l.Pos), Semi: in.semi(first)}
 	case "either":
 		in.notInLocked(t)
 		in.Next()
@@ -429,17 +447,17 @@ func (in *inst) instr(bare bool, start int) cs.Stmt {
 		in.Next()
 		alone := (prev.Kind == tEOF || prev.Is("{") || prev.Is("or")) && endsList(in.Tok())
 		in.fences[t.Pos] = &fenceSite{tok: t, prev: prev, next: in.Tok(), keep: bare || start != t.Pos || alone, inMacro: t.Origin != 0}
-		return &cs.FenceStmt{Fence: pos, Semi: in.semi()}
+		return &cs.FenceStmt{Fence: pos, Semi: in.semi(first)}
 	case "ssfence":
 		in.notInLocked(t)
 		in.Next()
-		return &cs.FenceStmt{Fence: pos, Kind: cs.StoreFence, StorePos: pos, Semi: in.semi()}
+		return &cs.FenceStmt{Fence: pos, Kind: cs.StoreFence, StorePos: pos, Semi: in.semi(first)}
 	case "llfence":
 		// Memorax's load-load fence: loads are never reordered with loads
 		// under SC, TSO and PSO, so it orders nothing there.
 		in.notInLocked(t)
 		in.Next()
-		return &cs.SkipStmt{Skip: pos, Semi: in.semi()}
+		return &cs.SkipStmt{Skip: pos, Semi: in.semi(first)}
 	case "syncrd", "syncwr":
 		panic(errAt(t.Pos, "%s is not read: it is a synchronising access of Memorax's VIPS-M model, with no rule under SC, TSO or PSO", t.Text))
 	case "slocked":
@@ -476,6 +494,7 @@ func choice(alts [][]cs.Stmt, off int) cs.Stmt {
 
 // write reads "write: loc := e" (at "write").
 func (in *inst) write(bare bool, start int) cs.Stmt {
+	first := in.I
 	w := in.Next()
 	in.nwrite++
 	in.Expect(":", "':' after write")
@@ -485,10 +504,7 @@ func (in *inst) write(bare bool, start int) cs.Stmt {
 	// The statement starts at "write", so that its site reads
 	// "write: x := 1".
 	lhs := &cs.Ident{NamePos: cs.PosAt(w.Pos), Name: x.Name}
-	semi := in.semi()
-	if in.last().End <= w.Pos {
-		semi = cs.PosAt(w.End - 1)
-	}
+	semi := in.semi(first)
 	as := &cs.AssignStmt{Lhs: lhs, TokPos: cs.PosAt(op.Pos), Rhs: e, Semi: semi}
 	in.sites[w.Pos] = &site{write: w, lastEnd: in.last().End, next: in.Tok(), bare: bare, wrapStart: start,
 		inMacro: w.Origin != 0, mixed: in.last().Origin != w.Origin}

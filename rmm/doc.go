@@ -70,7 +70,8 @@
 // fence is fence;, ssfence is fence store;, llfence (Memorax's load-load
 // fence) is a skip: loads are never reordered with loads under SC, TSO
 // and PSO. syncrd and syncwr (the synchronising accesses of Memorax's
-// VIPS-M model, with no rule under TSO or PSO), slocked (no TSO or PSO rule
+// VIPS-M model, with no rule under TSO or PSO; Memorax's own pb engine
+// refuses them too, docs/formats.md), slocked (no TSO or PSO rule
 // in Memorax's manual) and the me/other/@ expressions are positioned
 // errors. A pointer location [e] is, as in Memorax, a
 // choice between the global variables: the statement becomes

@@ -110,3 +110,31 @@ func TestErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestStatementTexts reads models whose statements mix tokens of macro
+// bodies defined before them with tokens of their own text: every fence
+// site is a piece of the source that starts where its statement does
+// (issue 37: Memorax's volrend.rmm made Lower slice src[930:445]).
+func TestStatementTexts(t *testing.T) {
+	path := "testdata/macro_end_before_start.rmm"
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys, err := Parse(path, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := map[string]bool{}
+	for _, s := range sys.Sites {
+		if s.Start > s.End || s.End > len(src) || s.Text != string(src[s.Start:s.End]) {
+			t.Errorf("site %d: [%d:%d] %q", s.ID, s.Start, s.End, s.Text)
+		}
+		texts[s.Text] = true
+	}
+	for _, want := range []string{"$r :=", "write: x := 1"} {
+		if !texts[want] {
+			t.Errorf("no site with text %q; have %v", want, texts)
+		}
+	}
+}

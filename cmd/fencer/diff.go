@@ -72,3 +72,51 @@ func hunkRange(i, j int) string {
 		return fmt.Sprintf("%d,%d", i+1, n)
 	}
 }
+
+// originalOffset returns, for a byte offset of b, the offset in a of the
+// same character when the diff of a and b keeps it, and false when b added
+// it: lines are matched first (go-difflib), then the characters of each
+// block of changed lines. run --hw names the asserts of the fenced program
+// at the lines of the original with it.
+func originalOffset(a, b []byte) func(off int) (int, bool) {
+	al, bl := splitLines(string(a)), splitLines(string(b))
+	starts := func(lines []string) []int {
+		out := make([]int, len(lines)+1)
+		for i, l := range lines {
+			out[i+1] = out[i] + len(l)
+		}
+		return out
+	}
+	as, bs := starts(al), starts(bl)
+	// An offset o of b in [b0, b1) of a run is a's o - b0 + a0.
+	type run struct{ b0, b1, a0 int }
+	var runs []run
+	chars := func(s string) []string {
+		out := make([]string, len(s))
+		for i := range s {
+			out[i] = s[i : i+1]
+		}
+		return out
+	}
+	for _, op := range difflib.NewMatcher(al, bl).GetOpCodes() {
+		switch op.Tag {
+		case 'e':
+			runs = append(runs, run{bs[op.J1], bs[op.J2], as[op.I1]})
+		case 'r':
+			ta, tb := string(a[as[op.I1]:as[op.I2]]), string(b[bs[op.J1]:bs[op.J2]])
+			for _, cop := range difflib.NewMatcher(chars(ta), chars(tb)).GetOpCodes() {
+				if cop.Tag == 'e' {
+					runs = append(runs, run{bs[op.J1] + cop.J1, bs[op.J1] + cop.J2, as[op.I1] + cop.I1})
+				}
+			}
+		}
+	}
+	return func(off int) (int, bool) {
+		for _, r := range runs {
+			if r.b0 <= off && off < r.b1 {
+				return off - r.b0 + r.a0, true
+			}
+		}
+		return 0, false
+	}
+}

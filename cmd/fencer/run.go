@@ -75,7 +75,9 @@ func runCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			if err := hwrun.HostCheck(len(sys.Procs)); err != nil {
+			// A parent (main that starts the threads, waits for them and
+			// checks their results) needs no CPU: cgen.CPUs.
+			if err := hwrun.HostCheck(cgen.CPUs(sys)); err != nil {
 				return fail(exitInput, "run --hw: %v", err)
 			}
 			variants := []variantRun{{name: "original", sys: sys}}
@@ -86,19 +88,19 @@ func runCommand() *cli.Command {
 					return err
 				}
 				if fsys != nil {
-					variants = append(variants, variantRun{name: "fenced", sys: fsys})
+					variants = append(variants, variantRun{name: "fenced", sys: fsys, at: originalPosition(sys, fsys)})
 				} else {
 					notFenced = why
 				}
 			}
 			for i := range variants {
 				v := &variants[i]
-				v.res, err = runVariant(c, v.name, v.sys, opt)
+				v.res, err = runVariant(c, v, opt)
 				if err != nil {
 					return err
 				}
 			}
-			printRuns(humanOut(c), sys, variants, notFenced)
+			printRuns(humanOut(c), sys, variants, notFenced, beyondCPU(m))
 			if err := writeRunJSON(c.String("json"), sys, variants); err != nil {
 				return err
 			}
@@ -113,9 +115,57 @@ func runCommand() *cli.Command {
 // variantRun is one program run on the hardware: the original or the
 // fenced one.
 type variantRun struct {
-	name string
-	sys  *cs.System
-	res  *hwrun.Result
+	name    string
+	sys     *cs.System
+	threads int    // the threads of its harness
+	parent  string // the process that runs before and after them, or ""
+	// at, if not nil, names a position of sys in the file the user gave:
+	// the fenced program is the patched text, whose lines are not the
+	// original's (an assert at line 25 of the original is at line 27 of
+	// the patched text with two fences above it).
+	at  func(cs.Pos) cs.Position
+	res *hwrun.Result
+}
+
+// originalPosition returns the position in the original sys of a
+// position of the patched program fsys: the same character, found by the
+// diff of the two texts (the patch only adds fences, and braces around a
+// bare body), else fsys's own position.
+func originalPosition(sys, fsys *cs.System) func(cs.Pos) cs.Position {
+	orig := originalOffset(sys.File.Src, fsys.File.Src)
+	return func(p cs.Pos) cs.Position {
+		if o, ok := orig(p.Offset()); ok && p.IsValid() {
+			return sys.Position(cs.PosAt(o))
+		}
+		return fsys.Position(p)
+	}
+}
+
+// beyondCPU says, for a store-buffer model that relaxes more than x86-TSO
+// (PSO: a write may pass an earlier write to another variable), that the
+// run cannot show those reorderings, or "" for a model the CPU can show
+// all of (TSO) or that forbids more (SC). Without it a PSO run that
+// reached no bad state would read as a confirmation of PSO's verdict.
+func beyondCPU(m memmodel.Model) string {
+	tso, err := memmodel.Parse("tso")
+	if err != nil {
+		return ""
+	}
+	var extra []string
+	for _, k := range []struct {
+		op   cs.OpKind
+		what string
+	}{{cs.OpWrite, "a write passing an earlier write"}, {cs.OpRead, "a read passing an earlier write"}} {
+		if m.Relaxes(k.op) && !tso.Relaxes(k.op) {
+			extra = append(extra, k.what)
+		}
+	}
+	if len(extra) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("--model %s: this CPU (%s) is x86-TSO, which keeps the order %s relaxes beyond TSO (%s to another variable): "+
+		"those reorderings cannot show on it, and the counts above are only of what TSO allows; fencer verify --model %s explores them",
+		m, runtime.GOARCH, m, strings.Join(extra, ", "), m)
 }
 
 func hwOptions(c *cli.Context) (hwrun.Options, error) {
@@ -168,10 +218,17 @@ func fencedSystem(c *cli.Context, sys *cs.System, m memmodel.Model) (*cs.System,
 
 // runVariant builds and runs the harness of sys, with a progress bar on a
 // terminal.
-func runVariant(c *cli.Context, name string, sys *cs.System, opt hwrun.Options) (*hwrun.Result, error) {
+func runVariant(c *cli.Context, v *variantRun, opt hwrun.Options) (*hwrun.Result, error) {
+	name, sys := v.name, v.sys
 	h, err := cgen.NewHarness(sys)
 	if err != nil {
 		return nil, fail(exitInput, "%s: %v", sys.File.Name, err)
+	}
+	v.threads, v.parent = h.Threads, h.Parent
+	if v.at != nil {
+		for i, pos := range h.AssertPos {
+			h.Bad[h.Forbidden+i] = cgen.AssertName(v.at(pos), sys.Procs[h.AssertProc[i]].Name)
+		}
 	}
 	if !quiet {
 		if w := hwrun.ClockWarning(); w != "" && len(sys.Bad) > 0 {
@@ -257,14 +314,18 @@ func (b *runBar) update(rounds, hits int64) {
 
 func (b *runBar) finish() { _ = b.bar.Clear() }
 
-// printRuns prints the counts of each variant, the comparison and the
-// reminder that a run proves nothing.
-func printRuns(w io.Writer, sys *cs.System, vs []variantRun, notFenced string) {
+// printRuns prints the counts of each variant, the comparison, the note
+// on the model (beyondCPU) and the reminder that a run proves nothing.
+func printRuns(w io.Writer, sys *cs.System, vs []variantRun, notFenced, note string) {
 	name := sys.File.Name
 	for _, v := range vs {
 		r := v.res
-		fmt.Fprintf(w, "%s (%s): %s threads on their own CPUs, %s rounds in %.1f s; %s reached a bad state\n",
-			name, v.name, commas(int64(len(v.sys.Procs))), commas(r.Rounds), r.Time.Seconds(), roundsOf(r.Hits, r.Rounds))
+		par := ""
+		if v.parent != "" {
+			par = fmt.Sprintf(" (%s before and after them)", v.parent)
+		}
+		fmt.Fprintf(w, "%s (%s): %s threads on their own CPUs%s, %s rounds in %.1f s; %s reached a bad state\n",
+			name, v.name, commas(int64(v.threads)), par, commas(r.Rounds), r.Time.Seconds(), roundsOf(r.Hits, r.Rounds))
 		for _, b := range r.Bad {
 			fmt.Fprintf(w, "  %s: %s\n", b.Name, roundsOf(b.Hits, r.Rounds))
 		}
@@ -282,6 +343,9 @@ func printRuns(w io.Writer, sys *cs.System, vs []variantRun, notFenced string) {
 			fmt.Fprintf(w, "unfenced: %s / %s rounds reached %s; fenced: %s / %s\n", commas(b.Hits), commas(vs[0].res.Rounds),
 				b.Name, commas(fh), commas(f.Rounds))
 		}
+	}
+	if note != "" {
+		fmt.Fprintln(w, note)
 	}
 	fmt.Fprintln(w, noProof)
 }

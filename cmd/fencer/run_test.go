@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"fencer/memmodel"
 )
 
 // needHW skips a test that runs a harness where fencer run --hw cannot.
@@ -127,5 +129,76 @@ func TestRunCheckModel(t *testing.T) {
 	}
 	if runtime.NumCPU() < 4 && !strings.Contains(out, "skipped: 4 threads") {
 		t.Errorf("IRIW not skipped:\n%s", out)
+	}
+}
+
+// Under --model pso the run says that PSO's extra reorderings cannot show
+// on an x86 CPU, and the fenced program's asserts are named at the lines
+// of the original file, not of the patched text (issue 37: mp.c's assert
+// at line 24 was reported at 26, below the fence inserted at line 15).
+func TestRunPSO(t *testing.T) {
+	for name, want := range map[string]bool{"pso": true, "tso": false, "sc": false} {
+		m, err := memmodel.Parse(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := beyondCPU(m); (got != "") != want || want && !strings.Contains(got, "a write passing an earlier write") {
+			t.Errorf("beyondCPU(%s) = %q", name, got)
+		}
+	}
+	needHW(t, 2)
+	js := filepath.Join(t.TempDir(), "r.json")
+	out, stderr, code := fencer(t, "run", "--hw", "--model", "pso", "--compare", "--rounds", "200", "--json", js, bench("c/mp.c"))
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, out, stderr)
+	}
+	if !strings.Contains(out, "is x86-TSO") || !strings.Contains(out, "cannot show on it") {
+		t.Errorf("no word that PSO's reorderings cannot show:\n%s", out)
+	}
+	r := readRunJSON(t, js)
+	if len(r.Variants) != 2 {
+		t.Fatalf("report %+v", r)
+	}
+	for _, v := range r.Variants {
+		if len(v.BadStates) != 1 || !strings.Contains(v.BadStates[0].Name, "mp.c:24:3 fails in reader") {
+			t.Errorf("%s: bad states %+v, want the assert at mp.c:24:3", v.Variant, v.BadStates)
+		}
+	}
+}
+
+// originalOffset maps the characters of a patched text back to the
+// original, and says which ones the patch added.
+func TestOriginalOffset(t *testing.T) {
+	a := "x = 1;\ny = 2;\nif (c) z = 3;\nassert(x);\n"
+	b := "x = 1;\nfence;\ny = 2;\nif (c) { z = 3; fence; }\nassert(x);\n"
+	orig := originalOffset([]byte(a), []byte(b))
+	for _, word := range []string{"y = 2", "z = 3", "assert"} {
+		got, ok := orig(strings.Index(b, word))
+		if !ok || got != strings.Index(a, word) {
+			t.Errorf("%q: %d %v, want %d", word, got, ok, strings.Index(a, word))
+		}
+	}
+	if _, ok := orig(strings.Index(b, "fence")); ok {
+		t.Error("a fence the patch added maps to the original")
+	}
+}
+
+// A C program whose main starts two threads, joins them and checks their
+// results runs on 2 CPUs: main runs before and after the threads, on no
+// CPU of its own (issue 37: "the program has 3 threads and this process
+// may use 2 CPUs"). With fencer's fences no round fails its assert.
+func TestRunMainJoins(t *testing.T) {
+	needHW(t, 2)
+	js := filepath.Join(t.TempDir(), "r.json")
+	out, stderr, code := fencer(t, "run", "--hw", "--compare", "--rounds", "3000", "--json", js, filepath.Join("testdata", "hw", "main_joins.c"))
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, out, stderr)
+	}
+	if !strings.Contains(out, "2 threads on their own CPUs (main before and after them)") {
+		t.Errorf("no word that main runs on no CPU of its own:\n%s", out)
+	}
+	r := readRunJSON(t, js)
+	if len(r.Variants) != 2 || r.Variants[0].Rounds != 3000 || r.Variants[1].Rounds != 3000 || r.Variants[1].Hits != 0 {
+		t.Errorf("report %+v", r)
 	}
 }

@@ -48,12 +48,12 @@ func checkModel(c *cli.Context) error {
 			inputErrs++
 			continue
 		}
-		if err := hwrun.HostCheck(len(sys.Procs)); err != nil {
-			fmt.Printf("| %s | %d | | | | | | skipped: %d threads, %d CPUs |\n", file, len(sys.Procs), len(sys.Procs), runtime.NumCPU())
+		if err := hwrun.HostCheck(cgen.CPUs(sys)); err != nil {
+			fmt.Printf("| %s | %d | | | | | | skipped: %d threads, %d CPUs |\n", file, len(sys.Procs), cgen.CPUs(sys), runtime.NumCPU())
 			skipped++
 			continue
 		}
-		res, err := runVariant(c, "original", sys, opt)
+		res, err := runVariant(c, &variantRun{name: "original", sys: sys}, opt)
 		if err != nil {
 			return err
 		}
