@@ -210,6 +210,7 @@ func (p *proc) cas(lv lvalue, expected, desired cs.Expr, order int, pos cs.Pos) 
 // (Target.fenceKind).
 func (p *proc) fence(o int, pos cs.Pos) {
 	if p.t.target.weak() {
+		p.t.noteFence(pos, o)
 		k, ok := p.t.target.fenceKind(o)
 		if !ok {
 			return

@@ -162,7 +162,7 @@ process Q { local r, v; r = af; if (r == 1) { v = d; } }`)
 		t.Errorf("accesses %+v, %+v: want a plain write, then a plain read", r.First, r.Second)
 	}
 	msg := r.Message(sys, "d")
-	for _, want := range []string{"data race on d", "P writes it at t.cs:2:", "Q reads it at t.cs:3:", "a run that reaches them"} {
+	for _, want := range []string{"data race on d", "P writes it at t.cs:2:", "Q reads it at t.cs:3:", "a run to them (process, line): P 2"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("message lacks %q:\n%s", want, msg)
 		}

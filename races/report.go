@@ -74,16 +74,16 @@ func (r Race) Message(sys *cs.System, name string) string {
 	where := func(x EntryAccess) string { return fmt.Sprintf("%s:%d:%d", file, x.Line, x.Column) }
 	verb := func(x EntryAccess) string { return x.Kind + "s" }
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "data race on %s: %s %s it at %s and %s %s it at %s, and nothing orders the two (no lock, release/acquire pair, create or join between them): C11 leaves the program undefined, and the compiler may hoist or merge plain accesses, which no fence prevents; protect %s with a lock, publish it with a release store read by an acquire load, or make it _Atomic",
+	fmt.Fprintf(&sb, "data race on %s: %s %s it at %s and %s %s it at %s, and no lock, release/acquire pair, create or join orders the two: C11 leaves the program undefined, and the compiler may hoist or merge plain accesses, which no fence prevents; protect %s with a lock, publish it with release/acquire, or make it _Atomic",
 		name, a.Process, verb(a), where(a), b.Process, verb(b), where(b), name)
 	for _, x := range e.Accesses {
-		fmt.Fprintf(&sb, "\n  %s: %s %s: %s", where(x), x.Process, x.Kind, x.Statement)
+		fmt.Fprintf(&sb, "\n  %s: %s by %s: %s", where(x), x.Kind, x.Process, x.Statement)
 	}
 	var run []string
 	for _, s := range e.Run {
 		run = append(run, fmt.Sprintf("%s %d", s.Process, s.Line))
 	}
-	fmt.Fprintf(&sb, "\n  a run that reaches them (process and line of %s): %s", file, strings.Join(run, ", "))
+	fmt.Fprintf(&sb, "\n  a run to them (process, line): %s", strings.Join(run, ", "))
 	return sb.String()
 }
 

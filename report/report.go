@@ -10,6 +10,7 @@ import (
 	"fencer/cegar"
 	"fencer/cs"
 	"fencer/memmodel"
+	"fencer/races"
 )
 
 // reportVersion is the version of the JSON report's format
@@ -30,7 +31,10 @@ type Report struct {
 	// Warnings are the reader's warnings on the input (formats.Warning),
 	// each "file:line:col: warning: message".
 	Warnings []string `json:"warnings,omitempty"`
-	Fences   []Fence  `json:"fences"`
+	// Races are the data races of a C program (package races), each
+	// also one of Warnings; absent when none.
+	Races  []races.Entry `json:"races,omitempty"`
+	Fences []Fence       `json:"fences"`
 	// Removed (insert --reconsider) and Alternatives (insert --all): see
 	// docs/report.md.
 	Removed      []Fence   `json:"removed,omitempty"`

@@ -12,6 +12,7 @@ import (
 	"fencer/cegar"
 	"fencer/cs"
 	"fencer/memmodel"
+	"fencer/races"
 	"fencer/report"
 )
 
@@ -89,10 +90,20 @@ func writeReport(c *cli.Context, rep func() *report.Report) error {
 		return nil
 	}
 	out := rep()
-	for _, w := range inputWarnings {
-		out.Warnings = append(out.Warnings, w.String())
-	}
+	out.Warnings, out.Races = reportWarnings()
 	return emitReport(c.String("json"), out)
+}
+
+// reportWarnings are the warnings of the reader on the command's program
+// as the JSON report lists them, and the races among them.
+func reportWarnings() (ws []string, rs []races.Entry) {
+	for _, w := range inputWarnings {
+		ws = append(ws, w.String())
+		if w.Race != nil {
+			rs = append(rs, *w.Race)
+		}
+	}
+	return ws, rs
 }
 
 func emitReport(path string, rep any) error {

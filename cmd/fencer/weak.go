@@ -18,6 +18,7 @@ import (
 	"fencer/execgraph"
 	"fencer/formats"
 	"fencer/memmodel"
+	"fencer/races"
 	"fencer/report"
 	"fencer/robust"
 	"fencer/weakfix"
@@ -165,6 +166,7 @@ type weakReport struct {
 	Alternatives [][]weakChange `json:"alternatives,omitempty"`
 	TimeSeconds  float64        `json:"time_seconds"`
 	Warnings     []string       `json:"warnings,omitempty"`
+	Races        []races.Entry  `json:"races,omitempty"`
 }
 
 // weakChange is one change of the answer in the report.
@@ -200,9 +202,7 @@ func emitWeak(c *cli.Context, rep *weakReport) error {
 	if c.String("json") == "" {
 		return nil
 	}
-	for _, w := range inputWarnings {
-		rep.Warnings = append(rep.Warnings, w.String())
-	}
+	rep.Warnings, rep.Races = reportWarnings()
 	return emitReport(c.String("json"), rep)
 }
 
