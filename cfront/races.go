@@ -53,6 +53,16 @@ type RaceCheck struct {
 // reading fails (an x86 asm fence, which AArch64 refuses), the check
 // falls back on the static one and the Note says so.
 func (r Reader) Races(ctx context.Context, filename string, src []byte, lim races.Limits) (*RaceCheck, error) {
+	// The translation the command made (memoised) says whether any
+	// variable can race; most programs have none, and need no second
+	// reading.
+	_, _, t0, err := r.read(filename, src)
+	if err != nil {
+		return nil, err
+	}
+	if !t0.mayRace() {
+		return &RaceCheck{Note: noCandidate}, nil
+	}
 	arm := r
 	arm.Target = TargetARM
 	file, prog, t, err := arm.readOnce(filename, src)
@@ -61,10 +71,6 @@ func (r Reader) Races(ctx context.Context, filename string, src []byte, lim race
 		sys, err = readkit.LowerWith(file, prog, arm, cs.Options{})
 	}
 	if err != nil {
-		_, _, t0, err0 := r.read(filename, src)
-		if err0 != nil {
-			return nil, err0
-		}
 		return &RaceCheck{Warnings: t0.staticRaces, Note: fmt.Sprintf("data races: the runs were not searched (%v); warned of every plain variable that two threads access, one writing", firstLine(err))}, nil
 	}
 	res, err := races.Find(ctx, sys, t.raceOrders(sys), lim)
@@ -103,13 +109,29 @@ func (r Reader) Races(ctx context.Context, filename string, src []byte, lim race
 	}
 	switch {
 	case len(vars) == 0:
-		rc.Note = "data races: no plain variable that two processes access, one writing: nothing to search"
+		rc.Note = noCandidate
 	case res.Complete:
 		rc.Note = fmt.Sprintf("data races: searched every SC run (%d states) for races on %s: %d found", res.States, strings.Join(vars, ", "), len(rc.Warnings))
 	default:
 		rc.Note = fmt.Sprintf("data races: searched %d SC states for races on %s, not every run (%s): %d found; a variable without a warning may still race", res.States, strings.Join(vars, ", "), res.Why, len(rc.Warnings))
 	}
 	return rc, nil
+}
+
+// noCandidate is the note of a program that cannot race.
+const noCandidate = "data races: no plain variable that two processes access, one writing: nothing to search"
+
+// mayRace reports whether some shared variable has a plain access (outside
+// an atomic block), is accessed by two processes (main included, whatever
+// the order of the access) and is written by one: the variables the race
+// check tracks (races.Find) are among these.
+func (t *translator) mayRace() bool {
+	for _, v := range t.order {
+		if v.plainAny && v.writeAny && len(v.accessors) >= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // firstLine is the first line of err's message.

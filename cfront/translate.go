@@ -47,11 +47,16 @@ type shvar struct {
 	typ      cc.Type
 	pos      cs.Pos
 	init     []int64 // per element (one for a scalar)
-	// Plain accesses by thread processes, for the data-race warning.
+	// Plain accesses by thread processes, for the static data-race
+	// warning.
 	readers, writers map[string]bool
 	firstWrite       cs.Pos
-	decl             *cc.Declarator
-	isConst          bool // const-qualified: its initial values are constants
+	// Every access, for mayRace: the processes, whether one is plain
+	// (outside an atomic block), whether one writes.
+	accessors          map[string]bool
+	plainAny, writeAny bool
+	decl               *cc.Declarator
+	isConst            bool // const-qualified: its initial values are constants
 }
 
 // global is a file-scope variable: an integer scalar or array (v), or a
