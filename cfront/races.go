@@ -153,14 +153,19 @@ func (t *translator) raceOrders(sys *cs.System) races.Orders {
 			case a == nil:
 				// Not noted (no position in the file): by its variable,
 				// and synchronising nothing.
-				if v := byName[edge.Op.Shared]; v == nil || !v.atomic && !v.volatile && !v.mutex {
+				switch v := byName[edge.Op.Shared]; {
+				case v == nil || !v.atomic && !v.volatile && !v.mutex:
 					return races.Plain
+				case v.volatile && !v.atomic:
+					return races.Volatile
 				}
 				return races.Relaxed
 			case a.plain:
 				return races.Plain
 			case a.ambiguous:
-				return races.Relaxed
+				// Atomic or volatile accesses of different orders at one
+				// place (a macro): none of them synchronises.
+				return races.Volatile
 			}
 			return raceOrder(a.order)
 		case cs.OpAtomic:
@@ -185,6 +190,8 @@ func (t *translator) raceOrders(sys *cs.System) races.Orders {
 // access or fence (orderPlain: a volatile access).
 func raceOrder(o int) races.Order {
 	switch o {
+	case orderPlain:
+		return races.Volatile
 	case orderConsume, orderAcquire:
 		return races.Acquire
 	case orderRelease:

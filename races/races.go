@@ -16,16 +16,20 @@ const (
 	// Plain is a non-atomic access (not _Atomic, not volatile): the only
 	// kind that races.
 	Plain Order = iota
-	// Relaxed is an atomic access without order (a volatile one too: it
-	// does not race, and it synchronises nothing); for a fence, none.
+	// Relaxed is an atomic access without order; for a fence, none.
 	Relaxed
 	Acquire
 	Release
 	AcqRel
 	SeqCst
+	// Volatile is a volatile access: fencer's C front end does not count
+	// it as one that races (docs/c.md), and as it is not atomic it
+	// synchronises nothing, fences or not (a volatile write ends every
+	// release sequence, as a plain one does).
+	Volatile
 )
 
-var orderNames = [...]string{"plain", "relaxed", "acquire", "release", "acq_rel", "seq_cst"}
+var orderNames = [...]string{"plain", "relaxed", "acquire", "release", "acq_rel", "seq_cst", "volatile"}
 
 func (o Order) String() string {
 	if int(o) < len(orderNames) {

@@ -11,8 +11,8 @@ import (
 
 // ordersByName reads the orders of a .cs system the way these tests
 // write them: a shared variable whose name starts with "a" is atomic
-// (relaxed, or acquire/release as the statement says), every other one
-// plain; an atomic step whose variables start with "ar" is relaxed, any
+// (relaxed, or acquire/release as the statement says), one whose name
+// starts with "v" volatile, every other one plain; an atomic step whose variables start with "ar" is relaxed, any
 // other one acquire and release; fence; is seq_cst, fence load; acquire,
 // fence release; release.
 func ordersByName(sys *cs.System) Orders {
@@ -21,6 +21,8 @@ func ordersByName(sys *cs.System) Orders {
 		switch op.Kind {
 		case cs.OpRead, cs.OpWrite:
 			switch {
+			case strings.HasPrefix(op.Shared, "v"):
+				return Volatile
 			case !strings.HasPrefix(op.Shared, "a"):
 				return Plain
 			case op.Ann&cs.Acquire != 0:
@@ -117,6 +119,12 @@ process Q { local r, v; acquire r = af; if (r == 2) { v = d; } }`, "d"},
 		{"atomic accesses only", `shared ax, ay;
 process P { local r; ax = 1; r = ay; }
 process Q { local r; ay = 1; r = ax; }`, ""},
+		{"volatile accesses only", `shared vx;
+process P { vx = 1; }
+process Q { local r; r = vx; }`, ""},
+		{"a volatile flag with fences synchronises nothing", `shared d, vf;
+process P { d = 1; fence release; vf = 1; }
+process Q { local r, v; r = vf; fence load; if (r == 1) { v = d; } }`, "d"},
 		{"a plain read of an atomically written variable", `shared x;
 process P { atomic { x = 1; } }
 process Q { local r; r = x; }`, "x"},

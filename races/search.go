@@ -75,9 +75,11 @@ func newSearch(sys *cs.System, orders Orders) *search {
 		}
 		procs[x][p] = true
 		written[x] = written[x] || write
-		if o == Plain {
+		switch o {
+		case Plain:
 			plain[x] = true
-		} else {
+		case Volatile:
+		default:
 			atomic[x] = true
 		}
 	}
@@ -205,7 +207,8 @@ func (s *search) access(m *meta, p, e, x int, write bool, o Order, rmw bool, hit
 	}
 	plain := o == Plain
 	h := s.syncOf[x]
-	if !write && h >= 0 && !plain {
+	atomic := !plain && o != Volatile
+	if !write && h >= 0 && atomic {
 		// What the read synchronises with happens before it: acquire
 		// first, then look for races.
 		if o.acquires() {
@@ -251,8 +254,8 @@ func (s *search) access(m *meta, p, e, x int, write bool, o Order, rmw bool, hit
 	}
 	if write && h >= 0 {
 		switch {
-		case plain:
-			s.zero(m, h) // a plain write ends every release sequence
+		case !atomic:
+			s.zero(m, h) // a plain or volatile write ends every release sequence
 		case rmw && o.releases():
 			s.or(m, h, s.point(p))
 		case rmw:
