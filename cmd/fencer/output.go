@@ -150,5 +150,7 @@ func writeExploreJSON(c *cli.Context, sys *cs.System, m memmodel.Model, res *mem
 	if c.String("json") == "" {
 		return nil
 	}
-	return emitReport(c.String("json"), report.NewExplore(sys, m, res, tr, elapsed))
+	rep := report.NewExplore(sys, m, res, tr, elapsed)
+	rep.Warnings, rep.Races = reportWarnings()
+	return emitReport(c.String("json"), rep)
 }

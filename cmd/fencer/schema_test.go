@@ -380,6 +380,7 @@ func TestSchemaWithPythonJSONSchema(t *testing.T) {
 		{"verify", "testdata/syntax.cs"},
 		{"explore", "--model", "pso", bench("mp.cs")},
 		{"verify", filepath.Join("..", "..", "cfront", "testdata", "races", "mp_relaxed.c")},
+		{"explore", filepath.Join("..", "..", "cfront", "testdata", "races", "forgot_lock.c")},
 	} {
 		f := filepath.Join(dir, fmt.Sprintf("r%d.json", i))
 		fencer(t, append([]string{args[0], "--json", f}, args[1:]...)...)
