@@ -42,21 +42,14 @@ type search struct {
 	acqFence bool
 }
 
-// evt is where the tracked event of a class was made (not part of a
-// state's key: a state keeps those of the first run that reached it).
-type evt struct{ proc, edge int32 }
-
 // meta is the happens-before summary of a state: known[row*words+w]
-// holds the events that happen before the holder row; last the place of
-// each event.
+// holds the events that happen before the holder row. Where an event was
+// made is not kept: a race's run says it (firstAccess).
 type meta struct {
 	known []uint64
-	last  []evt
 }
 
-func (m *meta) clone() *meta {
-	return &meta{known: append([]uint64(nil), m.known...), last: append([]evt(nil), m.last...)}
-}
+func (m *meta) clone() *meta { return &meta{known: append([]uint64(nil), m.known...)} }
 
 func newSearch(sys *cs.System, orders Orders) *search {
 	s := &search{sys: sys, c: memmodel.NewConcrete(sys, memmodel.SC), n: len(sys.Procs)}
@@ -157,12 +150,11 @@ func (s *search) copyRow(m *meta, dst, src int) { copy(s.row(m, dst), s.row(m, s
 
 func (s *search) zero(m *meta, r int) { clear(s.row(m, r)) }
 
-// hit is a race found at a step: the tracked event first (made earlier)
-// and the access second, on the variable in slot x.
+// hit is a race found at a step: the access second, on the variable in
+// slot x, races with the tracked event of class cls of process u.
 type hit struct {
-	x      int
-	first  Access
-	second Access
+	x, u, cls int
+	second    Access
 }
 
 // apply updates m for edge e of process p and reports the races the step
@@ -228,10 +220,8 @@ func (s *search) access(m *meta, p, e, x int, write bool, o Order, rmw bool, hit
 				}
 				ev := s.ev(ci, u, cls)
 				if s.has(m, s.point(u), ev) && !s.has(m, s.point(p), ev) {
-					l := m.last[ev]
-					first := Access{Proc: int(l.proc), Edge: int(l.edge), Pos: s.sys.Procs[l.proc].Edges[l.edge].Pos, Write: isWrite(cls), Plain: isPlain(cls)}
 					second := Access{Proc: p, Edge: e, Pos: s.sys.Procs[p].Edges[e].Pos, Write: write, Plain: plain}
-					*hits = append(*hits, hit{x, first, second})
+					*hits = append(*hits, hit{x, u, cls, second})
 				}
 			}
 		}
@@ -250,7 +240,6 @@ func (s *search) access(m *meta, p, e, x int, write bool, o Order, rmw bool, hit
 			m.known[r*s.words+ev/64] &^= bit
 		}
 		m.known[s.point(p)*s.words+ev/64] |= bit
-		m.last[ev] = evt{int32(p), int32(e)}
 	}
 	if write && h >= 0 {
 		switch {
@@ -297,7 +286,7 @@ func (s *search) run(ctx context.Context, lim Limits, res *Result) error {
 		return string(b)
 	}
 	for _, st := range s.c.Initials(lim.MaxStates) {
-		m := &meta{known: make([]uint64, s.rows*s.words), last: make([]evt, len(s.cands)*s.n*classes)}
+		m := &meta{known: make([]uint64, s.rows*s.words)}
 		k := key(st, m)
 		if seen[k] {
 			continue
@@ -344,7 +333,11 @@ func (s *search) run(ctx context.Context, lim Limits, res *Result) error {
 				}
 				found[h.x] = true
 				init, run := runTo(int32(i), st)
-				res.Races = append(res.Races, Race{Var: s.sys.Shared[h.x].Name, First: h.first, Second: h.second, Init: init, Run: run})
+				first, ok := s.firstAccess(run[:len(run)-1], h)
+				if !ok {
+					return fmt.Errorf("internal error: the run to a race on %s does not make its first access", s.sys.Shared[h.x].Name)
+				}
+				res.Races = append(res.Races, Race{Var: s.sys.Shared[h.x].Name, First: first, Second: h.second, Init: init, Run: run})
 			}
 			k := key(states[j], m)
 			if seen[k] {
@@ -360,4 +353,32 @@ func (s *search) run(ctx context.Context, lim Limits, res *Result) error {
 	}
 	res.States = len(nodes)
 	return nil
+}
+
+// firstAccess is the tracked event of h in run: the last step of process
+// h.u that accesses h.x as h.cls says (it is the event, since a later one
+// of the class would have replaced it).
+func (s *search) firstAccess(run []memmodel.Step, h hit) (Access, bool) {
+	for i := len(run) - 1; i >= 0; i-- {
+		st := run[i]
+		if st.Proc != h.u {
+			continue
+		}
+		edge := s.sys.Procs[st.Proc].Edges[st.Edge]
+		hit := false
+		switch op := edge.Op; op.Kind {
+		case cs.OpRead, cs.OpWrite:
+			hit = s.c.Slot(op.Shared) == h.x && (op.Kind == cs.OpWrite) == isWrite(h.cls) && (s.ord[st.Proc][st.Edge] == Plain) == isPlain(h.cls)
+		case cs.OpAtomic:
+			for _, b := range op.Body {
+				if (b.Kind == cs.OpRead || b.Kind == cs.OpWrite) && s.c.Slot(b.Shared) == h.x && (b.Kind == cs.OpWrite) == isWrite(h.cls) && !isPlain(h.cls) {
+					hit = true
+				}
+			}
+		}
+		if hit {
+			return Access{Proc: st.Proc, Edge: st.Edge, Pos: edge.Pos, Write: isWrite(h.cls), Plain: isPlain(h.cls)}, true
+		}
+	}
+	return Access{}, false
 }
