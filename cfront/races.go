@@ -31,6 +31,15 @@ func (t *translator) noteFence(pos cs.Pos, o int) {
 	t.fenceOrders[pos] = o
 }
 
+// noteCASFailure records the failure order o of the compare-and-swap at
+// pos for the race check.
+func (t *translator) noteCASFailure(pos cs.Pos, o int) {
+	if old, ok := t.casFailure[pos]; ok && old != o {
+		o = orderAmbiguous
+	}
+	t.casFailure[pos] = o
+}
+
 // RaceCheck is what Reader.Races found.
 type RaceCheck struct {
 	// Warnings holds one warning per race found, at its first access,
@@ -169,6 +178,11 @@ func (t *translator) raceOrders(sys *cs.System) races.Orders {
 			}
 			return raceOrder(a.order)
 		case cs.OpAtomic:
+			if fail, ok := t.casFailure[edge.Pos]; ok && !writes(edge.Op) {
+				// A failed compare-and-swap: a read of the failure
+				// order.
+				return raceOrder(fail)
+			}
 			return races.OfAnn(edge.Op.Ann)
 		case cs.OpFence:
 			if o, ok := t.fenceOrders[edge.Pos]; ok {
@@ -184,6 +198,16 @@ func (t *translator) raceOrders(sys *cs.System) races.Orders {
 		}
 		return races.Relaxed
 	}
+}
+
+// writes reports whether the atomic step op writes shared memory.
+func writes(op cs.Op) bool {
+	for _, b := range op.Body {
+		if b.Kind == cs.OpWrite {
+			return true
+		}
+	}
+	return false
 }
 
 // raceOrder is the race check's order of a C11 memory order of an atomic

@@ -29,8 +29,9 @@ func TestRaces(t *testing.T) {
 		"join_read.c":             "",
 		"main_before_join.c":      "result",
 		"sb_plain.c":              "flag[0]", // flag[1]'s race is between the same two statements
-
-		"forgot_lock.c": "counter",
+		"forgot_lock.c":           "counter",
+		"cas_failure_relaxed.c":   "data",
+		"cas_failure_acquire.c":   "",
 	}
 	for _, path := range files(t, "races") {
 		name := filepath.Base(path)

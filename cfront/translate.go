@@ -115,6 +115,10 @@ type translator struct {
 	// by position, under a weak target (races.go); orderAmbiguous where
 	// fences of different orders share one (a macro).
 	fenceOrders map[cs.Pos]int
+	// casFailure are the failure orders of the compare-and-swaps, by
+	// position (races.go): the step of a failed one (it writes nothing)
+	// reads with that order, not the order of the whole step.
+	casFailure map[cs.Pos]int
 	// staticRaces are the warnings of the static data-race check
 	// (raceWarnings), which Races falls back on when it cannot search.
 	staticRaces []Warning
