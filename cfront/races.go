@@ -119,6 +119,8 @@ func (r Reader) Races(ctx context.Context, filename string, src []byte, lim race
 	switch {
 	case len(vars) == 0:
 		rc.Note = noCandidate
+	case len(res.Races) == len(res.Vars):
+		rc.Note = fmt.Sprintf("data races: a race on each variable checked (%s), found in %d SC states", strings.Join(vars, ", "), res.States)
 	case res.Complete:
 		rc.Note = fmt.Sprintf("data races: searched every SC run (%d states) for races on %s: %d found", res.States, strings.Join(vars, ", "), len(rc.Warnings))
 	default:
