@@ -102,3 +102,39 @@ func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
 }
+
+// TestRaceNote: -v says what the race check covered: every SC run of a
+// lock-protected counter, and not every run of one that grows without
+// bound, where no warning is not a proof.
+func TestRaceNote(t *testing.T) {
+	_, stderr, _ := fencer(t, "-v", "verify", raceFile("mutex_counter.c"))
+	if !strings.Contains(stderr, "data races: searched every SC run") {
+		t.Errorf("no note of a complete search:\n%s", stderr)
+	}
+	src := filepath.Join(t.TempDir(), "forever.c")
+	if err := os.WriteFile(src, []byte(`#include <pthread.h>
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+int counter;
+void *worker(void *arg) {
+  (void)arg;
+  while (1) {
+    pthread_mutex_lock(&m);
+    counter = counter + 1;
+    pthread_mutex_unlock(&m);
+  }
+  return NULL;
+}
+int main(void) {
+  pthread_t a, b;
+  pthread_create(&a, NULL, worker, NULL);
+  pthread_create(&b, NULL, worker, NULL);
+  return 0;
+}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, _ = fencer(t, "-v", "verify", "--timeout", "20s", src)
+	if !strings.Contains(stderr, "not every run (the state limit") || strings.Contains(stderr, "warning: data race") {
+		t.Errorf("want a note of a bounded search and no warning:\n%s", stderr)
+	}
+}
