@@ -177,6 +177,14 @@ func elemKey(lv lvalue) string {
 // writtenByThreads reports whether a function other than main may write v.
 func (t *translator) writtenByThreads(v *shvar) bool { return t.outsideMain[v.decl] }
 
+// touch records an access of v by p of memory order order (orderPlain
+// for a plain or volatile one), for mayRace.
+func (p *proc) touch(v *shvar, write bool, order int) {
+	v.accessors[p.name] = true
+	v.writeAny = v.writeAny || write
+	v.plainAny = v.plainAny || order == orderPlain && p.atomic == 0 && !v.atomic && !v.volatile && !v.mutex
+}
+
 // track records a plain access of a thread for the data-race warning.
 func (p *proc) track(v *shvar, write bool, pos cs.Pos) {
 	if p.th == nil || v.atomic || v.volatile || p.atomic > 0 {
@@ -202,6 +210,9 @@ func (p *proc) load(lv lvalue, order int) cs.Expr { return p.loadAt(lv, order, n
 // (orderedLoad) and its value a temporary.
 func (p *proc) loadAt(lv lvalue, order int, arg *orderSpan) cs.Expr {
 	pos := lv.pos
+	if lv.v != nil {
+		p.touch(lv.v, false, order)
+	}
 	if lv.v != nil && order == orderPlain {
 		p.track(lv.v, false, pos)
 		if p.isMain {
@@ -333,6 +344,7 @@ func (p *proc) store(lv lvalue, val cs.Expr, order int, pos cs.Pos) {
 // that writes, nil for none (an order raise edits it).
 func (p *proc) storeAt(lv lvalue, val cs.Expr, order int, pos cs.Pos, arg *orderSpan) {
 	if lv.v != nil {
+		p.touch(lv.v, true, order)
 		if order == orderPlain {
 			p.track(lv.v, true, pos)
 		}
@@ -444,6 +456,7 @@ func (p *proc) rmwOrd(lv lvalue, order int, pos cs.Pos, body func(target cs.Expr
 	if lv.v == nil {
 		refuse(pos, "an atomic operation on a local variable")
 	}
+	p.touch(lv.v, true, orderSeqCst)
 	if p.outOfBounds(lv, pos) {
 		return
 	}

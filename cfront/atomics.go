@@ -113,13 +113,15 @@ func (p *proc) atomicCall(name string, args []cc.ExpressionNode, pos cs.Pos) cs.
 		exp := p.lval(u.CastExpression)
 		expV := p.localOnly(p.load(exp, orderPlain), pos)
 		des := p.localOnly(p.rv(args[2]), pos)
-		o := orderSeqCst
+		o, fail := orderSeqCst, orderSeqCst
 		if i := orderIdx(3); i >= 0 {
 			if base == "__atomic_compare_exchange_n" {
 				i++ // after the weak flag
 			}
-			o = casOrder(rmwOrder(i), rmwOrder(i+1))
+			fail = rmwOrder(i + 1)
+			o = casOrder(rmwOrder(i), fail)
 		}
+		p.t.noteCASFailure(pos, fail)
 		old, ok2 := p.cas(lv, expV, des, o, pos)
 		// On failure the expected value becomes the current one.
 		upd := p.sub(func() { p.store(exp, ident(old, pos), orderPlain, pos) })
@@ -210,6 +212,7 @@ func (p *proc) cas(lv lvalue, expected, desired cs.Expr, order int, pos cs.Pos) 
 // (Target.fenceKind).
 func (p *proc) fence(o int, pos cs.Pos) {
 	if p.t.target.weak() {
+		p.t.noteFence(pos, o)
 		k, ok := p.t.target.fenceKind(o)
 		if !ok {
 			return

@@ -30,6 +30,9 @@ type access struct {
 	// ambiguous: two accesses of the text have the same position (macro
 	// expansions): neither can be raised.
 	ambiguous bool
+	// plain: the access, or one of those at its position, is neither
+	// atomic nor volatile: one that may race (races.go).
+	plain bool
 }
 
 // orderSpan is the memory order argument of an atomic call written in the
@@ -47,8 +50,10 @@ func (t *translator) noteAccess(pos cs.Pos, write bool, a *access) {
 		return
 	}
 	k := accessKey{pos, write}
+	a.plain = a.plain || a.order == orderPlain && !a.v.atomic && !a.v.volatile && !a.v.mutex
 	if b, ok := t.accesses[k]; ok && (b.v != a.v || b.order != a.order || !sameArg(b.arg, a.arg)) {
 		b.ambiguous = true
+		b.plain = b.plain || a.plain
 		return
 	}
 	t.accesses[k] = a

@@ -57,4 +57,17 @@
 // short-circuit, the steps that start and join threads) get empty spans,
 // so that they are never sites; Parse marks the sites after C write
 // statements (Site.AfterWrite) and only those.
+//
+// # Data races
+//
+// Reader.Races (races.go) decides the data-race warnings on the runs:
+// package races searches the SC runs of the file read under TargetARM,
+// where every access keeps its C11 order, given which accesses the
+// translation found plain (neither _Atomic nor volatile: access.plain)
+// and the order of each atomic_thread_fence (fenceOrders, which the
+// barrier it compiles to does not tell). A program with no plain
+// variable that two processes access, one writing (mayRace, on the
+// translation the command made), is not read again. The static check
+// (every plain variable two threads share, raceWarnings) is only the
+// fall back for a file the AArch64 mapping refuses.
 package cfront

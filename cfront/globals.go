@@ -122,7 +122,7 @@ func (t *translator) declareGlobal(d *cc.Declaration, dcl *cc.Declarator, init *
 		v := &shvar{
 			name: uniqueName(want, t.taken), cname: cname, size: size, typ: et, pos: pos,
 			atomic: atomic || fieldAtomic, volatile: volatile || fieldVolatile,
-			readers: map[string]bool{}, writers: map[string]bool{}, decl: dcl,
+			readers: map[string]bool{}, writers: map[string]bool{}, accessors: map[string]bool{}, decl: dcl,
 		}
 		t.sharedNames[v.name] = true
 		n := size

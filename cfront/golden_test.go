@@ -13,6 +13,7 @@ import (
 	"fencer/cegar"
 	"fencer/cs"
 	"fencer/memmodel"
+	"fencer/races"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata")
@@ -84,20 +85,28 @@ func TestRefusals(t *testing.T) {
 	}
 }
 
-// TestWarnings: the warnings of each file of testdata/warnings.
+// TestWarnings: the warnings of each file of testdata/warnings, the
+// translation's and the data-race check's (Races).
 func TestWarnings(t *testing.T) {
 	for _, path := range files(t, "warnings") {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			sys, _, err := parseFile(t, Reader{}, path)
+			sys, src, err := parseFile(t, Reader{}, path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(sys.Warnings) == 0 {
+			rc, err := Reader{}.Races(context.Background(), filepath.Base(path), src, races.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(sys.Warnings)+len(rc.Warnings) == 0 {
 				t.Fatal("no warning")
 			}
 			var b strings.Builder
 			for _, w := range sys.Warnings {
 				b.WriteString(w.Pos.String() + ": warning: " + w.Msg + "\n")
+			}
+			for _, w := range rc.Warnings {
+				b.WriteString(w.String() + "\n")
 			}
 			golden(t, path, []byte(b.String()))
 		})

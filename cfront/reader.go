@@ -168,7 +168,7 @@ func (r Reader) readOnce(filename string, src []byte) (file *cs.File, prog *cs.P
 		file: file, funcs: map[string]*funcInfo{}, globals: map[*cc.Declarator]*global{},
 		taken: map[string]int{}, writePoints: map[[2]int]bool{}, copies: map[[2]int]int{}, fencePoints: map[[2]int]bool{}, bare: map[[2]int]bool{}, warned: map[string]bool{},
 		sharedNames: map[string]bool{}, outsideMain: map[*cc.Declarator]bool{},
-		target: r.Target, accesses: map[accessKey]*access{},
+		target: r.Target, accesses: map[accessKey]*access{}, fenceOrders: map[cs.Pos]int{}, casFailure: map[cs.Pos]int{},
 	}
 	prog, err = t.translate(ast)
 	if err != nil {

@@ -47,11 +47,16 @@ type shvar struct {
 	typ      cc.Type
 	pos      cs.Pos
 	init     []int64 // per element (one for a scalar)
-	// Plain accesses by thread processes, for the data-race warning.
+	// Plain accesses by thread processes, for the static data-race
+	// warning.
 	readers, writers map[string]bool
 	firstWrite       cs.Pos
-	decl             *cc.Declarator
-	isConst          bool // const-qualified: its initial values are constants
+	// Every access, for mayRace: the processes, whether one is plain
+	// (outside an atomic block), whether one writes.
+	accessors          map[string]bool
+	plainAny, writeAny bool
+	decl               *cc.Declarator
+	isConst            bool // const-qualified: its initial values are constants
 }
 
 // global is a file-scope variable: an integer scalar or array (v), or a
@@ -106,6 +111,17 @@ type translator struct {
 	// accesses are the shared accesses of the C text that an order raise
 	// may name (changes.go), by the position of their .cs operation.
 	accesses map[accessKey]*access
+	// fenceOrders are the memory orders of the atomic_thread_fence calls,
+	// by position, under a weak target (races.go); orderAmbiguous where
+	// fences of different orders share one (a macro).
+	fenceOrders map[cs.Pos]int
+	// casFailure are the failure orders of the compare-and-swaps, by
+	// position (races.go): the step of a failed one (it writes nothing)
+	// reads with that order, not the order of the whole step.
+	casFailure map[cs.Pos]int
+	// staticRaces are the warnings of the static data-race check
+	// (raceWarnings), which Races falls back on when it cannot search.
+	staticRaces []Warning
 
 	emitted     int                     // statements made so far
 	prog        *cs.Program             // the result
@@ -287,8 +303,9 @@ func lit(v int64, pos cs.Pos) cs.Expr {
 	return &cs.IntLit{ValuePos: pos, Lit: strconv.FormatInt(v, 10), Value: v}
 }
 
-// raceWarnings reports the plain shared variables that two threads access,
-// one of them writing.
+// raceWarnings lists in staticRaces the plain shared variables that two
+// threads access, one of them writing: the warnings of the static check
+// that Races (races.go) falls back on when it cannot search the runs.
 func (t *translator) raceWarnings() {
 	for _, v := range t.order {
 		if v.atomic || v.volatile || v.mutex || len(v.writers) == 0 {
@@ -309,6 +326,6 @@ func (t *translator) raceWarnings() {
 			names = append(names, p)
 		}
 		sort.Strings(names)
-		t.warn(v.firstWrite, "race "+v.name, "%s is a plain shared variable that threads %s access, one of them writing: a data race in C11; the compiler may hoist or merge its accesses, which no fence prevents: make it volatile or _Atomic", v.cname, strings.Join(names, ", "))
+		t.staticRaces = append(t.staticRaces, Warning{t.file.Position(v.firstWrite), fmt.Sprintf("%s is a plain shared variable that threads %s access, one of them writing: a data race in C11; the compiler may hoist or merge its accesses, which no fence prevents: make it volatile or _Atomic", v.cname, strings.Join(names, ", "))})
 	}
 }

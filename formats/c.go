@@ -1,8 +1,11 @@
 package formats
 
 import (
+	"context"
+
 	"fencer/cfront"
 	"fencer/cs"
+	"fencer/races"
 )
 
 // C programs (package cfront, ../shared/C-INPUT.md): the preprocessor
@@ -28,6 +31,20 @@ func init() {
 		},
 		Program: func(filename string, src []byte, opt Options) (*cs.Program, error) {
 			return cReader(opt).Program(filename, src)
+		},
+		Races: func(ctx context.Context, sys *cs.System, opt Options) ([]Warning, string, error) {
+			rc, err := cReader(opt).Races(ctx, sys.File.Name, sys.File.Src, races.Limits{})
+			if err != nil {
+				return nil, "", err
+			}
+			var ws []Warning
+			for i, w := range rc.Warnings {
+				ws = append(ws, Warning{Pos: w.Pos, Msg: w.Msg})
+				if i < len(rc.Entries) {
+					ws[i].Race = &rc.Entries[i]
+				}
+			}
+			return ws, rc.Note, nil
 		},
 		Text:          TextLine,
 		FenceKinds:    readerKinds(cfront.Reader{}),

@@ -5,7 +5,9 @@
 // cs.System, Program to the .cs syntax tree it stands for), shown (the
 // text mode of its statements in traces), written back (the fence kinds
 // its patched files can express, whether fences can be removed) and
-// checked (the comment syntax of its "fencer: expect" lines).
+// checked (the comment syntax of its "fencer: expect" lines, and for a
+// format whose accesses may be plain, its data-race check, Races, run
+// once on the program a command reads).
 //
 // Commands never switch on a format's name: they look the format up
 // (ForFile, Lookup, OfSystem) and read its fields. Adding a format is one

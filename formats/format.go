@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"fencer/cs"
+	"fencer/races"
 )
 
 // Format describes one input format. Every field but the optional ones
@@ -57,6 +59,12 @@ type Format struct {
 	// Expect is the comment syntax of the format's expectation lines,
 	// "// fencer: expect MODEL WHAT" for .cs (see Expectations).
 	Expect Comment
+	// Races is optional: the data-race check of a format whose accesses
+	// may be plain (C: cfront.Reader.Races), run once on the program a
+	// command reads (not on the readings for a model or of a patched
+	// text). It returns one warning per race, each with its Race entry
+	// for the JSON report, and a note of what was checked, for the log.
+	Races func(ctx context.Context, sys *cs.System, opt Options) ([]Warning, string, error)
 	// Options are the per-run options the reader reads; nil for none.
 	Options []Option
 }
@@ -120,6 +128,9 @@ func (o Options) Get(name string) string {
 type Warning struct {
 	Pos cs.Position
 	Msg string
+	// Race is the race a warning of Format.Races is about, for the JSON
+	// report's races array; nil for other warnings.
+	Race *races.Entry
 }
 
 // String is "file:line:col: warning: message".

@@ -10,6 +10,7 @@ import (
 	"fencer/cegar"
 	"fencer/cs"
 	"fencer/memmodel"
+	"fencer/races"
 )
 
 // reportVersion is the version of the JSON report's format
@@ -30,7 +31,10 @@ type Report struct {
 	// Warnings are the reader's warnings on the input (formats.Warning),
 	// each "file:line:col: warning: message".
 	Warnings []string `json:"warnings,omitempty"`
-	Fences   []Fence  `json:"fences"`
+	// Races are the data races of a C program (package races), each
+	// also one of Warnings; absent when none.
+	Races  []races.Entry `json:"races,omitempty"`
+	Fences []Fence       `json:"fences"`
 	// Removed (insert --reconsider) and Alternatives (insert --all): see
 	// docs/report.md.
 	Removed      []Fence   `json:"removed,omitempty"`
@@ -187,15 +191,18 @@ func PrintProof(w io.Writer, r *cegar.Result) {
 // ExploreReport is the report of fencer explore: the keys of Report, with
 // the explicit checker's own stats.
 type ExploreReport struct {
-	Version int           `json:"version"`
-	Command string        `json:"command"`
-	File    string        `json:"file"`
-	Verdict string        `json:"verdict"`
-	Model   string        `json:"model"`
-	Reason  string        `json:"reason,omitempty"`
-	Fences  []Fence       `json:"fences"` // always empty: explore inserts none
-	Trace   *Trace        `json:"trace,omitempty"`
-	Stats   *ExploreStats `json:"stats"`
+	Version int    `json:"version"`
+	Command string `json:"command"`
+	File    string `json:"file"`
+	Verdict string `json:"verdict"`
+	Model   string `json:"model"`
+	Reason  string `json:"reason,omitempty"`
+	// Warnings and Races are the reader's, as in Report.
+	Warnings []string      `json:"warnings,omitempty"`
+	Races    []races.Entry `json:"races,omitempty"`
+	Fences   []Fence       `json:"fences"` // always empty: explore inserts none
+	Trace    *Trace        `json:"trace,omitempty"`
+	Stats    *ExploreStats `json:"stats"`
 }
 
 // ExploreStats is the work of fencer explore (the explicit-state checker).

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -208,6 +209,9 @@ func parseSource(c *cli.Context, name string, src []byte, format string, strict 
 		}
 	}
 	sys, warns, err := f.Parse(name, src, opt)
+	if err == nil && f.Races != nil {
+		warns = append(warns, checkRaces(c, f, sys, opt)...)
+	}
 	if err != nil && format != "" {
 		if g := formats.ByExtension(name); g != f && f.Native {
 			// "fencer show --format cs x.rmm" reads x.rmm as .cs.
@@ -215,6 +219,22 @@ func parseSource(c *cli.Context, name string, src []byte, format string, strict 
 		}
 	}
 	return sys, warns, err
+}
+
+// checkRaces runs the data-race check of the format on sys, logs what it
+// checked (-v) and returns its warnings. A check that fails is a warning
+// too: the program was read, and the analysis goes on.
+func checkRaces(c *cli.Context, f *formats.Format, sys *cs.System, opt formats.Options) []formats.Warning {
+	ctx := context.Background()
+	if c != nil && c.Context != nil {
+		ctx = c.Context
+	}
+	ws, note, err := f.Races(ctx, sys, opt)
+	if err != nil {
+		return []formats.Warning{{Pos: cs.Position{Filename: sys.File.Name}, Msg: fmt.Sprintf("the data-race check failed: %v", err)}}
+	}
+	log.Debugf("%s: %s", sys.File.Name, note)
+	return ws
 }
 
 // parsePath reads and parses the program named by path ("-" for standard

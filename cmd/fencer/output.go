@@ -13,6 +13,7 @@ import (
 	"fencer/cegar"
 	"fencer/cs"
 	"fencer/memmodel"
+	"fencer/races"
 	"fencer/report"
 	"fencer/report/htmlpage"
 )
@@ -124,9 +125,7 @@ func writeReport(c *cli.Context, sys *cs.System, rep func() *report.Report) erro
 		return nil
 	}
 	out := rep()
-	for _, w := range inputWarnings {
-		out.Warnings = append(out.Warnings, w.String())
-	}
+	out.Warnings, out.Races = reportWarnings()
 	return emitReport(c.String("json"), out)
 }
 
@@ -141,6 +140,18 @@ func writePage(path string, p *htmlpage.Page) error {
 		return err
 	}
 	return writeFile(path, b.Bytes())
+}
+
+// reportWarnings are the warnings of the reader on the command's program
+// as the JSON report lists them, and the races among them.
+func reportWarnings() (ws []string, rs []races.Entry) {
+	for _, w := range inputWarnings {
+		ws = append(ws, w.String())
+		if w.Race != nil {
+			rs = append(rs, *w.Race)
+		}
+	}
+	return ws, rs
 }
 
 func emitReport(path string, rep any) error {
@@ -187,5 +198,7 @@ func writeExploreJSON(c *cli.Context, sys *cs.System, m memmodel.Model, res *mem
 	if c.String("json") == "" {
 		return nil
 	}
-	return emitReport(c.String("json"), report.NewExplore(sys, m, res, tr, elapsed))
+	rep := report.NewExplore(sys, m, res, tr, elapsed)
+	rep.Warnings, rep.Races = reportWarnings()
+	return emitReport(c.String("json"), rep)
 }

@@ -17,7 +17,7 @@ import (
 // This file checks JSON reports against docs/report.schema.json. No JSON
 // Schema library is in the module cache, so schemaCheck below implements
 // the part of JSON Schema 2020-12 that the schema uses (type, const, enum,
-// required, properties, additionalProperties, items, minItems, minimum,
+// required, properties, additionalProperties, items, minItems, maxItems, minimum,
 // $ref to $defs, oneOf, allOf, if/then/else, not); it shares no code with
 // the report writer. When python3 with the jsonschema package is on the
 // machine, TestSchemaWithPythonJSONSchema also validates with it, as a
@@ -128,6 +128,9 @@ func schemaCheck(root, s map[string]any, v any, path string) []string {
 	if arr, ok := v.([]any); ok {
 		if mi, ok := s["minItems"].(float64); ok && float64(len(arr)) < mi {
 			bad("%d items, want at least %v", len(arr), mi)
+		}
+		if mi, ok := s["maxItems"].(float64); ok && float64(len(arr)) > mi {
+			bad("%d items, want at most %v", len(arr), mi)
 		}
 		if it, ok := s["items"].(map[string]any); ok {
 			for i, x := range arr {
@@ -376,6 +379,8 @@ func TestSchemaWithPythonJSONSchema(t *testing.T) {
 		{"insert", bench("sc_bug.cs")},
 		{"verify", "testdata/syntax.cs"},
 		{"explore", "--model", "pso", bench("mp.cs")},
+		{"verify", filepath.Join("..", "..", "cfront", "testdata", "races", "mp_relaxed.c")},
+		{"explore", filepath.Join("..", "..", "cfront", "testdata", "races", "forgot_lock.c")},
 	} {
 		f := filepath.Join(dir, fmt.Sprintf("r%d.json", i))
 		fencer(t, append([]string{args[0], "--json", f}, args[1:]...)...)

@@ -20,6 +20,7 @@ import (
 	"fencer/execgraph"
 	"fencer/formats"
 	"fencer/memmodel"
+	"fencer/races"
 	"fencer/report"
 	"fencer/report/htmlpage"
 	"fencer/robust"
@@ -168,6 +169,7 @@ type weakReport struct {
 	Alternatives [][]weakChange `json:"alternatives,omitempty"`
 	TimeSeconds  float64        `json:"time_seconds"`
 	Warnings     []string       `json:"warnings,omitempty"`
+	Races        []races.Entry  `json:"races,omitempty"`
 
 	src []byte // the program's text, for --html
 }
@@ -211,9 +213,7 @@ func emitWeak(c *cli.Context, rep *weakReport) error {
 	if c.String("json") == "" {
 		return nil
 	}
-	for _, w := range inputWarnings {
-		rep.Warnings = append(rep.Warnings, w.String())
-	}
+	rep.Warnings, rep.Races = reportWarnings()
 	return emitReport(c.String("json"), rep)
 }
 
