@@ -175,7 +175,15 @@ func elemKey(lv lvalue) string {
 }
 
 // writtenByThreads reports whether a function other than main may write v.
-func (t *translator) writtenByThreads(v *shvar) bool { return t.outsideMain[v.decl] }
+func (t *translator) writtenByThreads(v *shvar) bool {
+	g := t.globals[v.decl]
+	for d := range t.outsideMain {
+		if dg, _ := t.globalOf(d); dg == g {
+			return true
+		}
+	}
+	return false
+}
 
 // track records a plain access of a thread for the data-race warning.
 func (p *proc) track(v *shvar, write bool, pos cs.Pos) {

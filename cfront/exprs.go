@@ -47,7 +47,13 @@ func (p *proc) lookup(d *cc.Declarator) (*local, *global) {
 	if loc, ok := p.frame().vars[d]; ok {
 		return loc, nil
 	}
-	if g, ok := p.t.globals[d]; ok {
+	g, u := p.t.globalOf(d)
+	if u != nil {
+		// A use of a file-scope variable that is not modelled: refused
+		// as if it were declared so, at its declaration.
+		panic(*u)
+	}
+	if g != nil {
 		return nil, g
 	}
 	return nil, nil
@@ -282,8 +288,15 @@ func (p *proc) effect(e cc.ExpressionNode) {
 		}
 		return
 	case *cc.PrimaryExpression:
-		if x.Case == cc.PrimaryExpressionExpr {
+		switch x.Case {
+		case cc.PrimaryExpressionExpr:
 			p.effect(x.ExpressionList)
+			return
+		case cc.PrimaryExpressionStmt:
+			// A statement expression whose value is not used: its
+			// statements (glibc's assert in a preprocessed file is
+			// "({ if (e) ; else __assert_fail (...); })").
+			p.compound(x.CompoundStatement)
 			return
 		}
 	case *cc.AssignmentExpression:
@@ -311,6 +324,17 @@ func (p *proc) effect(e cc.ExpressionNode) {
 	case *cc.CastExpression:
 		if x.Case == cc.CastExpressionCast {
 			p.effect(x.CastExpression)
+			return
+		}
+	case *cc.ConditionalExpression:
+		if x.Case == cc.ConditionalExpressionCond && !x.Pure() {
+			// c ? a : b for its effects: a branch, each side for its
+			// effects (glibc's assert in a preprocessed file is
+			// "(e) ? (void) (0) : __assert_fail (...)").
+			c := p.cond(x.LogicalOrExpression)
+			then := p.sub(func() { p.effect(x.ExpressionList) })
+			els := p.sub(func() { p.effect(x.ConditionalExpression) })
+			p.emit(&cs.IfStmt{If: pos, Cond: c, Then: synBlock(then, pos), Else: synBlock(els, pos)})
 			return
 		}
 	}

@@ -1,6 +1,8 @@
 package cfront
 
 import (
+	"strings"
+
 	"modernc.org/cc/v4"
 
 	"fencer/cs"
@@ -100,14 +102,81 @@ func (t *translator) fileDecl(d *cc.Declaration) {
 			continue
 		}
 		typ := dcl.Type()
-		if typ.Kind() == cc.Function || dcl.IsExtern() && id.Initializer == nil {
-			continue // a declaration of a function or of an object defined elsewhere
+		if typ.Kind() == cc.Function {
+			continue // a declaration of a function
 		}
-		if specifiersThreadLocal(d.DeclarationSpecifiers) {
-			refuse(t.pos(dcl), "thread-local variable %s", dcl.Name())
+		name := dcl.Name()
+		t.fileScope[dcl] = name
+		if dcl.IsExtern() && id.Initializer == nil {
+			continue // a declaration of an object defined elsewhere (or later)
 		}
-		t.declareGlobal(d, dcl, id.Initializer)
+		if g := t.globalNames[name]; g != nil {
+			// A tentative definition and the definition ("int x; int x =
+			// 1;"): one object.
+			t.globals[dcl] = g
+			if id.Initializer != nil {
+				t.globalInit(g, typ, id.Initializer, t.pos(dcl))
+			}
+			continue
+		}
+		if _, ok := t.unmodelled[name]; ok {
+			continue
+		}
+		if u := t.tryDeclare(d, dcl, id.Initializer); u != nil {
+			// Not modelled: ignored while nothing uses it (lookup refuses
+			// a use with this message, at the declaration).
+			t.unmodelled[name] = *u
+			t.note(u.pos, "%s is not used: ignored (%s)", name, strings.TrimPrefix(u.msg, "unsupported: "))
+		}
 	}
+}
+
+// tryDeclare declares the file-scope variable dcl, or returns why it is
+// not modelled (and declares nothing).
+func (t *translator) tryDeclare(d *cc.Declaration, dcl *cc.Declarator, init *cc.Initializer) (u *unsupported) {
+	n := len(t.order)
+	defer func() {
+		if r := recover(); r != nil {
+			x, ok := r.(unsupported)
+			if !ok {
+				panic(r)
+			}
+			for _, v := range t.order[n:] {
+				delete(t.sharedNames, v.name)
+				for k := 0; k < v.size; k++ {
+					delete(t.sharedNames, v.elemName(k))
+				}
+			}
+			t.order = t.order[:n]
+			u = &x
+		}
+	}()
+	if specifiersThreadLocal(d.DeclarationSpecifiers) {
+		refuse(t.pos(dcl), "thread-local variable %s", dcl.Name())
+	}
+	t.declareGlobal(d, dcl, init)
+	return nil
+}
+
+// globalOf returns the global that the file-scope declarator d declares
+// (by any of its declarations), or nil; for a file-scope variable that is
+// not modelled, nil and why.
+func (t *translator) globalOf(d *cc.Declarator) (*global, *unsupported) {
+	if g, ok := t.globals[d]; ok {
+		return g, nil
+	}
+	name, ok := t.fileScope[d]
+	if !ok {
+		return nil, nil
+	}
+	if g := t.globalNames[name]; g != nil {
+		t.globals[d] = g
+		return g, nil
+	}
+	if u, ok := t.unmodelled[name]; ok {
+		return nil, &u
+	}
+	return nil, nil
 }
 
 func (t *translator) declareGlobal(d *cc.Declaration, dcl *cc.Declarator, init *cc.Initializer) {
@@ -186,6 +255,7 @@ func (t *translator) declareGlobal(d *cc.Declaration, dcl *cc.Declarator, init *
 		refuse(pos, "variable %s of type %s", name, elem)
 	}
 	t.globals[dcl] = g
+	t.globalNames[name] = g
 	if init != nil {
 		t.globalInit(g, typ, init, pos)
 	}

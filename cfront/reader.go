@@ -79,6 +79,9 @@ func (r Reader) ParseWith(filename string, src []byte, opt cs.Options) (*cs.Syst
 	for _, w := range t.warnings {
 		sys.Warnings = append(sys.Warnings, &cs.Error{Pos: w.Pos, Msg: w.Msg})
 	}
+	for _, n := range t.notes {
+		sys.Notes = append(sys.Notes, &cs.Error{Pos: n.Pos, Msg: n.Msg})
+	}
 	return sys, nil
 }
 
@@ -169,12 +172,24 @@ func (r Reader) readOnce(filename string, src []byte) (file *cs.File, prog *cs.P
 		taken: map[string]int{}, writePoints: map[[2]int]bool{}, copies: map[[2]int]int{}, fencePoints: map[[2]int]bool{}, bare: map[[2]int]bool{}, warned: map[string]bool{},
 		sharedNames: map[string]bool{}, outsideMain: map[*cc.Declarator]bool{},
 		target: r.Target, accesses: map[accessKey]*access{},
+		fileScope: map[*cc.Declarator]string{}, globalNames: map[string]*global{}, unmodelled: map[string]unsupported{},
 	}
-	prog, err = t.translate(ast)
+	props, err := directives(file)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	props, err := directives(file)
+	t.directiveLabels = map[string]bool{}
+	for _, d := range props {
+		switch d := d.(type) {
+		case *cs.MutexDecl:
+			t.directiveLabels[d.Label.Name] = true
+		case *cs.ForbiddenDecl:
+			for _, it := range d.Items {
+				t.directiveLabels[it.Label.Name] = true
+			}
+		}
+	}
+	prog, err = t.translate(ast)
 	if err != nil {
 		return nil, nil, nil, err
 	}

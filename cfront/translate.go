@@ -68,6 +68,7 @@ type funcInfo struct {
 	name     string
 	params   []*cc.Declarator
 	assigned map[*cc.Declarator]bool // locals and parameters written after their declaration
+	gotos    map[string]bool         // the labels a goto of the body names (jumpTargets), nil until asked
 }
 
 // translator holds what lasts for the whole file.
@@ -107,6 +108,20 @@ type translator struct {
 	// may name (changes.go), by the position of their .cs operation.
 	accesses map[accessKey]*access
 
+	// directiveLabels are the labels that the file's // fencer: mutex and
+	// forbidden lines name.
+	directiveLabels map[string]bool
+	// fileScope names every file-scope object declarator (extern ones
+	// too); globalNames maps a name to its global, so that all the
+	// declarations of one object ("int x; int x = 1;", "extern int x;")
+	// are the one shared variable. unmodelled are the file-scope
+	// variables of types fencer does not model, with the refusal that a
+	// use of one gets (globals.go).
+	fileScope   map[*cc.Declarator]string
+	globalNames map[string]*global
+	unmodelled  map[string]unsupported
+	notes       []Warning // what -v shows: the variables ignored
+
 	emitted     int                     // statements made so far
 	prog        *cs.Program             // the result
 	sharedNames map[string]bool         // every shared .cs name
@@ -121,6 +136,12 @@ type Warning struct {
 }
 
 func (w Warning) String() string { return w.Pos.String() + ": warning: " + w.Msg }
+
+// note records something the translation did that -v shows (a variable
+// of a type fencer does not model, ignored because nothing uses it).
+func (t *translator) note(pos cs.Pos, format string, args ...any) {
+	t.notes = append(t.notes, Warning{t.file.Position(pos), fmt.Sprintf(format, args...)})
+}
 
 func (t *translator) warn(pos cs.Pos, key, format string, args ...any) {
 	if t.warned[key] {
@@ -143,11 +164,14 @@ func (t *translator) pos(n cc.Node) cs.Pos {
 	return cs.PosAt(p.Offset)
 }
 
-// uniqueName returns want, or want_2, want_3, ... that is not in taken and
-// not a .cs keyword, and marks it taken (1). taken also keeps, under
+// uniqueName returns want (with '$' written '_'), or want_2, want_3, ...
+// that is not in taken and not a .cs keyword, and marks it taken (1). taken also keeps, under
 // "#"+want, the number to try next for want, so that making n names from
 // one stem costs O(n).
 func uniqueName(want string, taken map[string]int) string {
+	// GNU C allows '$' in identifiers (SV-COMP's instrumented programs
+	// use it: "y$w_buff0"); a .cs name does not: it is '_'.
+	want = strings.ReplaceAll(want, "$", "_")
 	name := want
 	n := taken["#"+want]
 	if n < 2 {

@@ -14,7 +14,7 @@ func init() {
 	Register(&Format{
 		Name:       "c",
 		Doc:        "C11 with pthreads",
-		Extensions: []string{".c"},
+		Extensions: []string{".c", ".i"},
 		Parse: func(filename string, src []byte, opt Options) (*cs.System, []Warning, error) {
 			sys, err := cReader(opt).Parse(filename, src)
 			if err != nil {
