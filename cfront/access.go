@@ -286,7 +286,7 @@ func (p *proc) indexTmp(lv lvalue, pos cs.Pos) cs.Expr {
 // chain is "if (i == 0) S0 else if (i == 1) S1 ... else assert(0)": the
 // element the index selects, an index out of bounds a failed assert.
 func (p *proc) chain(lv lvalue, i cs.Expr, pos cs.Pos, each func(k int) []cs.Stmt) cs.Stmt {
-	var s cs.Stmt = &cs.AssertStmt{Assert: pos, X: &cs.BoolLit{ValuePos: pos, Value: false}, Semi: pos - 1}
+	var s cs.Stmt = p.outOfRange(pos)
 	for k := lv.size() - 1; k >= 0; k-- {
 		s = &cs.IfStmt{If: pos, Cond: eq(i, lit(int64(k), pos)), Then: synBlock(each(k), pos), Else: synBlock([]cs.Stmt{s}, pos)}
 	}
@@ -298,7 +298,7 @@ func (p *proc) chain(lv lvalue, i cs.Expr, pos cs.Pos, each func(k int) []cs.Stm
 func (p *proc) elem(lv lvalue, k int, pos cs.Pos) cs.Expr {
 	n := lv.size()
 	if n >= 0 && (k < 0 || k >= n) {
-		p.emit(&cs.AssertStmt{Assert: pos, X: &cs.BoolLit{ValuePos: pos, Value: false}, Semi: pos - 1})
+		p.emit(p.outOfRange(pos))
 		return lit(0, pos)
 	}
 	if lv.v != nil {
@@ -585,7 +585,7 @@ func (p *proc) outOfBounds(lv lvalue, pos cs.Pos) bool {
 	if !lv.kok || n < 0 || lv.k >= 0 && lv.k < int64(n) {
 		return false
 	}
-	p.emit(&cs.AssertStmt{Assert: pos, X: &cs.BoolLit{ValuePos: pos, Value: false}, Semi: pos - 1})
+	p.emit(p.outOfRange(pos))
 	return true
 }
 

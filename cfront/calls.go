@@ -225,10 +225,13 @@ func (p *proc) inline(fi *funcInfo, args []cc.ExpressionNode, pos cs.Pos) cs.Exp
 			refuse(p.fallback(prm), "parameter %s of type %s (only integers)", prm.Name(), pt)
 		}
 		if v, ok := p.konst(args[i]); ok && !fi.assigned[prm] {
+			if pt.Kind() == cc.Bool {
+				v = b2i(v != 0)
+			}
 			nf.vars[prm] = &local{konst: true, val: v, size: -1, typ: pt, cname: prm.Name()}
 			continue
 		}
-		val := p.rv(args[i])
+		val := convert(p.rv(args[i]), pt, pos)
 		if id, ok := val.(*cs.Ident); ok && !p.t.sharedNames[id.Name] && !fi.assigned[prm] {
 			// A local of the caller that the body cannot assign (no
 			// pointers to locals): the parameter is that local.
@@ -249,7 +252,7 @@ func (p *proc) inline(fi *funcInfo, args []cc.ExpressionNode, pos cs.Pos) cs.Exp
 	if e := singleReturn(fi); e != nil && !atomicFn {
 		// "return e;" alone: the call is the value of e.
 		p.frames = append(p.frames, nf)
-		v := p.rv(e)
+		v := convert(p.rv(e), ft.Result(), pos)
 		p.frames = p.frames[:len(p.frames)-1]
 		return paren(v)
 	}

@@ -407,6 +407,7 @@ func (p *proc) assign(x *cc.AssignmentExpression, needValue bool, pos cs.Pos) cs
 			val = &cs.BinaryExpr{X: paren(cur), OpPos: pos, Op: csOps[op], Y: paren(y)}
 		}
 	}
+	val = convert(val, lv.typ(), pos)
 	order := orderPlain
 	if lv.shared() && lv.v.atomic {
 		order = orderSeqCst
@@ -464,16 +465,40 @@ func (p *proc) incdec(e cc.ExpressionNode, inc, post, needValue bool, pos cs.Pos
 	}
 	if !needValue {
 		cur := p.load(lv, orderPlain)
-		p.store(lv, &cs.BinaryExpr{X: cur, OpPos: pos, Op: cs.ADD, Y: lit(d, pos)}, orderPlain, pos)
+		p.store(lv, convert(&cs.BinaryExpr{X: cur, OpPos: pos, Op: cs.ADD, Y: lit(d, pos)}, lv.typ(), pos), orderPlain, pos)
 		return nil
 	}
 	t := p.tmp("old", pos)
 	p.emit(synAssign(ident(t, pos), p.load(lv, orderPlain), pos))
-	p.store(lv, &cs.BinaryExpr{X: ident(t, pos), OpPos: pos, Op: cs.ADD, Y: lit(d, pos)}, orderPlain, pos)
+	p.store(lv, convert(&cs.BinaryExpr{X: ident(t, pos), OpPos: pos, Op: cs.ADD, Y: lit(d, pos)}, lv.typ(), pos), orderPlain, pos)
 	if post {
 		return ident(t, pos)
 	}
-	return &cs.BinaryExpr{X: ident(t, pos), OpPos: pos, Op: cs.ADD, Y: lit(d, pos)}
+	return convert(&cs.BinaryExpr{X: ident(t, pos), OpPos: pos, Op: cs.ADD, Y: lit(d, pos)}, lv.typ(), pos)
+}
+
+// typ is the C type of the variable or element (nil if unknown).
+func (lv lvalue) typ() cc.Type {
+	switch {
+	case lv.v != nil:
+		return lv.v.typ
+	case lv.l != nil:
+		return lv.l.typ
+	}
+	return nil
+}
+
+// convert is val converted to typ as C assigns it: a _Bool is 0 or 1 (any
+// value but 0 is 1); other integer types keep the mathematical value (no
+// wrap-around: docs/c.md).
+func convert(val cs.Expr, typ cc.Type, pos cs.Pos) cs.Expr {
+	if typ == nil || typ.Kind() != cc.Bool {
+		return val
+	}
+	if k, ok := literal(val); ok {
+		return lit(b2i(k != 0), pos)
+	}
+	return truth(val, pos)
 }
 
 // wrapWarn warns where mathematical integers may differ from C's: an

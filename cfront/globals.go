@@ -313,6 +313,9 @@ func (t *translator) globalInit(g *global, typ cc.Type, init *cc.Initializer, po
 		if sv == nil || k < 0 || k >= len(sv.init) {
 			refuse(t.pos(in), "initializer of this shape")
 		}
+		if sv.typ != nil && sv.typ.Kind() == cc.Bool {
+			v = b2i(v != 0)
+		}
 		sv.init[k] = v
 	}
 }

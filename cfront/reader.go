@@ -24,6 +24,12 @@ type Reader struct {
 	Defines []string
 	Style   Style
 	Target  Target
+	// CutOutOfBounds makes an array index out of bounds end the run
+	// (assume(false)) instead of failing an assertion: the runs that reach
+	// that undefined behaviour are left out. fencer verify TASK.yml reads
+	// the file so a second time to tell a reachable call of reach_error
+	// from a reachable index out of bounds (docs/svcomp.md).
+	CutOutOfBounds bool
 }
 
 // Style is a way of writing a full fence in C.
@@ -108,7 +114,7 @@ var lastRead struct {
 // memoised translation under whatever name it was read, else reads the
 // text as "input.c".
 func (r Reader) read(filename string, src []byte) (*cs.File, *cs.Program, *translator, error) {
-	key := string(r.Target) + "\x00" + strings.Join(r.Defines, "\x00") + "\x00" + string(src)
+	key := string(r.Target) + "\x00" + strconv.FormatBool(r.CutOutOfBounds) + "\x00" + strings.Join(r.Defines, "\x00") + "\x00" + string(src)
 	lastRead.Lock()
 	if lastRead.key == key && lastRead.t != nil && (filename == "" || lastRead.file.Name == filename) {
 		file, t := lastRead.file, lastRead.t
@@ -171,7 +177,7 @@ func (r Reader) readOnce(filename string, src []byte) (file *cs.File, prog *cs.P
 		file: file, funcs: map[string]*funcInfo{}, globals: map[*cc.Declarator]*global{},
 		taken: map[string]int{}, writePoints: map[[2]int]bool{}, copies: map[[2]int]int{}, fencePoints: map[[2]int]bool{}, bare: map[[2]int]bool{}, warned: map[string]bool{},
 		sharedNames: map[string]bool{}, outsideMain: map[*cc.Declarator]bool{},
-		target: r.Target, accesses: map[accessKey]*access{},
+		target: r.Target, accesses: map[accessKey]*access{}, cutOutOfBounds: r.CutOutOfBounds,
 		fileScope: map[*cc.Declarator]string{}, globalNames: map[string]*global{}, unmodelled: map[string]unsupported{},
 	}
 	props, err := directives(file)

@@ -563,7 +563,11 @@ func (p *proc) ret(j *cc.JumpStatement, pos cs.Pos) {
 	f := p.frame()
 	if j.ExpressionList != nil {
 		if len(p.frames) > 1 && f.retVar != "" {
-			v := p.rv(j.ExpressionList)
+			var rt cc.Type
+			if ft, ok := f.fi.def.Declarator.Type().(*cc.FunctionType); ok {
+				rt = ft.Result()
+			}
+			v := convert(p.rv(j.ExpressionList), rt, pos)
 			p.emit(synAssign(ident(f.retVar, pos), v, pos))
 		} else {
 			p.effect(j.ExpressionList)

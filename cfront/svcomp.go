@@ -84,3 +84,26 @@ func (p *proc) unusedLabel(name string) bool {
 	f := p.frame()
 	return f.fi != nil && !f.fi.jumpTargets()[name]
 }
+
+// outOfRange is the statement for an index out of bounds: a failed
+// assertion, or with Reader.CutOutOfBounds the end of the run (what fencer
+// verify TASK.yml uses to tell a call of reach_error from undefined
+// behaviour, docs/svcomp.md). It counts the checks made.
+func (p *proc) outOfRange(pos cs.Pos) cs.Stmt {
+	p.t.boundsChecks++
+	if p.t.cutOutOfBounds {
+		return synAssume(&cs.BoolLit{ValuePos: pos, Value: false}, pos)
+	}
+	return &cs.AssertStmt{Assert: pos, X: &cs.BoolLit{ValuePos: pos, Value: false}, Semi: pos - 1}
+}
+
+// BoundsChecks returns the number of checks of array bounds that the
+// translation of the C file src adds (statements that are not the
+// program's: outOfRange), or the error that reading it gives.
+func (r Reader) BoundsChecks(filename string, src []byte) (int, error) {
+	_, _, t, err := r.read(filename, src)
+	if err != nil {
+		return 0, err
+	}
+	return t.boundsChecks, nil
+}

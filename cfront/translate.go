@@ -122,6 +122,11 @@ type translator struct {
 	unmodelled  map[string]unsupported
 	notes       []Warning // what -v shows: the variables ignored
 
+	// cutOutOfBounds is Reader.CutOutOfBounds; boundsChecks counts the
+	// checks of array bounds made (outOfRange).
+	cutOutOfBounds bool
+	boundsChecks   int
+
 	emitted     int                     // statements made so far
 	prog        *cs.Program             // the result
 	sharedNames map[string]bool         // every shared .cs name

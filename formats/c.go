@@ -51,7 +51,14 @@ func init() {
 // []string{string(cfront.TargetOf(model))}.
 const Target = "target"
 
+// CutOutOfBounds is the key of the Options of a C file that, set to
+// "true", makes an array index out of bounds end the run instead of
+// failing an assertion (cfront.Reader.CutOutOfBounds). Like Target it is
+// not a flag: fencer verify TASK.yml sets it for its second reading.
+const CutOutOfBounds = "cut-out-of-bounds"
+
 // cReader is the C reader of the options.
 func cReader(opt Options) cfront.Reader {
-	return cfront.Reader{Defines: opt["define"], Style: cfront.Style(opt.Get("fence-style")), Target: cfront.Target(opt.Get(Target))}
+	return cfront.Reader{Defines: opt["define"], Style: cfront.Style(opt.Get("fence-style")), Target: cfront.Target(opt.Get(Target)),
+		CutOutOfBounds: opt.Get(CutOutOfBounds) == "true"}
 }
