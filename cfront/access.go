@@ -27,6 +27,9 @@ func (p *proc) lval(e cc.ExpressionNode) lvalue {
 		loc, g := p.lookup(d)
 		switch {
 		case loc != nil:
+			if loc.ref != nil {
+				refuse(pos, "pointer parameter %s used other than as *%s", d.Name(), d.Name())
+			}
 			if loc.arg != nil {
 				refuse(pos, "the thread argument %s used other than through a cast", d.Name())
 			}
@@ -51,6 +54,12 @@ func (p *proc) lval(e cc.ExpressionNode) lvalue {
 	case *cc.UnaryExpression:
 		if x.Case == cc.UnaryExpressionDeref {
 			if lv, ok := p.argDeref(x); ok {
+				return lv
+			}
+			if lv, ok := p.ptrDeref(x); ok {
+				return lv
+			}
+			if lv, ok := p.refDeref(x); ok {
 				return lv
 			}
 			refuse(pos, "pointer dereference")

@@ -221,6 +221,11 @@ func (p *proc) inline(fi *funcInfo, args []cc.ExpressionNode, pos cs.Pos) cs.Exp
 	// Arguments first, in the caller's frame.
 	for i, prm := range fi.params {
 		pt := prm.Type()
+		if ref, ok := p.refArg(pt, args[i], pos); ok {
+			// A pointer to an integer, given &x: *prm is x.
+			nf.vars[prm] = &local{ref: &ref, size: -1, typ: pt, cname: prm.Name()}
+			continue
+		}
 		if !isInteger(pt) {
 			refuse(p.fallback(prm), "parameter %s of type %s (only integers)", prm.Name(), pt)
 		}

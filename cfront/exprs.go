@@ -78,7 +78,11 @@ func (p *proc) rv(e cc.ExpressionNode) cs.Expr {
 	case *cc.PrimaryExpression:
 		switch x.Case {
 		case cc.PrimaryExpressionIdent:
-			return p.load(p.lval(x), orderPlain)
+			lv := p.lval(x)
+			if lv.shared() && lv.v.ptr != nil {
+				refuse(pos, "the value of pointer %s (fencer models *%s and %s = &%s only)", lv.v.cname, lv.v.cname, lv.v.cname, lv.v.ptr.target.cname)
+			}
+			return p.load(lv, orderPlain)
 		case cc.PrimaryExpressionExpr:
 			return &cs.ParenExpr{Lparen: pos, X: p.rv(x.ExpressionList), Rparen: pos}
 		case cc.PrimaryExpressionFloat:
@@ -132,6 +136,12 @@ func (p *proc) rv(e cc.ExpressionNode) cs.Expr {
 			return &cs.BinaryExpr{X: &cs.UnaryExpr{OpPos: pos, Op: cs.SUB, X: paren(p.rv(x.CastExpression))}, OpPos: pos, Op: cs.SUB, Y: lit(1, pos)}
 		case cc.UnaryExpressionDeref:
 			if lv, ok := p.argDeref(x); ok {
+				return p.load(lv, orderPlain)
+			}
+			if lv, ok := p.ptrDeref(x); ok {
+				return p.load(lv, orderPlain)
+			}
+			if lv, ok := p.refDeref(x); ok {
 				return p.load(lv, orderPlain)
 			}
 			refuse(pos, "pointer dereference")
@@ -203,17 +213,29 @@ func (p *proc) binaryRV(a, b cc.ExpressionNode, op string, pos cs.Pos, whole cc.
 			p.t.warn(pos, "and", "x & %d is translated as x %% %d, which differs from C for negative x", k, k+1)
 			return &cs.BinaryExpr{X: paren(p.rv(a)), OpPos: pos, Op: cs.REM, Y: lit(k+1, pos)}
 		}
+		if p.t.approximate {
+			return p.approx(a, b, op, pos)
+		}
 		refuse(pos, "bitwise & other than with a constant 2^n-1 (fencer's integers are mathematical)")
 	case "|", "^":
+		if p.t.approximate {
+			return p.approx(a, b, op, pos)
+		}
 		refuse(pos, "bitwise %s (fencer's integers are mathematical)", op)
 	case "/", "%":
 		if _, ok := p.konst(b); !ok {
+			if p.t.approximate {
+				return p.approx(a, b, op, pos)
+			}
 			refuse(pos, "%s by a non-constant", op)
 		}
 	case "*":
 		_, ka := p.konst(a)
 		_, kb := p.konst(b)
 		if !ka && !kb {
+			if p.t.approximate {
+				return p.approx(a, b, op, pos)
+			}
 			refuse(pos, "multiplication of two variables")
 		}
 	}
@@ -350,6 +372,18 @@ func (p *proc) effect(e cc.ExpressionNode) {
 // assign translates an assignment (= and the compound forms).
 func (p *proc) assign(x *cc.AssignmentExpression, needValue bool, pos cs.Pos) cs.Expr {
 	lv := p.lval(x.UnaryExpression)
+	if lv.shared() && lv.v.ptr != nil {
+		// p = &x or p = 0 (pointers.go: modelPointers saw no other).
+		val := lit(1, pos)
+		if k, ok := p.konst(x.AssignmentExpression); ok && k == 0 {
+			val = lit(0, pos)
+		}
+		p.store(lv, val, orderPlain, pos)
+		if needValue {
+			refuse(pos, "the value of an assignment to pointer %s", lv.v.cname)
+		}
+		return nil
+	}
 	op := ""
 	switch x.Case {
 	case cc.AssignmentExpressionAssign:

@@ -107,6 +107,9 @@ func (t *translator) fileDecl(d *cc.Declaration) {
 		}
 		name := dcl.Name()
 		t.fileScope[dcl] = name
+		if id.Initializer != nil {
+			t.inits[name] = id.Initializer
+		}
 		if dcl.IsExtern() && id.Initializer == nil {
 			continue // a declaration of an object defined elsewhere (or later)
 		}

@@ -31,6 +31,7 @@ type local struct {
 	val   int64
 	typ   cc.Type
 	arg   *argVal // the thread argument (a void * parameter)
+	ref   *lvalue // a pointer parameter given &x: the x that *it is (pointers.go)
 	cname string
 }
 
@@ -239,7 +240,13 @@ func (t *translator) program(mainDef *cc.FunctionDefinition) *cs.Program {
 	}
 	prog := &cs.Program{}
 	t.raceWarnings()
+	if t.splitAtomic && len(t.directiveLabels) == 0 {
+		t.splitAtomics(procs)
+	}
 	specs := t.sharedSpecs()
+	if t.lockName != "" {
+		specs = append(specs, &cs.VarSpec{Name: ident(t.lockName, cs.PosAt(0))})
+	}
 	if keepMain {
 		for _, th := range t.threads {
 			specs = append(specs, &cs.VarSpec{Name: ident(th.goVar, th.pos)}, &cs.VarSpec{Name: ident(th.doneVar, th.pos)})

@@ -30,6 +30,18 @@ type Reader struct {
 	// the file so a second time to tell a reachable call of reach_error
 	// from a reachable index out of bounds (docs/svcomp.md).
 	CutOutOfBounds bool
+	// SplitAtomic lets an atomic section with many paths run as steps
+	// under a lock when no other process accesses its variables outside
+	// an atomic step: a program with the same reachable errors under SC,
+	// not under TSO or PSO (svcomp.go). fencer verify TASK.yml sets it.
+	SplitAtomic bool
+	// Approximate computes the operations fencer's linear integers cannot
+	// say (the product of two variables, division by a variable, bitwise
+	// operations) as any integer instead of refusing them: the program has
+	// more runs than the C program, so only a verdict that every run is
+	// correct holds (Facts.Approximations lists them). fencer verify
+	// TASK.yml sets it.
+	Approximate bool
 }
 
 // Style is a way of writing a full fence in C.
@@ -114,7 +126,7 @@ var lastRead struct {
 // memoised translation under whatever name it was read, else reads the
 // text as "input.c".
 func (r Reader) read(filename string, src []byte) (*cs.File, *cs.Program, *translator, error) {
-	key := string(r.Target) + "\x00" + strconv.FormatBool(r.CutOutOfBounds) + "\x00" + strings.Join(r.Defines, "\x00") + "\x00" + string(src)
+	key := string(r.Target) + "\x00" + strconv.FormatBool(r.CutOutOfBounds) + strconv.FormatBool(r.SplitAtomic) + strconv.FormatBool(r.Approximate) + "\x00" + strings.Join(r.Defines, "\x00") + "\x00" + string(src)
 	lastRead.Lock()
 	if lastRead.key == key && lastRead.t != nil && (filename == "" || lastRead.file.Name == filename) {
 		file, t := lastRead.file, lastRead.t
@@ -177,8 +189,8 @@ func (r Reader) readOnce(filename string, src []byte) (file *cs.File, prog *cs.P
 		file: file, funcs: map[string]*funcInfo{}, globals: map[*cc.Declarator]*global{},
 		taken: map[string]int{}, writePoints: map[[2]int]bool{}, copies: map[[2]int]int{}, fencePoints: map[[2]int]bool{}, bare: map[[2]int]bool{}, warned: map[string]bool{},
 		sharedNames: map[string]bool{}, outsideMain: map[*cc.Declarator]bool{},
-		target: r.Target, accesses: map[accessKey]*access{}, cutOutOfBounds: r.CutOutOfBounds,
-		fileScope: map[*cc.Declarator]string{}, globalNames: map[string]*global{}, unmodelled: map[string]unsupported{},
+		target: r.Target, accesses: map[accessKey]*access{}, cutOutOfBounds: r.CutOutOfBounds, splitAtomic: r.SplitAtomic, approximate: r.Approximate,
+		fileScope: map[*cc.Declarator]string{}, globalNames: map[string]*global{}, unmodelled: map[string]unsupported{}, inits: map[string]*cc.Initializer{},
 	}
 	props, err := directives(file)
 	if err != nil {

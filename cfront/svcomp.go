@@ -1,6 +1,8 @@
 package cfront
 
 import (
+	"fmt"
+
 	"modernc.org/cc/v4"
 
 	"fencer/cs"
@@ -97,13 +99,217 @@ func (p *proc) outOfRange(pos cs.Pos) cs.Stmt {
 	return &cs.AssertStmt{Assert: pos, X: &cs.BoolLit{ValuePos: pos, Value: false}, Semi: pos - 1}
 }
 
-// BoundsChecks returns the number of checks of array bounds that the
-// translation of the C file src adds (statements that are not the
-// program's: outOfRange), or the error that reading it gives.
-func (r Reader) BoundsChecks(filename string, src []byte) (int, error) {
+// Facts are what the reading of a C file added to the program beyond its
+// text.
+type Facts struct {
+	// BoundsChecks counts the checks of array bounds (and of null
+	// pointers) that the translation added: statements that are not the
+	// program's (outOfRange).
+	BoundsChecks int
+	// Approximations are the operations that, with Reader.Approximate,
+	// the program computes as any integer, each "file:line:col: what":
+	// a run through one may not be a run of the program.
+	Approximations []string
+}
+
+// Facts reads the C file src (the translation is memoised) and returns
+// its Facts, or the error that reading it gives.
+func (r Reader) Facts(filename string, src []byte) (Facts, error) {
 	_, _, t, err := r.read(filename, src)
 	if err != nil {
-		return 0, err
+		return Facts{}, err
 	}
-	return t.boundsChecks, nil
+	return Facts{BoundsChecks: t.boundsChecks, Approximations: t.approximations}, nil
+}
+
+// approx is a op b computed as any integer (Reader.Approximate): the
+// operands are evaluated (their reads and checks run), a division by 0
+// ends the run (as the signal it raises in C would), and the result is
+// chosen freely. The program then has more runs than the C program: a
+// verdict that all runs are correct still holds, a bad run may not be
+// one of the C program's (Facts.Approximations).
+func (p *proc) approx(a, b cc.ExpressionNode, op string, pos cs.Pos) cs.Expr {
+	p.rv(a)
+	y := p.rv(b)
+	if op == "/" || op == "%" {
+		p.emit(synAssume(&cs.BinaryExpr{X: paren(y), OpPos: pos, Op: cs.NEQ, Y: lit(0, pos)}, pos))
+	}
+	t := p.tmp("any", pos)
+	p.emit(synAssign(ident(t, pos), &cs.StarExpr{Star: pos}, pos))
+	p.t.approximations = append(p.t.approximations, fmt.Sprintf("%s: %s of two variables", p.t.file.Position(pos), op))
+	return ident(t, pos)
+}
+
+// splitPaths is the estimated number of paths through an atomic section
+// from which, with Reader.SplitAtomic, it runs as steps under a lock: one
+// atomic step per path costs an edge per path (cs.MaxPaths at most), and
+// the sections of SV-COMP's instrumented programs (nested ?: on every
+// line) have millions.
+const splitPaths = 64
+
+// lockVar is the name of the lock of the split sections.
+const lockVar = "_atomic_lock"
+
+// splitAtomics rewrites, under Reader.SplitAtomic, each atomic section
+// with more than splitPaths paths into "acquire the lock; its statements;
+// release the lock", when no other process accesses its shared variables
+// outside an atomic step; every other atomic step that accesses one of
+// those variables first waits for the lock to be free. Under SC that has
+// the runs of the atomic sections and more, and no more reachable errors:
+// every run with atomic sections is one in which each lock is held for
+// no step of another process; a run in which another process moves while
+// a section holds the lock moves only through steps that touch none of
+// the section's variables (the others wait for the lock), which commute
+// with the section's steps; a section stuck at an assume while holding
+// the lock is one that, in a run with atomic sections, never started,
+// and the other processes' steps after it do not read what it wrote
+// (docs/c.md). Under TSO and PSO it would not be: the command sets the
+// option only for SV-COMP tasks, checked under SC.
+func (t *translator) splitAtomics(procs []*cs.ProcDecl) {
+	nonAtomic := make([]map[string]bool, len(procs))
+	for i, d := range procs {
+		nonAtomic[i] = map[string]bool{}
+		t.sharedOutsideAtomic(d.Body, nonAtomic[i])
+	}
+	locked := map[string]bool{}
+	split := map[*cs.AtomicStmt]bool{}
+	for i, d := range procs {
+		cs.Inspect(d.Body, func(n cs.Node) bool {
+			a, ok := n.(*cs.AtomicStmt)
+			if !ok {
+				return true
+			}
+			if paths(a.Body) <= splitPaths {
+				return false
+			}
+			vars := t.sharedOf(a)
+			for j := range procs {
+				if j == i {
+					continue
+				}
+				for v := range vars {
+					if nonAtomic[j][v] {
+						return false
+					}
+				}
+			}
+			split[a] = true
+			for v := range vars {
+				locked[v] = true
+			}
+			return false
+		})
+	}
+	if len(split) == 0 {
+		return
+	}
+	t.lockName = uniqueName(lockVar, t.taken)
+	for _, d := range procs {
+		d.Body.List = t.rewriteAtomics(d.Body.List, split, locked)
+	}
+}
+
+// rewriteAtomics returns list with the split sections unfolded and the
+// other atomic steps over locked variables waiting for the lock.
+func (t *translator) rewriteAtomics(list []cs.Stmt, split map[*cs.AtomicStmt]bool, locked map[string]bool) []cs.Stmt {
+	var out []cs.Stmt
+	for _, s := range list {
+		out = append(out, t.rewriteAtomic(s, split, locked)...)
+	}
+	return out
+}
+
+func (t *translator) rewriteAtomic(s cs.Stmt, split map[*cs.AtomicStmt]bool, locked map[string]bool) []cs.Stmt {
+	lock := func(pos cs.Pos) cs.Expr { return ident(t.lockName, pos) }
+	switch x := s.(type) {
+	case *cs.AtomicStmt:
+		pos := x.Pos()
+		if split[x] {
+			acquire := synAtomic([]cs.Stmt{synAssume(eq(lock(pos), lit(0, pos)), pos), synAssign(lock(pos), lit(1, pos), pos)}, pos)
+			release := synAtomic([]cs.Stmt{synAssign(lock(pos), lit(0, pos), pos)}, pos)
+			return []cs.Stmt{acquire, x.Body, release}
+		}
+		for v := range t.sharedOf(x) {
+			if locked[v] {
+				x.Body.List = append([]cs.Stmt{synAssume(eq(lock(pos), lit(0, pos)), pos)}, x.Body.List...)
+				break
+			}
+		}
+	case *cs.BlockStmt:
+		x.List = t.rewriteAtomics(x.List, split, locked)
+	case *cs.IfStmt:
+		x.Then = t.rewriteOne(x.Then, split, locked)
+		if x.Else != nil {
+			x.Else = t.rewriteOne(x.Else, split, locked)
+		}
+	case *cs.WhileStmt:
+		x.Body = t.rewriteOne(x.Body, split, locked)
+	case *cs.LabeledStmt:
+		x.Stmt = t.rewriteOne(x.Stmt, split, locked)
+	}
+	return []cs.Stmt{s}
+}
+
+// rewriteOne is rewriteAtomic for a statement that must stay one.
+func (t *translator) rewriteOne(s cs.Stmt, split map[*cs.AtomicStmt]bool, locked map[string]bool) cs.Stmt {
+	out := t.rewriteAtomic(s, split, locked)
+	if len(out) == 1 {
+		return out[0]
+	}
+	return synBlock(out, s.Pos())
+}
+
+// sharedOf returns the shared variables that n names.
+func (t *translator) sharedOf(n cs.Node) map[string]bool {
+	out := map[string]bool{}
+	cs.Inspect(n, func(m cs.Node) bool {
+		if id, ok := m.(*cs.Ident); ok && t.sharedNames[id.Name] {
+			out[id.Name] = true
+		}
+		return true
+	})
+	return out
+}
+
+// sharedOutsideAtomic adds to out the shared variables that n names
+// outside atomic steps.
+func (t *translator) sharedOutsideAtomic(n cs.Node, out map[string]bool) {
+	cs.Inspect(n, func(m cs.Node) bool {
+		switch x := m.(type) {
+		case *cs.AtomicStmt:
+			return false
+		case *cs.Ident:
+			if t.sharedNames[x.Name] {
+				out[x.Name] = true
+			}
+		}
+		return true
+	})
+}
+
+// paths estimates the paths through an atomic body (capped).
+func paths(s cs.Stmt) int {
+	const limit = 1 << 20
+	switch x := s.(type) {
+	case *cs.BlockStmt:
+		n := 1
+		for _, y := range x.List {
+			n *= paths(y)
+			if n > limit {
+				return limit
+			}
+		}
+		return n
+	case *cs.IfStmt:
+		n := paths(x.Then)
+		if x.Else != nil {
+			n += paths(x.Else)
+		} else {
+			n++
+		}
+		return min(n, limit)
+	case *cs.LabeledStmt:
+		return paths(x.Stmt)
+	}
+	return 1
 }

@@ -51,7 +51,8 @@ type shvar struct {
 	readers, writers map[string]bool
 	firstWrite       cs.Pos
 	decl             *cc.Declarator
-	isConst          bool // const-qualified: its initial values are constants
+	isConst          bool        // const-qualified: its initial values are constants
+	ptr              *pointerVar // a modelled pointer (pointers.go), else nil
 }
 
 // global is a file-scope variable: an integer scalar or array (v), or a
@@ -120,12 +121,21 @@ type translator struct {
 	fileScope   map[*cc.Declarator]string
 	globalNames map[string]*global
 	unmodelled  map[string]unsupported
-	notes       []Warning // what -v shows: the variables ignored
+	inits       map[string]*cc.Initializer // the initializer of each file-scope object that has one
+	notes       []Warning                  // what -v shows: the variables ignored
 
 	// cutOutOfBounds is Reader.CutOutOfBounds; boundsChecks counts the
 	// checks of array bounds made (outOfRange).
 	cutOutOfBounds bool
 	boundsChecks   int
+	// splitAtomic is Reader.SplitAtomic; lockName the shared lock of the
+	// split sections ("" when none is split).
+	splitAtomic bool
+	lockName    string
+	// approximate is Reader.Approximate; approximations are the
+	// operations computed as any integer ("file:line:col: what").
+	approximate    bool
+	approximations []string
 
 	emitted     int                     // statements made so far
 	prog        *cs.Program             // the result
@@ -234,6 +244,7 @@ func (t *translator) translate(ast *cc.AST) (prog *cs.Program, err error) {
 	if mainDef == nil {
 		failAt(cs.PosAt(0), "no main function: the program must start its threads in main")
 	}
+	t.modelPointers(ast)
 	return t.program(mainDef), nil
 }
 

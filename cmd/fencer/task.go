@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"fencer/cegar"
+	"fencer/cfront"
 	"fencer/cs"
 	"fencer/formats"
 	"fencer/memmodel"
@@ -83,6 +84,12 @@ func runTaskOnce(c *cli.Context, path string, strict bool) taskOutcome {
 		out.errs = []string{err.Error()}
 		return out
 	}
+	// Under SC (a task's semantics) large atomic sections may run as
+	// steps under a lock (cfront.Reader.SplitAtomic).
+	opt[formats.SplitAtomic] = []string{"true"}
+	// What linear integers cannot say is any integer: a true verdict
+	// still holds, a false one then is unknown (cfront.Reader.Approximate).
+	opt[formats.Approximate] = []string{"true"}
 	sys, err := parseTaskProgram(f, name, src, opt, &out)
 	if err != nil {
 		return out
@@ -99,19 +106,32 @@ func runTaskOnce(c *cli.Context, path string, strict bool) taskOutcome {
 		out.verdict = svcomp.True
 	case cegar.Unsafe, cegar.SCBug:
 		out.verdict = svcomp.False
-		// A reachable index out of bounds is a bad state of fencer's
-		// but no call of reach_error: read the program again with such
-		// runs cut, and say false only for a run that calls reach_error
-		// without undefined behaviour on the way.
-		br, ok := sys.Reader.(interface {
-			BoundsChecks(string, []byte) (int, error)
+		fr, ok := sys.Reader.(interface {
+			Facts(string, []byte) (cfront.Facts, error)
 		})
 		if !ok {
 			break
 		}
-		if n, err := br.BoundsChecks(name, src); err != nil || n == 0 {
+		facts, err := fr.Facts(name, src)
+		if err != nil {
+			out.verdict, out.reason = svcomp.Unknown, err.Error()
 			break
 		}
+		if len(facts.Approximations) > 0 {
+			// The run may go through an operation computed as any
+			// integer: it may not be a run of the program.
+			out.verdict = svcomp.Unknown
+			out.reason = fmt.Sprintf("a call of reach_error is reachable once %s %s computed as any integer (%s), which may not be a run of the C program",
+				plural(len(facts.Approximations), "operation"), map[bool]string{true: "is", false: "are"}[len(facts.Approximations) == 1], approxList(facts.Approximations))
+			break
+		}
+		if facts.BoundsChecks == 0 {
+			break
+		}
+		// A reachable index out of bounds is a bad state of fencer's
+		// but no call of reach_error: read the program again with such
+		// runs cut, and say false only for a run that calls reach_error
+		// without undefined behaviour on the way.
 		cut := formats.Options{}
 		for k, v := range opt {
 			cut[k] = v
@@ -128,11 +148,11 @@ func runTaskOnce(c *cli.Context, path string, strict bool) taskOutcome {
 			out.verdict, out.engine, out.reason = svcomp.Unknown, err, err.Error()
 		case r2.Verdict == cegar.Correct:
 			out.verdict = svcomp.Unknown
-			out.reason = "an array index out of bounds is reachable (undefined behaviour in C), and no call of reach_error is reachable without one"
+			out.reason = "an array index out of bounds (or a null pointer dereference) is reachable: undefined behaviour in C; no call of reach_error is reachable without one"
 		case r2.Verdict == cegar.Unsafe || r2.Verdict == cegar.SCBug:
 			out.sys, out.result = csys, r2
 		default:
-			out.verdict, out.result, out.reason = svcomp.Unknown, r2, "an array index out of bounds is reachable (undefined behaviour in C); without it: "+r2.Reason
+			out.verdict, out.result, out.reason = svcomp.Unknown, r2, "an array index out of bounds (or a null pointer dereference) is reachable: undefined behaviour in C; without it: "+r2.Reason
 		}
 	default:
 		out.reason = r.Reason
@@ -264,4 +284,13 @@ func checkTask(c *cli.Context, path string) fileResult {
 	res.Pass = res.Got == res.Expected
 	fr.results = append(fr.results, res)
 	return fr
+}
+
+// approxList names the first approximations, "a.c:3:5: %s ...; and 2 more".
+func approxList(list []string) string {
+	const shown = 2
+	if len(list) <= shown {
+		return strings.Join(list, "; ")
+	}
+	return strings.Join(list[:shown], "; ") + fmt.Sprintf("; and %d more", len(list)-shown)
 }
