@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"sort"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -129,7 +130,6 @@ func (t *translator) fileDecl(d *cc.Declaration) {
 			// Not modelled: ignored while nothing uses it (lookup refuses
 			// a use with this message, at the declaration).
 			t.unmodelled[name] = *u
-			t.note(u.pos, "%s is not used: ignored (%s)", name, strings.TrimPrefix(u.msg, "unsupported: "))
 		}
 	}
 }
@@ -363,4 +363,19 @@ func isConstType(t cc.Type) bool {
 		t = at.Elem()
 	}
 	return t.Attributes().IsConst()
+}
+
+// noteUnmodelled notes the file-scope variables left unmodelled (the
+// translation refuses any use of one, so those it ends with are unused),
+// in the order of the file.
+func (t *translator) noteUnmodelled() {
+	names := make([]string, 0, len(t.unmodelled))
+	for name := range t.unmodelled {
+		names = append(names, name)
+	}
+	sort.Slice(names, func(i, j int) bool { return t.unmodelled[names[i]].pos < t.unmodelled[names[j]].pos })
+	for _, name := range names {
+		u := t.unmodelled[name]
+		t.note(u.pos, "%s is not used: ignored (%s)", name, strings.TrimPrefix(u.msg, "unsupported: "))
+	}
 }

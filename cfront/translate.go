@@ -245,7 +245,9 @@ func (t *translator) translate(ast *cc.AST) (prog *cs.Program, err error) {
 		failAt(cs.PosAt(0), "no main function: the program must start its threads in main")
 	}
 	t.modelPointers(ast)
-	return t.program(mainDef), nil
+	prog = t.program(mainDef)
+	t.noteUnmodelled()
+	return prog, nil
 }
 
 // function records a function definition.

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -96,6 +97,9 @@ func IsTask(path string) bool {
 	return ext == ".yml" || ext == ".yaml"
 }
 
+// yamlLine matches the position in a message of the YAML parser.
+var yamlLine = regexp.MustCompile(`^line (\d+): (.*)$`)
+
 // maxTaskSize bounds a task definition (they are a few hundred bytes).
 const maxTaskSize = 1 << 20
 
@@ -121,7 +125,11 @@ func Read(path string) (*Task, error) {
 func Parse(path string, src []byte) (*Task, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %s", path, strings.TrimPrefix(err.Error(), "yaml: "))
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		if m := yamlLine.FindStringSubmatch(msg); m != nil {
+			return nil, fmt.Errorf("%s:%s: %s", path, m[1], m[2])
+		}
+		return nil, fmt.Errorf("%s: %s", path, msg)
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("%s:1:1: not a task definition (want a mapping with format_version, input_files and properties)", path)

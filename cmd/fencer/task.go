@@ -195,11 +195,7 @@ func verifyTask(c *cli.Context) error {
 	for _, w := range out.warnings {
 		fmt.Fprintln(os.Stderr, w)
 	}
-	if out.sys != nil && c.Bool("verbose") {
-		for _, n := range out.sys.Notes {
-			fmt.Fprintf(os.Stderr, "%s: note: %s\n", n.Pos, n.Msg)
-		}
-	}
+	printNotes(c, out.sys)
 	w := humanOut(c)
 	if len(out.errs) > 0 {
 		for _, e := range out.errs {
