@@ -165,3 +165,36 @@ func TestCheckTasks(t *testing.T) {
 		t.Errorf("wrong expectation: exit %d\n%s", code, out)
 	}
 }
+
+// A preprocessed file of a 32-bit target (data_model ILP32), written here
+// as such a file declares pthreads: read with the host's type sizes, its
+// own typedefs stand.
+func TestVerifyTaskILP32(t *testing.T) {
+	src := `typedef unsigned int size_t;
+typedef unsigned long int pthread_t;
+union pthread_attr_t { char __size[36]; long int __align; };
+typedef union pthread_attr_t pthread_attr_t;
+typedef union { char __size[24]; long int __align; } pthread_mutex_t;
+extern int pthread_create (pthread_t *__restrict __newthread, const pthread_attr_t *__restrict __attr, void *(*__start_routine) (void *), void *__restrict __arg) __attribute__ ((__nothrow__)) __attribute__ ((__nonnull__ (1, 3)));
+extern int pthread_join (pthread_t __th, void **__thread_return);
+extern char *__tzname[2];
+extern void abort(void);
+void reach_error(){}
+int x;
+void *thr(void *_) { x = 1; return 0; }
+int main() {
+  pthread_t t;
+  pthread_create(&t, 0, thr, 0);
+  pthread_join(t, 0);
+  if (!(x == 1)) ERROR: {reach_error();abort();}
+  return 0;
+}
+`
+	path := writeTask(t, "prog.i", src, "true", "")
+	yml, _ := os.ReadFile(path)
+	os.WriteFile(path, []byte(strings.Replace(string(yml), "LP64", "ILP32", 1)), 0o644)
+	out, stderr, code := fencer(t, "verify", path)
+	if code != 0 || !strings.Contains(out, ": true (") {
+		t.Errorf("exit %d\n%s\n%s", code, out, stderr)
+	}
+}
