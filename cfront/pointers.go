@@ -164,15 +164,14 @@ func (p *proc) ptrDeref(x *cc.UnaryExpression) (lvalue, bool) {
 		return lvalue{}, false
 	}
 	pos := p.fallback(x)
-	v := p.load(lvalue{v: g.v, kok: true, pos: pos}, orderPlain)
-	p.emit(&cs.IfStmt{If: pos, Cond: &cs.BinaryExpr{X: paren(v), OpPos: pos, Op: cs.NEQ, Y: lit(1, pos)}, Then: synBlock([]cs.Stmt{p.outOfRange(pos)}, pos)})
+	p.nullCheck(g.v, pos)
 	return lvalue{v: g.v.ptr.target, kok: true, pos: pos}, true
 }
 
 // refArg binds a parameter of type pointer to an integer: an argument
 // "&x" (x a scalar variable, or an element with a constant index, local
-// or shared) or another such parameter gives the variable *parameter
-// names in the inlined body. Any other use of the parameter than *p, or
+// or shared), another such parameter or a modelled pointer (checked not
+// null) gives the variable *parameter names in the inlined body. Any other use of the parameter than *p, or
 // passing it on, is refused where it is used.
 func (p *proc) refArg(pt cc.Type, arg cc.ExpressionNode, pos cs.Pos) (lvalue, bool) {
 	ptr, ok := pt.(*cc.PointerType)
@@ -192,12 +191,24 @@ func (p *proc) refArg(pt cc.Type, arg cc.ExpressionNode, pos cs.Pos) (lvalue, bo
 	}
 	if x, ok := e.(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionIdent {
 		if d, ok := x.ResolvedTo().(*cc.Declarator); ok {
-			if loc, _ := p.lookup(d); loc != nil && loc.ref != nil {
+			loc, g := p.lookup(d)
+			if loc != nil && loc.ref != nil {
 				return *loc.ref, true
+			}
+			if g != nil && g.v != nil && g.v.ptr != nil {
+				// A modelled pointer: its target, once it is not null.
+				p.nullCheck(g.v, pos)
+				return lvalue{v: g.v.ptr.target, kok: true, pos: pos}, true
 			}
 		}
 	}
 	return lvalue{}, false
+}
+
+// nullCheck emits the check that the modelled pointer v is not null.
+func (p *proc) nullCheck(v *shvar, pos cs.Pos) {
+	val := p.load(lvalue{v: v, kok: true, pos: pos}, orderPlain)
+	p.emit(&cs.IfStmt{If: pos, Cond: &cs.BinaryExpr{X: paren(val), OpPos: pos, Op: cs.NEQ, Y: lit(1, pos)}, Then: synBlock([]cs.Stmt{p.outOfRange(pos)}, pos)})
 }
 
 // refDeref resolves *prm for a pointer parameter bound by refArg.

@@ -92,3 +92,39 @@ func TestSplitAtomicSameVerdicts(t *testing.T) {
 		})
 	}
 }
+
+// TestPointersAndUnused: file-scope variables of types fencer does not
+// model are ignored while unused (a note) and refused where used; a
+// pointer with one target, and a pointer parameter given &x, are read.
+func TestPointersAndUnused(t *testing.T) {
+	head := "#include <pthread.h>\nint x, y;\n"
+	tail := "int main(void) { pthread_t h; pthread_create(&h, 0, t, 0); return 0; }\n"
+	cases := []struct{ decls, body, want string }{
+		{"int *p; double d; union { int a; } u;\n", "x = 1;", "note: p is not used: ignored (pointer variable p); note: d is not used: ignored (variable d of type double); note: u is not used: ignored (union u)"},
+		{"int *p;\n", "p = &x; y = *p;", ""},
+		{"int *p;\nvoid set(int *q) { *q = 2; }\n", "p = &x; set(&y); set(p);", ""},
+		{"int *p;\n", "p = &x; p = &y; y = *p;", "p.c:3:5: unsupported: pointer variable p"},
+		{"int *p = &x;\n", "y = *p;", "p.c:3:5: unsupported: pointer variable p"},
+		{"int *p;\n", "p = &x; if (p) y = 1;", "p.c:4:32: unsupported: the value of pointer p (fencer models *p and p = &x only)"},
+		{"double d;\n", "d = 1;", "p.c:3:8: unsupported: variable d of type double"},
+		{"void set(int *q) { *q = 2; }\n", "int v = 0; set(&v); y = v;", ""},
+		{"void set(int *q) { q = 0; }\n", "int v = 0; set(&v);", "p.c:3:20: unsupported: pointer parameter q used other than as *q"},
+	}
+	for _, c := range cases {
+		src := head + c.decls + "void *t(void *a) { " + c.body + " return 0; }\n" + tail
+		sys, err := Reader{}.Parse("p.c", []byte(src))
+		got := ""
+		if err != nil {
+			got = err.Error()
+		} else {
+			var notes []string
+			for _, n := range sys.Notes {
+				notes = append(notes, "note: "+n.Msg)
+			}
+			got = strings.Join(notes, "; ")
+		}
+		if got != c.want {
+			t.Errorf("%s%s\ngot  %q\nwant %q", c.decls, c.body, got, c.want)
+		}
+	}
+}
