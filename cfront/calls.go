@@ -213,6 +213,9 @@ func (p *proc) inline(fi *funcInfo, args []cc.ExpressionNode, pos cs.Pos) cs.Exp
 	if fi.name == "main" {
 		refuse(pos, "call of main")
 	}
+	if fi.refusal != nil {
+		panic(*fi.refusal)
+	}
 	if len(args) != len(fi.params) {
 		failAt(pos, "%s takes %d arguments, found %d", fi.name, len(fi.params), len(args))
 	}

@@ -265,6 +265,9 @@ func (t *translator) program(mainDef *cc.FunctionDefinition) *cs.Program {
 // runBody translates the body of fi as the top frame of the process, the
 // thread argument bound to arg.
 func (p *proc) runBody(fi *funcInfo, arg *argVal) {
+	if fi.refusal != nil {
+		panic(*fi.refusal)
+	}
 	f := &frame{fi: fi, vars: map[*cc.Declarator]*local{}, labels: map[string]string{}}
 	f.last = lastReturn(fi.def.CompoundStatement)
 	if arg != nil && len(fi.params) > 0 {

@@ -109,6 +109,8 @@ func TestPointersAndUnused(t *testing.T) {
 		{"double d;\n", "d = 1;", "p.c:3:8: unsupported: variable d of type double"},
 		{"void set(int *q) { *q = 2; }\n", "int v = 0; set(&v); y = v;", ""},
 		{"void set(int *q) { q = 0; }\n", "int v = 0; set(&v);", "p.c:3:20: unsupported: pointer parameter q used other than as *q"},
+		{"int f(int a, ...) { return a; }\n", "x = 1;", ""},
+		{"int f(int a, ...) { return a; }\n", "x = f(1, 2);", "p.c:3:1: unsupported: variadic function f"},
 	}
 	for _, c := range cases {
 		src := head + c.decls + "void *t(void *a) { " + c.body + " return 0; }\n" + tail

@@ -70,6 +70,7 @@ type funcInfo struct {
 	params   []*cc.Declarator
 	assigned map[*cc.Declarator]bool // locals and parameters written after their declaration
 	gotos    map[string]bool         // the labels a goto of the body names (jumpTargets), nil until asked
+	refusal  *unsupported            // why a call of it is refused, or nil
 }
 
 // translator holds what lasts for the whole file.
@@ -254,12 +255,15 @@ func (t *translator) translate(ast *cc.AST) (prog *cs.Program, err error) {
 func (t *translator) function(fd *cc.FunctionDefinition) *funcInfo {
 	d := fd.Declarator
 	fi := &funcInfo{def: fd, name: d.Name(), assigned: map[*cc.Declarator]bool{}}
+	// A function the program never calls may be anything (the inline
+	// functions of a preprocessed file's headers): these are refused
+	// where it is called (checkCallable).
 	if fd.DeclarationList != nil {
-		refuse(t.pos(fd), "old-style parameter declarations")
+		fi.refusal = &unsupported{t.pos(fd), "unsupported: old-style parameter declarations"}
 	}
 	if ft, ok := d.Type().(*cc.FunctionType); ok {
 		if ft.IsVariadic() {
-			refuse(t.pos(fd), "variadic function %s", fi.name)
+			fi.refusal = &unsupported{t.pos(fd), "unsupported: variadic function " + fi.name}
 		}
 	}
 	fi.params = paramDeclarators(d)
