@@ -227,7 +227,7 @@ func (t *translator) rewriteAtomic(s cs.Stmt, split map[*cs.AtomicStmt]bool, loc
 		if split[x] {
 			acquire := synAtomic([]cs.Stmt{synAssume(eq(lock(pos), lit(0, pos)), pos), synAssign(lock(pos), lit(1, pos), pos)}, pos)
 			release := synAtomic([]cs.Stmt{synAssign(lock(pos), lit(0, pos), pos)}, pos)
-			return []cs.Stmt{acquire, x.Body, release}
+			return append(append([]cs.Stmt{acquire}, chunks(x.Body.List, pos)...), release)
 		}
 		for v := range t.sharedOf(x) {
 			if locked[v] {
@@ -248,6 +248,42 @@ func (t *translator) rewriteAtomic(s cs.Stmt, split map[*cs.AtomicStmt]bool, loc
 		x.Stmt = t.rewriteOne(x.Stmt, split, locked)
 	}
 	return []cs.Stmt{s}
+}
+
+// chunkPaths bounds the paths of one atomic step that chunks makes.
+const chunkPaths = 64
+
+// chunks groups the statements of a split section, in order, into
+// atomic steps of at most chunkPaths paths each (a statement with more
+// stays a sequence of steps): the lock is held throughout, so that a
+// chunk run as one step has the runs of its statements run one by one
+// with nothing of another thread between them, which is all the runs
+// that matter (the steps of others that could come between touch none
+// of the section's variables); fewer steps are fewer states.
+func chunks(list []cs.Stmt, pos cs.Pos) []cs.Stmt {
+	var out, cur []cs.Stmt
+	n := 1
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, synAtomic(cur, pos))
+		}
+		cur, n = nil, 1
+	}
+	for _, s := range list {
+		k := paths(s)
+		if k > chunkPaths {
+			flush()
+			out = append(out, s)
+			continue
+		}
+		if n*k > chunkPaths {
+			flush()
+		}
+		cur = append(cur, s)
+		n *= k
+	}
+	flush()
+	return out
 }
 
 // rewriteOne is rewriteAtomic for a statement that must stay one.
