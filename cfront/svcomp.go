@@ -151,8 +151,8 @@ const splitPaths = 64
 const lockVar = "_atomic_lock"
 
 // splitAtomics rewrites, under Reader.SplitAtomic, each atomic section
-// with more than splitPaths paths into "acquire the lock; its statements;
-// release the lock", when no other process accesses its shared variables
+// with more than splitPaths paths into "acquire the lock; its statements
+// (in chunks); release the lock", when no other process accesses its shared variables
 // outside an atomic step; every other atomic step that accesses one of
 // those variables first waits for the lock to be free. Under SC that has
 // the runs of the atomic sections and more, and no more reachable errors:
