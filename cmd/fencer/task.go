@@ -209,8 +209,25 @@ func verifyTask(c *cli.Context) error {
 	if out.engine != nil {
 		return engineError(out.engine)
 	}
+	if out.result == nil {
+		// Nothing ran (no unreach-call property): an unknown report.
+		rep := &report.Report{Version: report.Version, Command: "verify", File: path, Verdict: "unknown", Model: "sc", Reason: out.reason,
+			Fences: []report.Fence{}, Stats: &report.Stats{Refinements: map[string]int{"predicates": 0, "k": 0, "fences": 0}}}
+		if err := writeReport(c, func() *report.Report { return rep }); err != nil {
+			return err
+		}
+	}
 	if out.sys != nil && out.result != nil {
-		if err := writeJSON(c, out.sys, out.result); err != nil {
+		r := out.result
+		if out.verdict == svcomp.Unknown && r.Verdict != cegar.Unknown {
+			// A bad run that may not be one of the C program's (through
+			// an approximation or undefined behaviour): the report says
+			// unknown and why, without the run.
+			u := *r
+			u.Verdict, u.Reason, u.Trace = cegar.Unknown, out.reason, nil
+			r = &u
+		}
+		if err := writeJSON(c, out.sys, r); err != nil {
 			return err
 		}
 	}

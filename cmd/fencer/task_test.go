@@ -76,9 +76,13 @@ func TestVerifyTaskUnknowns(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			path := writeTask(t, "prog.c", c.src, "true", c.props)
-			out, stderr, code := fencer(t, "verify", path)
+			js := filepath.Join(t.TempDir(), "r.json")
+			out, stderr, code := fencer(t, "verify", "--json", js, path)
 			if code != 3 || !regexp.MustCompile(c.rx).MatchString(out) {
 				t.Errorf("exit %d, want 3; stdout does not match %s:\n%s\n%s", code, c.rx, out, stderr)
+			}
+			if b, err := os.ReadFile(js); err != nil || !strings.Contains(string(b), `"verdict": "unknown"`) || strings.Contains(string(b), `"trace"`) {
+				t.Errorf("the JSON report of an unknown task:\n%s %v", b, err)
 			}
 		})
 	}
