@@ -33,7 +33,7 @@ for f in "$@"; do
 			answer=$(echo "$first" | sed -n 's/^[^ ]*: correct under [a-z]* with \([0-9]* fences\{0,1\}\).*/\1/p; s/^[^ ]*: correct under [a-z]*, \(no fence needed\).*/\1/p')
 			sites=$(grep -E '^  [^ ]+:[0-9]+: ' "$tmp/msg" | sed -E 's/[[:space:]]+$//; s/^  [^ ]+:([0-9]+): after (.*)$/\1: `\2`/' | paste -sd '#' | sed 's/#/, /g')
 			;;
-		1) answer="SC bug: $(echo "$first" | sed 's/^[^ ]*: //')" ;;
+		1) answer="SC bug ($(echo "$first" | sed -n 's/.*\(a trace of [0-9]* steps\).*/\1/p'))" ;;
 		2) answer="refused: $(echo "$first" | sed 's/^[^ ]*: //')" ;;
 		3) answer="unknown: $(echo "$first" | sed 's/^[^ ]*: //')" ;;
 		*) answer="exit $rc: $first" ;;
