@@ -14,6 +14,7 @@ import (
 
 	"fencer/cs"
 	"fencer/formats"
+	"fencer/svcomp"
 )
 
 // stdinName is the file name of a program read from standard input ("-").
@@ -221,6 +222,14 @@ func parseSource(c *cli.Context, name string, src []byte, format string, strict 
 // input) in format ("" for by the extension). A syntax error is a
 // cs.ErrorList.
 func parsePath(c *cli.Context, path, format string) (*cs.System, []formats.Warning, error) {
+	if format == "" && svcomp.IsTask(path) {
+		// verify and check read a task themselves (task.go).
+		prog := "its program"
+		if t, err := svcomp.Read(path); err == nil {
+			prog = t.Input
+		}
+		return nil, nil, fail(exitInput, "%s: an SV-COMP task definition: fencer verify and fencer check read it; give this command %s", path, prog)
+	}
 	name, src, err := readInput(path)
 	if err != nil {
 		return nil, nil, err

@@ -131,6 +131,10 @@ func TestVerifyTaskErrors(t *testing.T) {
 	if code != 2 || !strings.Contains(stderr, "bad.yml:5:23: expected_verdict \"maybe\": want true or false") || !strings.Contains(stderr, "bad.yml:7:15: data_model \"ILP31\": want ILP32 or LP64") {
 		t.Errorf("malformed task: exit %d\n%s", code, stderr)
 	}
+	_, stderr, code = fencer(t, "insert", bench("svcomp/peterson.yml"))
+	if code != 2 || !strings.Contains(stderr, "peterson.yml: an SV-COMP task definition: fencer verify and fencer check read it; give this command "+bench("svcomp/peterson.c")) {
+		t.Errorf("insert TASK.yml: exit %d\n%s", code, stderr)
+	}
 	_, stderr, code = fencer(t, "verify", "--model", "tso", bench("svcomp/peterson.yml"))
 	if code != 2 || !strings.Contains(stderr, "a task is checked under sc") {
 		t.Errorf("--model tso: exit %d\n%s", code, stderr)
