@@ -41,6 +41,7 @@ test: setup fmt-check vet
 		benchmarks/litmus/x86/herd/*.litmus benchmarks/rmm/constructs/*.rmm \
 		benchmarks/litmus/arm/*.litmus benchmarks/litmus/riscv/*.litmus \
 		benchmarks/c/*.c
+	./fencer check benchmarks/svcomp/*.yml
 	./fencer check --timeout 120s $(SCALE) $(SCALE_FORMS)
 	./fencer check --timeout 120s -D N=3 $(SCALE) $(SCALE_FORMS)
 

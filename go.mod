@@ -7,6 +7,7 @@ require (
 	github.com/schollz/progressbar/v3 v3.13.1
 	github.com/sirupsen/logrus v1.10.2
 	github.com/urfave/cli/v2 v2.27.7
+	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/sys v0.13.0
 	modernc.org/cc/v4 v4.34.0
 	pgregory.net/rapid v1.3.0

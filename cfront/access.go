@@ -27,6 +27,9 @@ func (p *proc) lval(e cc.ExpressionNode) lvalue {
 		loc, g := p.lookup(d)
 		switch {
 		case loc != nil:
+			if loc.ref != nil {
+				refuse(pos, "pointer parameter %s used other than as *%s", d.Name(), d.Name())
+			}
 			if loc.arg != nil {
 				refuse(pos, "the thread argument %s used other than through a cast", d.Name())
 			}
@@ -51,6 +54,12 @@ func (p *proc) lval(e cc.ExpressionNode) lvalue {
 	case *cc.UnaryExpression:
 		if x.Case == cc.UnaryExpressionDeref {
 			if lv, ok := p.argDeref(x); ok {
+				return lv
+			}
+			if lv, ok := p.ptrDeref(x); ok {
+				return lv
+			}
+			if lv, ok := p.refDeref(x); ok {
 				return lv
 			}
 			refuse(pos, "pointer dereference")
@@ -175,7 +184,15 @@ func elemKey(lv lvalue) string {
 }
 
 // writtenByThreads reports whether a function other than main may write v.
-func (t *translator) writtenByThreads(v *shvar) bool { return t.outsideMain[v.decl] }
+func (t *translator) writtenByThreads(v *shvar) bool {
+	g := t.globals[v.decl]
+	for d := range t.outsideMain {
+		if dg, _ := t.globalOf(d); dg == g {
+			return true
+		}
+	}
+	return false
+}
 
 // touch records an access of v by p of memory order order (orderPlain
 // for a plain or volatile one), for mayRace.
@@ -289,7 +306,7 @@ func (p *proc) indexTmp(lv lvalue, pos cs.Pos) cs.Expr {
 // chain is "if (i == 0) S0 else if (i == 1) S1 ... else assert(0)": the
 // element the index selects, an index out of bounds a failed assert.
 func (p *proc) chain(lv lvalue, i cs.Expr, pos cs.Pos, each func(k int) []cs.Stmt) cs.Stmt {
-	var s cs.Stmt = &cs.AssertStmt{Assert: pos, X: &cs.BoolLit{ValuePos: pos, Value: false}, Semi: pos - 1}
+	var s cs.Stmt = p.outOfRange(pos)
 	for k := lv.size() - 1; k >= 0; k-- {
 		s = &cs.IfStmt{If: pos, Cond: eq(i, lit(int64(k), pos)), Then: synBlock(each(k), pos), Else: synBlock([]cs.Stmt{s}, pos)}
 	}
@@ -301,7 +318,7 @@ func (p *proc) chain(lv lvalue, i cs.Expr, pos cs.Pos, each func(k int) []cs.Stm
 func (p *proc) elem(lv lvalue, k int, pos cs.Pos) cs.Expr {
 	n := lv.size()
 	if n >= 0 && (k < 0 || k >= n) {
-		p.emit(&cs.AssertStmt{Assert: pos, X: &cs.BoolLit{ValuePos: pos, Value: false}, Semi: pos - 1})
+		p.emit(p.outOfRange(pos))
 		return lit(0, pos)
 	}
 	if lv.v != nil {
@@ -590,7 +607,7 @@ func (p *proc) outOfBounds(lv lvalue, pos cs.Pos) bool {
 	if !lv.kok || n < 0 || lv.k >= 0 && lv.k < int64(n) {
 		return false
 	}
-	p.emit(&cs.AssertStmt{Assert: pos, X: &cs.BoolLit{ValuePos: pos, Value: false}, Semi: pos - 1})
+	p.emit(p.outOfRange(pos))
 	return true
 }
 

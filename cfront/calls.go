@@ -116,6 +116,9 @@ func (p *proc) call(x *cc.PostfixExpression, needValue bool) cs.Expr {
 	pos := p.fallback(x)
 	name := p.calleeName(x, pos)
 	args := callArgs(x)
+	if r, ok := p.svcompCall(name, args, pos); ok {
+		return r
+	}
 	if fi := p.t.funcs[name]; fi != nil {
 		return p.inline(fi, args, pos)
 	}
@@ -210,6 +213,9 @@ func (p *proc) inline(fi *funcInfo, args []cc.ExpressionNode, pos cs.Pos) cs.Exp
 	if fi.name == "main" {
 		refuse(pos, "call of main")
 	}
+	if fi.refusal != nil {
+		panic(*fi.refusal)
+	}
 	if len(args) != len(fi.params) {
 		failAt(pos, "%s takes %d arguments, found %d", fi.name, len(fi.params), len(args))
 	}
@@ -218,14 +224,22 @@ func (p *proc) inline(fi *funcInfo, args []cc.ExpressionNode, pos cs.Pos) cs.Exp
 	// Arguments first, in the caller's frame.
 	for i, prm := range fi.params {
 		pt := prm.Type()
+		if ref, ok := p.refArg(pt, args[i], pos); ok {
+			// A pointer to an integer, given &x: *prm is x.
+			nf.vars[prm] = &local{ref: &ref, size: -1, typ: pt, cname: prm.Name()}
+			continue
+		}
 		if !isInteger(pt) {
 			refuse(p.fallback(prm), "parameter %s of type %s (only integers)", prm.Name(), pt)
 		}
 		if v, ok := p.konst(args[i]); ok && !fi.assigned[prm] {
+			if pt.Kind() == cc.Bool {
+				v = b2i(v != 0)
+			}
 			nf.vars[prm] = &local{konst: true, val: v, size: -1, typ: pt, cname: prm.Name()}
 			continue
 		}
-		val := p.rv(args[i])
+		val := convert(p.rv(args[i]), pt, pos)
 		if id, ok := val.(*cs.Ident); ok && !p.t.sharedNames[id.Name] && !fi.assigned[prm] {
 			// A local of the caller that the body cannot assign (no
 			// pointers to locals): the parameter is that local.
@@ -246,7 +260,7 @@ func (p *proc) inline(fi *funcInfo, args []cc.ExpressionNode, pos cs.Pos) cs.Exp
 	if e := singleReturn(fi); e != nil && !atomicFn {
 		// "return e;" alone: the call is the value of e.
 		p.frames = append(p.frames, nf)
-		v := p.rv(e)
+		v := convert(p.rv(e), ft.Result(), pos)
 		p.frames = p.frames[:len(p.frames)-1]
 		return paren(v)
 	}
@@ -279,10 +293,18 @@ func (p *proc) verifier(name string, args []cc.ExpressionNode, pos cs.Pos) cs.Ex
 	switch {
 	case strings.HasPrefix(name, "__VERIFIER_nondet_"):
 		t := p.tmp("nd", pos)
+		kind := strings.TrimPrefix(name, "__VERIFIER_nondet_")
+		if kind == "bool" || kind == "_Bool" {
+			// A choice between two values ("if (*)"), not a havoc and
+			// an assume: the value is finite for the analysis, which
+			// keeps it explicit.
+			p.emit(&cs.IfStmt{If: pos, Cond: &cs.StarExpr{Star: pos},
+				Then: synBlock([]cs.Stmt{synAssign(ident(t, pos), lit(1, pos), pos)}, pos),
+				Else: synBlock([]cs.Stmt{synAssign(ident(t, pos), lit(0, pos), pos)}, pos)})
+			return ident(t, pos)
+		}
 		p.emit(synAssign(ident(t, pos), &cs.StarExpr{Star: pos}, pos))
-		switch strings.TrimPrefix(name, "__VERIFIER_nondet_") {
-		case "bool", "_Bool":
-			p.emit(synAssume(&cs.BinaryExpr{X: &cs.BinaryExpr{X: ident(t, pos), OpPos: pos, Op: cs.GEQ, Y: lit(0, pos)}, OpPos: pos, Op: cs.LAND, Y: &cs.BinaryExpr{X: ident(t, pos), OpPos: pos, Op: cs.LEQ, Y: lit(1, pos)}}, pos))
+		switch kind {
 		case "uint", "unsigned", "ulong", "ushort", "uchar", "size_t":
 			p.emit(synAssume(&cs.BinaryExpr{X: ident(t, pos), OpPos: pos, Op: cs.GEQ, Y: lit(0, pos)}, pos))
 		}
@@ -290,9 +312,6 @@ func (p *proc) verifier(name string, args []cc.ExpressionNode, pos cs.Pos) cs.Ex
 	case name == "__VERIFIER_assume":
 		nargs(name, args, 1, pos)
 		p.emit(synAssume(p.rv(args[0]), pos))
-		return nil
-	case name == "__VERIFIER_error":
-		p.emit(&cs.AssertStmt{Assert: pos, X: &cs.BoolLit{ValuePos: pos, Value: false}, Semi: pos - 1})
 		return nil
 	case name == "__VERIFIER_atomic_begin" || name == "__VERIFIER_atomic_end":
 		refuse(pos, "%s other than as a statement of its own", name)

@@ -50,6 +50,9 @@ func (p *proc) declaration(d *cc.Declaration) {
 		init := id.Initializer
 		if size < 0 && init != nil && init.Case == cc.InitializerExpr && !f.fi.assigned[dcl] {
 			if v, ok := p.konst(init.AssignmentExpression); ok {
+				if elem.Kind() == cc.Bool {
+					v = b2i(v != 0)
+				}
 				f.vars[dcl] = &local{konst: true, val: v, size: -1, typ: elem, cname: name}
 				continue
 			}
@@ -63,7 +66,7 @@ func (p *proc) declaration(d *cc.Declaration) {
 			if init.Case != cc.InitializerExpr {
 				refuse(pos, "initializer of this shape")
 			}
-			v := p.rv(init.AssignmentExpression)
+			v := convert(p.rv(init.AssignmentExpression), elem, pos)
 			if !p.retarget(v, loc.name) {
 				a := synAssign(ident(loc.name, pos), v, pos)
 				if start, semi := p.t.pos(d), p.t.pos(d.Token); start != cs.NoPos && semi > start && l.InitDeclaratorList == nil && d.InitDeclaratorList.InitDeclaratorList == nil {
@@ -87,7 +90,7 @@ func (p *proc) declaration(d *cc.Declaration) {
 				if k < 0 || k >= size {
 					refuse(p.fallback(in), "initializer of this shape")
 				}
-				vals[k] = p.rv(in.AssignmentExpression)
+				vals[k] = convert(p.rv(in.AssignmentExpression), elem, pos)
 				return
 			}
 			for il := in.InitializerList; il != nil; il = il.InitializerList {

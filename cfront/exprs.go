@@ -47,7 +47,13 @@ func (p *proc) lookup(d *cc.Declarator) (*local, *global) {
 	if loc, ok := p.frame().vars[d]; ok {
 		return loc, nil
 	}
-	if g, ok := p.t.globals[d]; ok {
+	g, u := p.t.globalOf(d)
+	if u != nil {
+		// A use of a file-scope variable that is not modelled: refused
+		// as if it were declared so, at its declaration.
+		panic(*u)
+	}
+	if g != nil {
 		return nil, g
 	}
 	return nil, nil
@@ -72,7 +78,11 @@ func (p *proc) rv(e cc.ExpressionNode) cs.Expr {
 	case *cc.PrimaryExpression:
 		switch x.Case {
 		case cc.PrimaryExpressionIdent:
-			return p.load(p.lval(x), orderPlain)
+			lv := p.lval(x)
+			if lv.shared() && lv.v.ptr != nil {
+				refuse(pos, "the value of pointer %s (fencer models *%s and %s = &%s only)", lv.v.cname, lv.v.cname, lv.v.cname, lv.v.ptr.target.cname)
+			}
+			return p.load(lv, orderPlain)
 		case cc.PrimaryExpressionExpr:
 			return &cs.ParenExpr{Lparen: pos, X: p.rv(x.ExpressionList), Rparen: pos}
 		case cc.PrimaryExpressionFloat:
@@ -126,6 +136,12 @@ func (p *proc) rv(e cc.ExpressionNode) cs.Expr {
 			return &cs.BinaryExpr{X: &cs.UnaryExpr{OpPos: pos, Op: cs.SUB, X: paren(p.rv(x.CastExpression))}, OpPos: pos, Op: cs.SUB, Y: lit(1, pos)}
 		case cc.UnaryExpressionDeref:
 			if lv, ok := p.argDeref(x); ok {
+				return p.load(lv, orderPlain)
+			}
+			if lv, ok := p.ptrDeref(x); ok {
+				return p.load(lv, orderPlain)
+			}
+			if lv, ok := p.refDeref(x); ok {
 				return p.load(lv, orderPlain)
 			}
 			refuse(pos, "pointer dereference")
@@ -197,17 +213,29 @@ func (p *proc) binaryRV(a, b cc.ExpressionNode, op string, pos cs.Pos, whole cc.
 			p.t.warn(pos, "and", "x & %d is translated as x %% %d, which differs from C for negative x", k, k+1)
 			return &cs.BinaryExpr{X: paren(p.rv(a)), OpPos: pos, Op: cs.REM, Y: lit(k+1, pos)}
 		}
+		if p.t.approximate {
+			return p.approx(a, b, op, pos)
+		}
 		refuse(pos, "bitwise & other than with a constant 2^n-1 (fencer's integers are mathematical)")
 	case "|", "^":
+		if p.t.approximate {
+			return p.approx(a, b, op, pos)
+		}
 		refuse(pos, "bitwise %s (fencer's integers are mathematical)", op)
 	case "/", "%":
 		if _, ok := p.konst(b); !ok {
+			if p.t.approximate {
+				return p.approx(a, b, op, pos)
+			}
 			refuse(pos, "%s by a non-constant", op)
 		}
 	case "*":
 		_, ka := p.konst(a)
 		_, kb := p.konst(b)
 		if !ka && !kb {
+			if p.t.approximate {
+				return p.approx(a, b, op, pos)
+			}
 			refuse(pos, "multiplication of two variables")
 		}
 	}
@@ -282,8 +310,15 @@ func (p *proc) effect(e cc.ExpressionNode) {
 		}
 		return
 	case *cc.PrimaryExpression:
-		if x.Case == cc.PrimaryExpressionExpr {
+		switch x.Case {
+		case cc.PrimaryExpressionExpr:
 			p.effect(x.ExpressionList)
+			return
+		case cc.PrimaryExpressionStmt:
+			// A statement expression whose value is not used: its
+			// statements (glibc's assert in a preprocessed file is
+			// "({ if (e) ; else __assert_fail (...); })").
+			p.compound(x.CompoundStatement)
 			return
 		}
 	case *cc.AssignmentExpression:
@@ -313,6 +348,17 @@ func (p *proc) effect(e cc.ExpressionNode) {
 			p.effect(x.CastExpression)
 			return
 		}
+	case *cc.ConditionalExpression:
+		if x.Case == cc.ConditionalExpressionCond && !x.Pure() {
+			// c ? a : b for its effects: a branch, each side for its
+			// effects (glibc's assert in a preprocessed file is
+			// "(e) ? (void) (0) : __assert_fail (...)").
+			c := p.cond(x.LogicalOrExpression)
+			then := p.sub(func() { p.effect(x.ExpressionList) })
+			els := p.sub(func() { p.effect(x.ConditionalExpression) })
+			p.emit(&cs.IfStmt{If: pos, Cond: c, Then: synBlock(then, pos), Else: synBlock(els, pos)})
+			return
+		}
 	}
 	// A value computed for nothing: its calls and assignments still run;
 	// its reads have no effect on the state (a pure expression is not
@@ -326,6 +372,18 @@ func (p *proc) effect(e cc.ExpressionNode) {
 // assign translates an assignment (= and the compound forms).
 func (p *proc) assign(x *cc.AssignmentExpression, needValue bool, pos cs.Pos) cs.Expr {
 	lv := p.lval(x.UnaryExpression)
+	if lv.shared() && lv.v.ptr != nil {
+		// p = &x or p = 0 (pointers.go: modelPointers saw no other).
+		val := lit(1, pos)
+		if k, ok := p.konst(x.AssignmentExpression); ok && k == 0 {
+			val = lit(0, pos)
+		}
+		p.store(lv, val, orderPlain, pos)
+		if needValue {
+			refuse(pos, "the value of an assignment to pointer %s", lv.v.cname)
+		}
+		return nil
+	}
 	op := ""
 	switch x.Case {
 	case cc.AssignmentExpressionAssign:
@@ -383,6 +441,7 @@ func (p *proc) assign(x *cc.AssignmentExpression, needValue bool, pos cs.Pos) cs
 			val = &cs.BinaryExpr{X: paren(cur), OpPos: pos, Op: csOps[op], Y: paren(y)}
 		}
 	}
+	val = convert(val, lv.typ(), pos)
 	order := orderPlain
 	if lv.shared() && lv.v.atomic {
 		order = orderSeqCst
@@ -440,16 +499,40 @@ func (p *proc) incdec(e cc.ExpressionNode, inc, post, needValue bool, pos cs.Pos
 	}
 	if !needValue {
 		cur := p.load(lv, orderPlain)
-		p.store(lv, &cs.BinaryExpr{X: cur, OpPos: pos, Op: cs.ADD, Y: lit(d, pos)}, orderPlain, pos)
+		p.store(lv, convert(&cs.BinaryExpr{X: cur, OpPos: pos, Op: cs.ADD, Y: lit(d, pos)}, lv.typ(), pos), orderPlain, pos)
 		return nil
 	}
 	t := p.tmp("old", pos)
 	p.emit(synAssign(ident(t, pos), p.load(lv, orderPlain), pos))
-	p.store(lv, &cs.BinaryExpr{X: ident(t, pos), OpPos: pos, Op: cs.ADD, Y: lit(d, pos)}, orderPlain, pos)
+	p.store(lv, convert(&cs.BinaryExpr{X: ident(t, pos), OpPos: pos, Op: cs.ADD, Y: lit(d, pos)}, lv.typ(), pos), orderPlain, pos)
 	if post {
 		return ident(t, pos)
 	}
-	return &cs.BinaryExpr{X: ident(t, pos), OpPos: pos, Op: cs.ADD, Y: lit(d, pos)}
+	return convert(&cs.BinaryExpr{X: ident(t, pos), OpPos: pos, Op: cs.ADD, Y: lit(d, pos)}, lv.typ(), pos)
+}
+
+// typ is the C type of the variable or element (nil if unknown).
+func (lv lvalue) typ() cc.Type {
+	switch {
+	case lv.v != nil:
+		return lv.v.typ
+	case lv.l != nil:
+		return lv.l.typ
+	}
+	return nil
+}
+
+// convert is val converted to typ as C assigns it: a _Bool is 0 or 1 (any
+// value but 0 is 1); other integer types keep the mathematical value (no
+// wrap-around: docs/c.md).
+func convert(val cs.Expr, typ cc.Type, pos cs.Pos) cs.Expr {
+	if typ == nil || typ.Kind() != cc.Bool {
+		return val
+	}
+	if k, ok := literal(val); ok {
+		return lit(b2i(k != 0), pos)
+	}
+	return truth(val, pos)
 }
 
 // wrapWarn warns where mathematical integers may differ from C's: an

@@ -1,6 +1,9 @@
 package cfront
 
 import (
+	"sort"
+	"strings"
+
 	"modernc.org/cc/v4"
 
 	"fencer/cs"
@@ -100,14 +103,83 @@ func (t *translator) fileDecl(d *cc.Declaration) {
 			continue
 		}
 		typ := dcl.Type()
-		if typ.Kind() == cc.Function || dcl.IsExtern() && id.Initializer == nil {
-			continue // a declaration of a function or of an object defined elsewhere
+		if typ.Kind() == cc.Function {
+			continue // a declaration of a function
 		}
-		if specifiersThreadLocal(d.DeclarationSpecifiers) {
-			refuse(t.pos(dcl), "thread-local variable %s", dcl.Name())
+		name := dcl.Name()
+		t.fileScope[dcl] = name
+		if id.Initializer != nil {
+			t.inits[name] = id.Initializer
 		}
-		t.declareGlobal(d, dcl, id.Initializer)
+		if dcl.IsExtern() && id.Initializer == nil {
+			continue // a declaration of an object defined elsewhere (or later)
+		}
+		if g := t.globalNames[name]; g != nil {
+			// A tentative definition and the definition ("int x; int x =
+			// 1;"): one object.
+			t.globals[dcl] = g
+			if id.Initializer != nil {
+				t.globalInit(g, typ, id.Initializer, t.pos(dcl))
+			}
+			continue
+		}
+		if _, ok := t.unmodelled[name]; ok {
+			continue
+		}
+		if u := t.tryDeclare(d, dcl, id.Initializer); u != nil {
+			// Not modelled: ignored while nothing uses it (lookup refuses
+			// a use with this message, at the declaration).
+			t.unmodelled[name] = *u
+		}
 	}
+}
+
+// tryDeclare declares the file-scope variable dcl, or returns why it is
+// not modelled (and declares nothing).
+func (t *translator) tryDeclare(d *cc.Declaration, dcl *cc.Declarator, init *cc.Initializer) (u *unsupported) {
+	n := len(t.order)
+	defer func() {
+		if r := recover(); r != nil {
+			x, ok := r.(unsupported)
+			if !ok {
+				panic(r)
+			}
+			for _, v := range t.order[n:] {
+				delete(t.sharedNames, v.name)
+				for k := 0; k < v.size; k++ {
+					delete(t.sharedNames, v.elemName(k))
+				}
+			}
+			t.order = t.order[:n]
+			u = &x
+		}
+	}()
+	if specifiersThreadLocal(d.DeclarationSpecifiers) {
+		refuse(t.pos(dcl), "thread-local variable %s", dcl.Name())
+	}
+	t.declareGlobal(d, dcl, init)
+	return nil
+}
+
+// globalOf returns the global that the file-scope declarator d declares
+// (by any of its declarations), or nil; for a file-scope variable that is
+// not modelled, nil and why.
+func (t *translator) globalOf(d *cc.Declarator) (*global, *unsupported) {
+	if g, ok := t.globals[d]; ok {
+		return g, nil
+	}
+	name, ok := t.fileScope[d]
+	if !ok {
+		return nil, nil
+	}
+	if g := t.globalNames[name]; g != nil {
+		t.globals[d] = g
+		return g, nil
+	}
+	if u, ok := t.unmodelled[name]; ok {
+		return nil, &u
+	}
+	return nil, nil
 }
 
 func (t *translator) declareGlobal(d *cc.Declaration, dcl *cc.Declarator, init *cc.Initializer) {
@@ -186,6 +258,7 @@ func (t *translator) declareGlobal(d *cc.Declaration, dcl *cc.Declarator, init *
 		refuse(pos, "variable %s of type %s", name, elem)
 	}
 	t.globals[dcl] = g
+	t.globalNames[name] = g
 	if init != nil {
 		t.globalInit(g, typ, init, pos)
 	}
@@ -243,6 +316,9 @@ func (t *translator) globalInit(g *global, typ cc.Type, init *cc.Initializer, po
 		if sv == nil || k < 0 || k >= len(sv.init) {
 			refuse(t.pos(in), "initializer of this shape")
 		}
+		if sv.typ != nil && sv.typ.Kind() == cc.Bool {
+			v = b2i(v != 0)
+		}
 		sv.init[k] = v
 	}
 }
@@ -287,4 +363,19 @@ func isConstType(t cc.Type) bool {
 		t = at.Elem()
 	}
 	return t.Attributes().IsConst()
+}
+
+// noteUnmodelled notes the file-scope variables left unmodelled (the
+// translation refuses any use of one, so those it ends with are unused),
+// in the order of the file.
+func (t *translator) noteUnmodelled() {
+	names := make([]string, 0, len(t.unmodelled))
+	for name := range t.unmodelled {
+		names = append(names, name)
+	}
+	sort.Slice(names, func(i, j int) bool { return t.unmodelled[names[i]].pos < t.unmodelled[names[j]].pos })
+	for _, name := range names {
+		u := t.unmodelled[name]
+		t.note(u.pos, "%s is not used: ignored (%s)", name, strings.TrimPrefix(u.msg, "unsupported: "))
+	}
 }

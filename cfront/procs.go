@@ -31,6 +31,7 @@ type local struct {
 	val   int64
 	typ   cc.Type
 	arg   *argVal // the thread argument (a void * parameter)
+	ref   *lvalue // a pointer parameter given &x: the x that *it is (pointers.go)
 	cname string
 }
 
@@ -239,7 +240,13 @@ func (t *translator) program(mainDef *cc.FunctionDefinition) *cs.Program {
 	}
 	prog := &cs.Program{}
 	t.raceWarnings()
+	if t.splitAtomic && len(t.directiveLabels) == 0 {
+		t.splitAtomics(procs)
+	}
 	specs := t.sharedSpecs()
+	if t.lockName != "" {
+		specs = append(specs, &cs.VarSpec{Name: ident(t.lockName, cs.PosAt(0))})
+	}
 	if keepMain {
 		for _, th := range t.threads {
 			specs = append(specs, &cs.VarSpec{Name: ident(th.goVar, th.pos)}, &cs.VarSpec{Name: ident(th.doneVar, th.pos)})
@@ -258,6 +265,9 @@ func (t *translator) program(mainDef *cc.FunctionDefinition) *cs.Program {
 // runBody translates the body of fi as the top frame of the process, the
 // thread argument bound to arg.
 func (p *proc) runBody(fi *funcInfo, arg *argVal) {
+	if fi.refusal != nil {
+		panic(*fi.refusal)
+	}
 	f := &frame{fi: fi, vars: map[*cc.Declarator]*local{}, labels: map[string]string{}}
 	f.last = lastReturn(fi.def.CompoundStatement)
 	if arg != nil && len(fi.params) > 0 {

@@ -24,6 +24,24 @@ type Reader struct {
 	Defines []string
 	Style   Style
 	Target  Target
+	// CutOutOfBounds makes an array index out of bounds end the run
+	// (assume(false)) instead of failing an assertion: the runs that reach
+	// that undefined behaviour are left out. fencer verify TASK.yml reads
+	// the file so a second time to tell a reachable call of reach_error
+	// from a reachable index out of bounds (docs/svcomp.md).
+	CutOutOfBounds bool
+	// SplitAtomic lets an atomic section with many paths run as steps
+	// under a lock when no other process accesses its variables outside
+	// an atomic step: a program with the same reachable errors under SC,
+	// not under TSO or PSO (svcomp.go). fencer verify TASK.yml sets it.
+	SplitAtomic bool
+	// Approximate computes the operations fencer's linear integers cannot
+	// say (the product of two variables, division by a variable, bitwise
+	// operations) as any integer instead of refusing them: the program has
+	// more runs than the C program, so only a verdict that every run is
+	// correct holds (Facts.Approximations lists them). fencer verify
+	// TASK.yml sets it.
+	Approximate bool
 }
 
 // Style is a way of writing a full fence in C.
@@ -79,6 +97,9 @@ func (r Reader) ParseWith(filename string, src []byte, opt cs.Options) (*cs.Syst
 	for _, w := range t.warnings {
 		sys.Warnings = append(sys.Warnings, &cs.Error{Pos: w.Pos, Msg: w.Msg})
 	}
+	for _, n := range t.notes {
+		sys.Notes = append(sys.Notes, &cs.Error{Pos: n.Pos, Msg: n.Msg})
+	}
 	return sys, nil
 }
 
@@ -105,7 +126,7 @@ var lastRead struct {
 // memoised translation under whatever name it was read, else reads the
 // text as "input.c".
 func (r Reader) read(filename string, src []byte) (*cs.File, *cs.Program, *translator, error) {
-	key := string(r.Target) + "\x00" + strings.Join(r.Defines, "\x00") + "\x00" + string(src)
+	key := string(r.Target) + "\x00" + strconv.FormatBool(r.CutOutOfBounds) + strconv.FormatBool(r.SplitAtomic) + strconv.FormatBool(r.Approximate) + "\x00" + strings.Join(r.Defines, "\x00") + "\x00" + string(src)
 	lastRead.Lock()
 	if lastRead.key == key && lastRead.t != nil && (filename == "" || lastRead.file.Name == filename) {
 		file, t := lastRead.file, lastRead.t
@@ -169,12 +190,25 @@ func (r Reader) readOnce(filename string, src []byte) (file *cs.File, prog *cs.P
 		taken: map[string]int{}, writePoints: map[[2]int]bool{}, copies: map[[2]int]int{}, fencePoints: map[[2]int]bool{}, bare: map[[2]int]bool{}, warned: map[string]bool{},
 		sharedNames: map[string]bool{}, outsideMain: map[*cc.Declarator]bool{},
 		target: r.Target, accesses: map[accessKey]*access{}, fenceOrders: map[cs.Pos]int{}, casFailure: map[cs.Pos]int{},
+		cutOutOfBounds: r.CutOutOfBounds, splitAtomic: r.SplitAtomic, approximate: r.Approximate,
+		fileScope: map[*cc.Declarator]string{}, globalNames: map[string]*global{}, unmodelled: map[string]unsupported{}, inits: map[string]*cc.Initializer{},
 	}
-	prog, err = t.translate(ast)
+	props, err := directives(file)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	props, err := directives(file)
+	t.directiveLabels = map[string]bool{}
+	for _, d := range props {
+		switch d := d.(type) {
+		case *cs.MutexDecl:
+			t.directiveLabels[d.Label.Name] = true
+		case *cs.ForbiddenDecl:
+			for _, it := range d.Items {
+				t.directiveLabels[it.Label.Name] = true
+			}
+		}
+	}
+	prog, err = t.translate(ast)
 	if err != nil {
 		return nil, nil, nil, err
 	}

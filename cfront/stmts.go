@@ -268,6 +268,13 @@ func (p *proc) labeled(ls *cc.LabeledStatement) {
 	pos := p.fallback(ls)
 	switch ls.Case {
 	case cc.LabeledStatementLabel:
+		if p.atomic > 0 && p.unusedLabel(ls.Token.SrcStr()) {
+			// A label nothing jumps to is no location of its own: inside
+			// an atomic section, where a label cannot stand, it is
+			// dropped (docs/c.md).
+			p.stmt(ls.Statement)
+			return
+		}
 		name := p.userLabel(ls.Token.SrcStr(), pos)
 		list := p.sub(func() { p.stmt(ls.Statement) })
 		p.emit(p.labelOn(name, list, pos))
@@ -556,7 +563,11 @@ func (p *proc) ret(j *cc.JumpStatement, pos cs.Pos) {
 	f := p.frame()
 	if j.ExpressionList != nil {
 		if len(p.frames) > 1 && f.retVar != "" {
-			v := p.rv(j.ExpressionList)
+			var rt cc.Type
+			if ft, ok := f.fi.def.Declarator.Type().(*cc.FunctionType); ok {
+				rt = ft.Result()
+			}
+			v := convert(p.rv(j.ExpressionList), rt, pos)
 			p.emit(synAssign(ident(f.retVar, pos), v, pos))
 		} else {
 			p.effect(j.ExpressionList)

@@ -56,7 +56,8 @@ type shvar struct {
 	accessors          map[string]bool
 	plainAny, writeAny bool
 	decl               *cc.Declarator
-	isConst            bool // const-qualified: its initial values are constants
+	isConst            bool        // const-qualified: its initial values are constants
+	ptr                *pointerVar // a modelled pointer (pointers.go), else nil
 }
 
 // global is a file-scope variable: an integer scalar or array (v), or a
@@ -73,6 +74,8 @@ type funcInfo struct {
 	name     string
 	params   []*cc.Declarator
 	assigned map[*cc.Declarator]bool // locals and parameters written after their declaration
+	gotos    map[string]bool         // the labels a goto of the body names (jumpTargets), nil until asked
+	refusal  *unsupported            // why a call of it is refused, or nil
 }
 
 // translator holds what lasts for the whole file.
@@ -123,6 +126,34 @@ type translator struct {
 	// (raceWarnings), which Races falls back on when it cannot search.
 	staticRaces []Warning
 
+	// directiveLabels are the labels that the file's // fencer: mutex and
+	// forbidden lines name.
+	directiveLabels map[string]bool
+	// fileScope names every file-scope object declarator (extern ones
+	// too); globalNames maps a name to its global, so that all the
+	// declarations of one object ("int x; int x = 1;", "extern int x;")
+	// are the one shared variable. unmodelled are the file-scope
+	// variables of types fencer does not model, with the refusal that a
+	// use of one gets (globals.go).
+	fileScope   map[*cc.Declarator]string
+	globalNames map[string]*global
+	unmodelled  map[string]unsupported
+	inits       map[string]*cc.Initializer // the initializer of each file-scope object that has one
+	notes       []Warning                  // what -v shows: the variables ignored
+
+	// cutOutOfBounds is Reader.CutOutOfBounds; boundsChecks counts the
+	// checks of array bounds made (outOfRange).
+	cutOutOfBounds bool
+	boundsChecks   int
+	// splitAtomic is Reader.SplitAtomic; lockName the shared lock of the
+	// split sections ("" when none is split).
+	splitAtomic bool
+	lockName    string
+	// approximate is Reader.Approximate; approximations are the
+	// operations computed as any integer ("file:line:col: what").
+	approximate    bool
+	approximations []string
+
 	emitted     int                     // statements made so far
 	prog        *cs.Program             // the result
 	sharedNames map[string]bool         // every shared .cs name
@@ -137,6 +168,12 @@ type Warning struct {
 }
 
 func (w Warning) String() string { return w.Pos.String() + ": warning: " + w.Msg }
+
+// note records something the translation did that -v shows (a variable
+// of a type fencer does not model, ignored because nothing uses it).
+func (t *translator) note(pos cs.Pos, format string, args ...any) {
+	t.notes = append(t.notes, Warning{t.file.Position(pos), fmt.Sprintf(format, args...)})
+}
 
 func (t *translator) warn(pos cs.Pos, key, format string, args ...any) {
 	if t.warned[key] {
@@ -159,11 +196,14 @@ func (t *translator) pos(n cc.Node) cs.Pos {
 	return cs.PosAt(p.Offset)
 }
 
-// uniqueName returns want, or want_2, want_3, ... that is not in taken and
-// not a .cs keyword, and marks it taken (1). taken also keeps, under
+// uniqueName returns want (with '$' written '_'), or want_2, want_3, ...
+// that is not in taken and not a .cs keyword, and marks it taken (1). taken also keeps, under
 // "#"+want, the number to try next for want, so that making n names from
 // one stem costs O(n).
 func uniqueName(want string, taken map[string]int) string {
+	// GNU C allows '$' in identifiers (SV-COMP's instrumented programs
+	// use it: "y$w_buff0"); a .cs name does not: it is '_'.
+	want = strings.ReplaceAll(want, "$", "_")
 	name := want
 	n := taken["#"+want]
 	if n < 2 {
@@ -221,19 +261,25 @@ func (t *translator) translate(ast *cc.AST) (prog *cs.Program, err error) {
 	if mainDef == nil {
 		failAt(cs.PosAt(0), "no main function: the program must start its threads in main")
 	}
-	return t.program(mainDef), nil
+	t.modelPointers(ast)
+	prog = t.program(mainDef)
+	t.noteUnmodelled()
+	return prog, nil
 }
 
 // function records a function definition.
 func (t *translator) function(fd *cc.FunctionDefinition) *funcInfo {
 	d := fd.Declarator
 	fi := &funcInfo{def: fd, name: d.Name(), assigned: map[*cc.Declarator]bool{}}
+	// A function the program never calls may be anything (the inline
+	// functions of a preprocessed file's headers): these are refused
+	// where it is called (checkCallable).
 	if fd.DeclarationList != nil {
-		refuse(t.pos(fd), "old-style parameter declarations")
+		fi.refusal = &unsupported{t.pos(fd), "unsupported: old-style parameter declarations"}
 	}
 	if ft, ok := d.Type().(*cc.FunctionType); ok {
 		if ft.IsVariadic() {
-			refuse(t.pos(fd), "variadic function %s", fi.name)
+			fi.refusal = &unsupported{t.pos(fd), "unsupported: variadic function " + fi.name}
 		}
 	}
 	fi.params = paramDeclarators(d)

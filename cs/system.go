@@ -26,6 +26,10 @@ type System struct {
 	// file (the message alone: the printer adds "warning:"): printed to
 	// stderr and carried in reports. Nil for .cs.
 	Warnings ErrorList
+	// Notes are what the front end of another format did that the user
+	// may want to know but need not (a C variable ignored because nothing
+	// uses it): shown with -v. Nil for .cs.
+	Notes ErrorList
 	// Consts are the const settings the program was read with
 	// (Options.Consts, -D on the command line); Reparse reads a patched
 	// text with them.

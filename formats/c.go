@@ -17,7 +17,7 @@ func init() {
 	Register(&Format{
 		Name:       "c",
 		Doc:        "C11 with pthreads",
-		Extensions: []string{".c"},
+		Extensions: []string{".c", ".i"},
 		Parse: func(filename string, src []byte, opt Options) (*cs.System, []Warning, error) {
 			sys, err := cReader(opt).Parse(filename, src)
 			if err != nil {
@@ -68,7 +68,26 @@ func init() {
 // []string{string(cfront.TargetOf(model))}.
 const Target = "target"
 
+// CutOutOfBounds is the key of the Options of a C file that, set to
+// "true", makes an array index out of bounds end the run instead of
+// failing an assertion (cfront.Reader.CutOutOfBounds). Like Target it is
+// not a flag: fencer verify TASK.yml sets it for its second reading.
+const CutOutOfBounds = "cut-out-of-bounds"
+
+// SplitAtomic is the key of the Options of a C file that, set to "true",
+// lets large atomic sections run as steps under a lock
+// (cfront.Reader.SplitAtomic): the same reachable errors under SC only.
+// fencer verify TASK.yml sets it.
+const SplitAtomic = "split-atomic"
+
+// Approximate is the key of the Options of a C file that, set to "true",
+// computes the operations fencer cannot say as any integer
+// (cfront.Reader.Approximate): then only a correct verdict holds. fencer
+// verify TASK.yml sets it.
+const Approximate = "approximate"
+
 // cReader is the C reader of the options.
 func cReader(opt Options) cfront.Reader {
-	return cfront.Reader{Defines: opt["define"], Style: cfront.Style(opt.Get("fence-style")), Target: cfront.Target(opt.Get(Target))}
+	return cfront.Reader{Defines: opt["define"], Style: cfront.Style(opt.Get("fence-style")), Target: cfront.Target(opt.Get(Target)),
+		CutOutOfBounds: opt.Get(CutOutOfBounds) == "true", SplitAtomic: opt.Get(SplitAtomic) == "true", Approximate: opt.Get(Approximate) == "true"}
 }

@@ -15,6 +15,7 @@ import (
 	"fencer/cegar"
 	"fencer/cs"
 	"fencer/formats"
+	"fencer/svcomp"
 )
 
 // checkResult is the outcome of one expectation; it is also its entry in
@@ -51,6 +52,9 @@ type fileResult struct {
 
 // checkFile runs every expectation of the file at path.
 func checkFile(c *cli.Context, path string) fileResult {
+	if svcomp.IsTask(path) {
+		return checkTask(c, path)
+	}
 	start := time.Now()
 	fr := checkFileResults(c, path)
 	fr.time = time.Since(start)
@@ -189,6 +193,8 @@ func checkCommand() *cli.Command {
 		Description: "For each expectation, runs fencer insert under its model and compares the verdict and\n" +
 			"the number of fences; a failure shows the fence sites found. Files run -j at a time; the\n" +
 			"output keeps their order. The last line is \"N passed, N failed\".\n" +
+			"A task definition of SV-COMP (TASK.yml, docs/svcomp.md) has one expectation: the\n" +
+			"expected_verdict of its unreach-call property, checked under sc.\n" +
 			"A file with no expectation line fails (unless --allow-empty); a comment that looks like a\n" +
 			"misspelled expectation (\"// Fencer: expect\", \"// fencer expect\", \"/* fencer: expect */\" in\n" +
 			".cs, \"// fencer: expct\") is an input error at its file:line:col.\n" +

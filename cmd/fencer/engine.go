@@ -15,6 +15,7 @@ import (
 	"fencer/memmodel"
 	"fencer/report"
 	"fencer/statestore"
+	"fencer/svcomp"
 )
 
 // engineFlags are the flags of the commands that run the abstract engine.
@@ -167,9 +168,14 @@ func verifyCommand() *cli.Command {
 			"loop unrolled --unroll times: unsafe comes with the execution (its events, rf, co and the cycle\n" +
 			"SC forbids); correct says what proves it (every execution explored, or correct under SC and\n" +
 			"robust); no bad execution within the bound alone is not a proof and exits 3.\n" +
-			"Exit codes: 0 correct, 1 unsafe or sc-bug, 2 bad input, 3 unknown.",
+			"A task definition of SV-COMP (TASK.yml, docs/svcomp.md) is checked for its unreach-call property\n" +
+			"under sc: the answer is true, false (with the trace to the call of reach_error) or unknown.\n" +
+			"Exit codes: 0 correct (true), 1 unsafe or sc-bug (false), 2 bad input, 3 unknown.",
 		Flags: append(append(engineFlags(), reportFlags()...), formatFlags()...),
 		Action: func(c *cli.Context) error {
+			if c.NArg() == 1 && svcomp.IsTask(c.Args().First()) {
+				return verifyTask(c)
+			}
 			sys, m, err := parseArgModel(c)
 			if err != nil {
 				return inputError(c, err)

@@ -15,6 +15,7 @@ import (
 
 	"fencer/cs"
 	"fencer/formats"
+	"fencer/svcomp"
 )
 
 // stdinName is the file name of a program read from standard input ("-").
@@ -241,6 +242,14 @@ func checkRaces(c *cli.Context, f *formats.Format, sys *cs.System, opt formats.O
 // input) in format ("" for by the extension). A syntax error is a
 // cs.ErrorList.
 func parsePath(c *cli.Context, path, format string) (*cs.System, []formats.Warning, error) {
+	if format == "" && svcomp.IsTask(path) {
+		// verify and check read a task themselves (task.go).
+		prog := "its program"
+		if t, err := svcomp.Read(path); err == nil {
+			prog = t.Input
+		}
+		return nil, nil, fail(exitInput, "%s: an SV-COMP task definition: fencer verify and fencer check read it; give this command %s", path, prog)
+	}
 	name, src, err := readInput(path)
 	if err != nil {
 		return nil, nil, err

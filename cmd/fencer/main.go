@@ -223,7 +223,19 @@ func parseArg(c *cli.Context) (*cs.System, error) {
 	for _, w := range warns {
 		fmt.Fprintln(os.Stderr, w)
 	}
+	printNotes(c, sys)
 	return sys, err
+}
+
+// printNotes prints, with -v, the notes of the reader on sys (a C variable
+// ignored because nothing uses it).
+func printNotes(c *cli.Context, sys *cs.System) {
+	if sys == nil || !c.Bool("verbose") && !log.IsLevelEnabled(logrus.DebugLevel) {
+		return
+	}
+	for _, n := range sys.Notes {
+		fmt.Fprintf(os.Stderr, "%s: note: %s\n", n.Pos, n.Msg)
+	}
 }
 
 // parseArgModel parses the FILE argument and reads --model.

@@ -117,7 +117,11 @@ func writeJSON(c *cli.Context, sys *cs.System, r *cegar.Result) error {
 // --json or --html is given (insert shares one report with --explain).
 func writeReport(c *cli.Context, sys *cs.System, rep func() *report.Report) error {
 	if path := c.String("html"); path != "" {
-		if err := writePage(path, htmlpage.FromReport(rep(), sys.File.Src)); err != nil {
+		var src []byte // none when no program was read (a task with no property)
+		if sys != nil && sys.File != nil {
+			src = sys.File.Src
+		}
+		if err := writePage(path, htmlpage.FromReport(rep(), src)); err != nil {
 			return err
 		}
 	}
