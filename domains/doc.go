@@ -52,6 +52,15 @@
 // variable computed from it: predicates take over, as for a variable the
 // analysis found unbounded.
 //
+// # Bounded buffers
+//
+// BufferBound (bufbound.go) walks the same skeletons (growth.go) for the
+// most writes a store buffer can hold: along each path of a process's
+// skeleton, the writes since its last fence or atomic step (per variable
+// under PSO). Where every such count is bounded, that bound is a k under
+// which the k-abstraction is the exact semantics; cegar takes it as the
+// k of the proof (its climb of k), never as a proof itself.
+//
 // # The explicit-value domain
 //
 // A Layout gives each variable of X = X_S ∪ X_L ∪ X_B ∪ X_LW that can be
