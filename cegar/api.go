@@ -32,6 +32,7 @@ func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, st sta
 	if err != nil {
 		return nil, err
 	}
+	sys = sys.WithoutDeadInits()
 	if r, ok, err := verifyRobust(ctx, sys, sol, opt, st, start); ok || err != nil {
 		return r, err
 	}
@@ -106,6 +107,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	if err != nil {
 		return nil, nil, err
 	}
+	sys = sys.WithoutDeadInits()
 	scOpt := opt
 	scOpt.Model = memmodel.SC
 	sc := newEngine(sol, scOpt, stage{})
@@ -163,6 +165,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	if err != nil {
 		return nil, nil, fmt.Errorf("internal error: the patched program does not parse: %v", err)
 	}
+	psys = psys.WithoutDeadInits() // as the loop's system: the same runs (cs.System.WithoutDeadInits)
 	if o.explored != nil && sameAutomata(psys, o.explored) {
 		e.logf("final check: the patched program lowers to the automata of the last exploration (%d fences), which found no bad state", len(o.fences))
 		return finish(ctx, sys, sol, opt, o, r, patched, start)

@@ -432,12 +432,27 @@ func (e *engine) recordClean(abs *kabs.Abs, pt part, run partRun) {
 // has a budget of climbGrowth times the states of the one before, the
 // climb stops when the writes left out do not fall by a quarter, and
 // past climbSteps above abs's k. The first step goes climbJump up.
+//
+// When the skeletons of the processes bound the writes a buffer holds
+// (exactK: loops bounded by counters, issue 38), the climb goes from
+// abs's k straight to that bound, with no budget: under it the
+// exact-only part is the exact semantics, so the exploration is the
+// concrete system's (reduced by the partial-order reduction), however
+// many states the tails of a smaller k would have. A counterexample
+// found there used no tail, so it is a run of the exact semantics like
+// any counterexample of an exact-only part, and it is returned (classify
+// finds it real; none of its steps needs abs's k).
 func (e *engine) reachExact(ctx context.Context, abs *kabs.Abs) (p *path, proved bool, err error) {
 	if !e.porApplies() || !hasTails(abs) {
 		return nil, false, nil
 	}
+	kx, bounded := e.exactK(abs)
 	var prev partRun
 	for k := abs.K; k <= e.opt.MaxK && k <= abs.K+climbSteps; k = climbNext(abs.K, k) {
+		jump := bounded && k > abs.K
+		if jump {
+			k = kx
+		}
 		a := abs
 		if k != abs.K {
 			if a, err = kabs.NewAbs(abs.Sys, abs.Model, k); err != nil {
@@ -445,12 +460,15 @@ func (e *engine) reachExact(ctx context.Context, abs *kabs.Abs) (p *path, proved
 			}
 		}
 		pt := part{exactOnly: true, budget: climbGrowth * prev.states}
+		if jump {
+			pt.budget = 0
+		}
 		run, ok := e.cleanRun(a, pt)
 		if !ok {
 			lay := domains.NewLayout(e.info, a)
 			p, err := e.explore(ctx, a, lay, pt)
 			switch {
-			case err == nil && p != nil && k == abs.K:
+			case err == nil && p != nil && (k == abs.K || jump):
 				return p, false, nil
 			case err == nil && p != nil:
 				e.logf("exact-only exploration: a bad state needs more than %d exact writes per buffer; the whole graph under k=%d decides", abs.K, abs.K)
@@ -481,13 +499,27 @@ func (e *engine) reachExact(ctx context.Context, abs *kabs.Abs) (p *path, proved
 			run = e.last
 			e.recordClean(a, pt, run)
 		}
-		if k != abs.K && run.dropped*4 > prev.dropped*3 {
-			// The buffers do not settle as k grows.
+		if jump || k != abs.K && run.dropped*4 > prev.dropped*3 {
+			// The buffers do not settle as k grows (or the bound of
+			// exactK was wrong: a fencer bug, but only a slower run).
 			return nil, false, nil
 		}
 		prev = run
 	}
 	return nil, false, nil
+}
+
+// exactK is the k under which the k-abstraction of abs's system is its
+// exact semantics (domains.Info.BufferBound), when the skeletons of its
+// processes bound its buffers by more than abs's k and at most MaxK
+// writes.
+func (e *engine) exactK(abs *kabs.Abs) (int, bool) {
+	k, ok := e.info.BufferBound(abs.Sys, abs.Layout(), e.opt.MaxK)
+	if ok && k > abs.K {
+		e.logf("buffers: no run keeps more than %d writes in a buffer: the %d-abstraction is the exact semantics", k, k)
+		return k, true
+	}
+	return 0, false
 }
 
 // climbSteps and climbGrowth bound reachExact's climb of k: at most

@@ -55,3 +55,53 @@ func liveBefore(op Op, after map[string]bool) map[string]bool {
 	}
 	return out
 }
+
+// WithoutDeadInits returns sys with every local whose initial value is
+// nondeterministic but dead at the start of its process (written before
+// any read on every path, as a Memorax register "$r = * : Z" that the
+// first statement reads into) started at one fixed value of its range
+// instead (Lo when Ranged, else 0); sys itself when there is none.
+//
+// The two systems have the same runs up to that initial value: a run
+// from any initial value of such a local takes the same steps from the
+// fixed one (nothing reads it before it is written, and a bad state is
+// a set of locations or a failed assert, which reads what it tests), so
+// they reach the same bad states, and a run of the result is a run of
+// sys. The analyses that a nondeterministic value defeats (finite
+// domains, the order view of counters) then see a constant.
+func (s *System) WithoutDeadInits() *System {
+	var out *System
+	for i, p := range s.Procs {
+		var live map[string]bool
+		for j, v := range p.Locals {
+			if !v.Init.Nondet {
+				continue
+			}
+			if live == nil {
+				live = p.Live()[0]
+			}
+			if live[v.Name] {
+				continue
+			}
+			if out == nil {
+				c := *s
+				c.Procs = append([]*Process(nil), s.Procs...)
+				out = &c
+			}
+			if out.Procs[i] == p {
+				q := *p
+				q.Locals = append([]VarDecl(nil), p.Locals...)
+				out.Procs[i] = &q
+			}
+			fixed := int64(0)
+			if v.Init.Ranged {
+				fixed = v.Init.Lo
+			}
+			out.Procs[i].Locals[j].Init = Init{Value: fixed}
+		}
+	}
+	if out == nil {
+		return s
+	}
+	return out
+}

@@ -36,6 +36,8 @@ type Info struct {
 	// says that it was dropped after a miss, or cannot be built.
 	ord       *orderView
 	ordFailed bool
+	// forgot holds the variables whose values are forgotten (forget.go).
+	forgot map[string]bool
 }
 
 // AllFinite reports whether every variable of the system is explicit: the
@@ -55,6 +57,9 @@ func (in *Info) Finite(v string) bool {
 	if _, ok := in.dyn[v]; ok {
 		return true
 	}
+	if in.forgot[v] {
+		return true
+	}
 	return in.ord != nil && in.ord.explicit[v]
 }
 
@@ -68,12 +73,15 @@ func (in *Info) Values(v string) []int64 {
 	if d, ok := in.dyn[v]; ok {
 		return d.vals
 	}
+	if in.forgot[v] {
+		return zeroOnly
+	}
 	return in.dom[v]
 }
 
 // NumFinite returns the number of explicit variables.
 func (in *Info) NumFinite() int {
-	n := len(in.dom) + len(in.dyn)
+	n := len(in.dom) + len(in.dyn) + len(in.forgot)
 	if in.ord != nil {
 		n += len(in.ord.explicit)
 	}
@@ -140,6 +148,7 @@ func Analyze(sys *cs.System) *Info {
 	capInits(sys, in.dom)
 	demote(in.ops, in.dom)
 	in.initDynamic()
+	in.forgetIrrelevant()
 	return in
 }
 

@@ -52,6 +52,28 @@
 // variable computed from it: predicates take over, as for a variable the
 // analysis found unbounded.
 //
+// # Forgotten values
+//
+// A deterministic variable that no guard depends on, directly or through
+// the values computed from it (a shared counter incremented and never
+// tested, and the temporary that carries it), decides no step and no bad
+// state: when every other variable is explicit, its value is forgotten
+// (forget.go): explicit with the domain {0}, every assignment to it, and
+// to the buffer slot and last-write value of a write to it, assigning 0.
+// Forgetting it is a bisimulation of everything but its value, so the
+// explorations reach the same bad states; traces are replayed with
+// concrete values. Before, such a counter kept the system out of the
+// explicit exploration and in the order view.
+//
+// # Bounded buffers
+//
+// BufferBound (bufbound.go) walks the same skeletons (growth.go) for the
+// most writes a store buffer can hold: along each path of a process's
+// skeleton, the writes since its last fence or atomic step (per variable
+// under PSO). Where every such count is bounded, that bound is a k under
+// which the k-abstraction is the exact semantics; cegar takes it as the
+// k of the proof (its climb of k), never as a proof itself.
+//
 // # The explicit-value domain
 //
 // A Layout gives each variable of X = X_S ∪ X_L ∪ X_B ∪ X_LW that can be

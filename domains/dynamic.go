@@ -195,6 +195,7 @@ func (in *Info) DropDynamic() bool {
 	}
 	n := len(in.dyn)
 	in.dyn = map[string]*dynVar{}
+	in.unforget()
 	return n > 0
 }
 
@@ -374,6 +375,7 @@ func (in *Info) Absorb(l *Layout) (again bool, what string, err error) {
 			delete(in.dyn, v)
 		}
 		in.pruneDynamic()
+		in.unforget()
 		sort.Strings(full)
 		if b.Len() > 0 {
 			b.WriteString("; ")

@@ -72,6 +72,39 @@ func addGrowth(op cs.Op, out map[string]bool) {
 // some skeleton transition of it lies on a cycle; nil when the skeleton is
 // too big or cannot be evaluated.
 func (in *Info) skeletonCycles(p *cs.Process) []bool {
+	g := in.skeleton(p)
+	if g == nil {
+		return nil
+	}
+	succ := make([][]int, g.nodes)
+	for _, a := range g.arcs {
+		succ[a.from] = append(succ[a.from], a.to)
+	}
+	comp := sccs(succ)
+	cyclic := make([]bool, len(p.Edges))
+	for _, a := range g.arcs {
+		if comp[a.from] == comp[a.to] {
+			cyclic[a.edge] = true
+		}
+	}
+	return cyclic
+}
+
+// skelGraph is the skeleton of a process: nodes numbered from 0 (the
+// initial one), and its transitions, each by an edge of the process.
+type skelGraph struct {
+	nodes int
+	arcs  []skelArc
+}
+
+type skelArc struct{ from, to, edge int }
+
+// skeleton explores the skeleton of p: its locations and the values of its
+// static locals (skeletonVar), every other value unknown. Every run of p,
+// in any interleaving, follows a path of it, except where a static local
+// starts at any value of a range (it starts at the least here). nil when
+// it has more than maxSkeleton nodes or cannot be evaluated.
+func (in *Info) skeleton(p *cs.Process) *skelGraph {
 	var vars []string
 	idx := map[string]int{}
 	for _, v := range p.Locals {
@@ -84,7 +117,6 @@ func (in *Info) skeletonCycles(p *cs.Process) []bool {
 		loc  cs.Loc
 		vals []int64
 	}
-	type arc struct{ from, to, edge int }
 	var nodes []node
 	seen := map[string]int{}
 	var kb []byte
@@ -113,7 +145,7 @@ func (in *Info) skeletonCycles(p *cs.Process) []bool {
 	if _, ok := get(0, init); !ok {
 		return nil
 	}
-	var arcs []arc
+	var arcs []skelArc
 	for n := 0; n < len(nodes); n++ {
 		cur := nodes[n]
 		for _, ei := range p.Out[cur.loc] {
@@ -127,22 +159,11 @@ func (in *Info) skeletonCycles(p *cs.Process) []bool {
 				if !ok {
 					return nil
 				}
-				arcs = append(arcs, arc{n, to, ei})
+				arcs = append(arcs, skelArc{n, to, ei})
 			}
 		}
 	}
-	succ := make([][]int, len(nodes))
-	for _, a := range arcs {
-		succ[a.from] = append(succ[a.from], a.to)
-	}
-	comp := sccs(succ)
-	cyclic := make([]bool, len(p.Edges))
-	for _, a := range arcs {
-		if comp[a.from] == comp[a.to] {
-			cyclic[a.edge] = true
-		}
-	}
-	return cyclic
+	return &skelGraph{nodes: len(nodes), arcs: arcs}
 }
 
 // skeletonVar reports whether the skeleton of p tracks local v: v has a

@@ -253,7 +253,7 @@ func (l *Layout) Init(c *kabs.Ctl) []int64 {
 		}
 	}
 	for i, p := range l.pos {
-		if p.kind == posShared || p.kind == posLocal {
+		if (p.kind == posShared || p.kind == posLocal) && !l.Info.forgot[l.names[i]] {
 			d := l.decl[l.names[i]]
 			v[i] = d.Value
 			if d.Nondet {
@@ -424,10 +424,17 @@ func (l *Layout) Compile(preX, postX []bool, t *kabs.Trans, step kabs.AStep) (*S
 	for _, e := range t.Exists {
 		exists[e] = true
 	}
+	forgetWrite := l.forgetsWrite(step)
 	for _, a := range t.Assign {
 		i, ok := l.index[a.Var]
 		if !ok || !postX[i] {
 			s.AssignsSymbolic = true
+			continue
+		}
+		if l.Info.forgot[a.Var] || forgetWrite {
+			// A forgotten variable, or the buffer slot or last-write
+			// value of a write to one, holds 0 (forget.go).
+			s.assigns = append(s.assigns, assignFn{i, func([]int64) (int64, bool) { return 0, true }})
 			continue
 		}
 		if v, isVar := a.Val.(expr.Var); isVar && exists[v.Name] {
@@ -453,6 +460,16 @@ func (l *Layout) Compile(preX, postX []bool, t *kabs.Trans, step kabs.AStep) (*S
 		}
 	}
 	return s, nil
+}
+
+// forgetsWrite reports whether step writes a forgotten variable into a
+// buffer (its slot and last-write value then hold 0, forget.go).
+func (l *Layout) forgetsWrite(step kabs.AStep) bool {
+	if l.Info.forgot == nil || step.Rule != kabs.RuleWriteL && step.Rule != kabs.RuleWriteG {
+		return false
+	}
+	op := l.abs.Sys.Procs[step.Proc].Edges[step.Edge].Op
+	return op.Kind == cs.OpWrite && l.Info.forgot[op.Shared]
 }
 
 // Zeros is a set of positions (Zero of a control state) as runs of

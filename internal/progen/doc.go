@@ -1,5 +1,5 @@
 // Package progen writes random .cs programs for the differential tests of
-// cegar and robust, and for a benchmark of fencer's unknowns: three
+// cegar and robust, and for a benchmark of fencer's unknowns: four
 // families of shapes (Program and Accesses share one generator, gen: the
 // shared variables, the choice of a variable, the writing of a line).
 //
@@ -21,6 +21,11 @@
 //     program and takes minutes) counts how often fencer answers unknown
 //     where package refsem, an independent interpreter, decides, and any
 //     answer that disagrees.
+//   - LoopRing: 3 or 4 copies of a process with a counter-bounded loop
+//     that writes, a ring of flags and a guarded increment (issue 38).
+//     BenchmarkLoopRing times fencer insert against an exact explicit
+//     search of the same program (refsem), before and after a change in
+//     one run.
 //
 // SBRing and TwoSBPairs are fixed store-buffering programs that the
 // tests of cegar (symmetry, shrinking) and fences (shrinking) share.

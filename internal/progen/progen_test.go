@@ -13,7 +13,7 @@ import (
 // the same program.
 func TestProgramsParse(t *testing.T) {
 	for seed := int64(1); seed <= 300; seed++ {
-		for name, gen := range map[string]func(int64) string{"Program": Program, "Accesses": Accesses, "Ring": Ring, "Weak": Weak} {
+		for name, gen := range map[string]func(int64) string{"Program": Program, "Accesses": Accesses, "Ring": Ring, "Weak": Weak, "LoopRing": LoopRing} {
 			src := gen(seed)
 			if again := gen(seed); again != src {
 				t.Fatalf("%s(%d) is not deterministic", name, seed)
@@ -21,7 +21,7 @@ func TestProgramsParse(t *testing.T) {
 			if _, err := cs.Parse(fmt.Sprintf("%s_%d.cs", name, seed), []byte(src)); err != nil {
 				t.Fatalf("%s(%d) does not parse: %v\n%s", name, seed, err, src)
 			}
-			if name == "Ring" {
+			if name == "Ring" || name == "LoopRing" {
 				if _, err := refsem.Compile("ring.cs", []byte(src)); err != nil {
 					t.Fatalf("Ring(%d): refsem: %v\n%s", seed, err, src)
 				}
