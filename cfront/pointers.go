@@ -114,7 +114,7 @@ func (t *translator) modelPointers(ast *cc.AST) {
 			continue
 		}
 		v := &shvar{name: uniqueName(name, t.taken), cname: name, size: -1, typ: d.Type(), pos: t.pos(d),
-			readers: map[string]bool{}, writers: map[string]bool{}, decl: d, init: []int64{0}, ptr: &pointerVar{target: sv}}
+			readers: map[string]bool{}, writers: map[string]bool{}, accessors: map[string]bool{}, decl: d, init: []int64{0}, ptr: &pointerVar{target: sv}}
 		t.sharedNames[v.name] = true
 		t.order = append(t.order, v)
 		g := &global{v: v, size: -1}
