@@ -261,7 +261,27 @@ func (x *explorer) env(n *ctlNode, vals []int64, key string) *domains.Env {
 // only from an exploration that observed no value outside a domain it
 // used. A counterexample is returned as found: it is a sequence of kabs
 // steps, judged by its own path formulas, whatever the domains.
+//
+// It explores the quotient of abs's system by the locations with the same
+// future (quotient.go) and lifts a counterexample found to abs's system.
 func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
+	q, merged, err := quotientOf(abs)
+	if err != nil {
+		return nil, err
+	}
+	if q == abs {
+		return e.reachOn(ctx, abs)
+	}
+	e.logf("exploring the quotient by the locations with the same future: %d locations merged", merged)
+	p, err := e.reachOn(ctx, q)
+	if p == nil || err != nil {
+		return p, err
+	}
+	return p, liftPath(abs.Sys, p)
+}
+
+// reachOn is reach on abs itself.
+func (e *engine) reachOn(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	e.useOrderView(abs) // ordview.go
 	if p, err := e.reachParts(ctx, abs); p != nil || err != nil {
 		return p, err
