@@ -2,6 +2,7 @@ package domains
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"sync/atomic"
 
@@ -122,6 +123,36 @@ func (o *orderView) inClass(v string) bool {
 	_, ok := o.of[v]
 	return ok
 }
+
+// OrderClass returns the class of the order view that position i of l is
+// in, -1 when it is in none or l has no view. A state's canonical form
+// depends on the values of each class as a set (ordview/doc.go), so a
+// permutation of the positions that keeps every position in its class
+// commutes with it (the symmetry reduction, cegar/orbitstates.go).
+func (l *Layout) OrderClass(i int) int {
+	if l.ord == nil {
+		return -1
+	}
+	return int(l.ord.cls[i])
+}
+
+// OrderClassesAlike reports whether classes c and d of l's order view
+// have the same anchors, moves, offset, hull and cap: a state's canonical
+// form maps the values of c exactly as it maps the same values in d.
+func (l *Layout) OrderClassesAlike(c, d int) bool {
+	if c == d {
+		return true
+	}
+	if l.ord == nil || c < 0 || d < 0 {
+		return false
+	}
+	a, b := l.ord.classes[c], l.ord.classes[d]
+	return a.Up == b.Up && a.Down == b.Down && a.Offset == b.Offset && a.Lo == b.Lo && a.Hi == b.Hi && a.Cap == b.Cap && slices.Equal(a.Anchors, b.Anchors)
+}
+
+// OrdTailName names the position of the j-th value of T_{p,x} for x in a
+// class of the order view (j = -1: their number; orderbuf.go).
+func OrdTailName(proc, x string, j int) string { return ordTailName(proc, x, j) }
 
 // OrderView reports whether the order view is in use.
 func (in *Info) OrderView() bool { return in.ord != nil }
