@@ -77,19 +77,20 @@ type valProviso struct {
 
 // newPorInfo returns the reduction's tables for an exploration of sys
 // with layout lay (nil: the static proviso only).
-func newPorInfo(sys *cs.System, info *domains.Info, lay *domains.Layout) *porInfo {
-	r := &porInfo{visible: kabs.Visibility(sys)}
-	for _, p := range sys.Procs {
-		back := backEdges(p)
+func newPorInfo(abs *kabs.Abs, info *domains.Info, lay *domains.Layout) *porInfo {
+	r := &porInfo{visible: kabs.Visibility(abs.Sys)}
+	for pi, p := range abs.Sys.Procs {
+		local := func(op cs.Op) bool { return abs.MayBeLocal(pi, op) }
+		back := backEdges(p, local)
 		r.back = append(r.back, back)
-		r.skel = append(r.skel, newValProviso(p, back, info, lay))
+		r.skel = append(r.skel, newValProviso(p, back, local, info, lay))
 	}
 	return r
 }
 
 // newValProviso returns the proviso with values of p, nil when p has no
 // back edge, no local skeleton, or a tracked local without a position.
-func newValProviso(p *cs.Process, back []bool, info *domains.Info, lay *domains.Layout) *valProviso {
+func newValProviso(p *cs.Process, back []bool, local func(cs.Op) bool, info *domains.Info, lay *domains.Layout) *valProviso {
 	if noValueProviso || info == nil || lay == nil || !slices.Contains(back, true) {
 		return nil
 	}
@@ -105,9 +106,9 @@ func newValProviso(p *cs.Process, back []bool, info *domains.Info, lay *domains.
 		}
 		v.pos = append(v.pos, i)
 	}
-	comp := sk.SCCs(func(a domains.SkelArc) bool { return mayBeLocal(p.Edges[a.Edge].Op.Kind) })
+	comp := sk.SCCs(func(a domains.SkelArc) bool { return local(p.Edges[a.Edge].Op) })
 	for _, a := range sk.Arcs {
-		if back[a.Edge] && mayBeLocal(p.Edges[a.Edge].Op.Kind) && comp[a.From] == comp[a.To] {
+		if back[a.Edge] && local(p.Edges[a.Edge].Op) && comp[a.From] == comp[a.To] {
 			v.stop[a.From] = true
 		}
 	}
@@ -131,24 +132,14 @@ func (r *porInfo) blocked(p int, loc cs.Loc, vals []int64, buf *[]int64, kb *[]b
 	return !ok || v.stop[n]
 }
 
-// mayBeLocal reports whether an edge of kind k can be a local step in some
-// control state (kabs.Abs.Local): reads and atomic blocks never are.
-func mayBeLocal(k cs.OpKind) bool {
-	switch k {
-	case cs.OpAssign, cs.OpAssume, cs.OpHavoc, cs.OpFence, cs.OpWrite:
-		return true
-	}
-	return false
-}
-
 // backEdges marks the back edges of a depth-first search of the subgraph
-// of p's control-flow graph made of the edges that may be local
-// (mayBeLocal), from location 0 and then from every location not yet
+// of p's control-flow graph made of the edges that may be local (local:
+// kabs.Abs.MayBeLocal), from location 0 and then from every location not yet
 // reached: the edges that enter a location on the search stack. Every
 // cycle of that subgraph holds one: the first of its locations the search
 // reaches is an ancestor of all the others, so the cycle's edge into it
 // enters the stack. A cycle through a read needs none.
-func backEdges(p *cs.Process) []bool {
+func backEdges(p *cs.Process, local func(cs.Op) bool) []bool {
 	back := make([]bool, len(p.Edges))
 	const (
 		white = iota
@@ -173,7 +164,7 @@ func backEdges(p *cs.Process) []bool {
 			}
 			ei := out[f.next]
 			f.next++
-			if !mayBeLocal(p.Edges[ei].Op.Kind) {
+			if !local(p.Edges[ei].Op) {
 				continue
 			}
 			to := int(p.Edges[ei].To)

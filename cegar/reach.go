@@ -571,7 +571,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	init := abs.Init()
 	x.hasB, x.hasE = init.B != nil, init.E != nil
 	if e.porApplies() {
-		x.por = newPorInfo(abs.Sys, e.info, lay)
+		x.por = newPorInfo(abs, e.info, lay)
 	}
 	x.sym = e.stateSymmetry(x)
 	c0, err := x.node(init)
