@@ -46,7 +46,7 @@
 // it can: the enabled steps of one process p whose edges out of its
 // location are all local (kabs.Abs.Local: assignments and assumes over p's
 // locals, a fence with p's buffer empty, a write that goes to the exact
-// part of p's buffer) and invisible (neither the location they leave nor
+// part of p's buffer, a read of a variable no other process writes) and invisible (neither the location they leave nor
 // one they enter is part of a bad state: the assert sink, or a location of
 // a forbidden or mutex declaration, kabs.Visibility) and none of which is
 // a back edge of p's local subgraph (below). The conditions of an ample
@@ -58,7 +58,9 @@
 //     flush only shrinks p's buffer, so a write that goes to the exact part
 //     still does, with the same result in either order (it fills the newest
 //     slot and lw, the flush empties the oldest: kabs/por.go); no flush of
-//     p can precede a fence of p since p's buffer is empty; the enabledness
+//     p can precede a fence of p since p's buffer is empty; a read of a
+//     variable no other process writes gives p's last write to it (or its
+//     initial value) before and after any of them; the enabledness
 //     of p's edges depends on p's locals alone. So no step dependent on the
 //     set can run before a step of the set, on any path.
 //   - C2: the set is used only when all its steps are invisible.
