@@ -2,6 +2,7 @@ package domains
 
 import (
 	"encoding/binary"
+	"slices"
 
 	"fencer/cs"
 )
@@ -29,6 +30,7 @@ type LocalSkeleton struct {
 	Locs  []cs.Loc // the location of each node
 	Arcs  []SkelArc
 	nodes map[string]int32
+	vals  [][]int64 // the tracked values of each node
 }
 
 // SkelArc is a step of the process by edge Edge from node From to node To.
@@ -58,11 +60,12 @@ func (in *Info) LocalSkeleton(p *cs.Process) *LocalSkeleton {
 		return nil
 	}
 	live := p.Live()
-	var vals [][]int64 // the values of each node
 	var kb []byte
 	// get returns the node (loc, v), made if new, with the dead locals
-	// set to 0; false when there are too many.
+	// set to 0 (in a copy: v may be the values of the node it comes from);
+	// false when there are too many.
 	get := func(loc cs.Loc, v []int64) (int32, bool) {
+		v = slices.Clone(v)
 		for i, n := range s.Vars {
 			if !live[loc][n] {
 				v[i] = 0
@@ -78,7 +81,7 @@ func (in *Info) LocalSkeleton(p *cs.Process) *LocalSkeleton {
 		n := int32(len(s.Locs))
 		s.nodes[string(kb)] = n
 		s.Locs = append(s.Locs, loc)
-		vals = append(vals, append([]int64(nil), v...))
+		s.vals = append(s.vals, v)
 		return n, true
 	}
 	// The initial nodes: the product of the initial values.
@@ -108,7 +111,7 @@ func (in *Info) LocalSkeleton(p *cs.Process) *LocalSkeleton {
 		loc := s.Locs[n]
 		for _, ei := range p.Out[loc] {
 			e := p.Edges[ei]
-			outs := skelStep(e.Op, idx, doms, [][]int64{vals[n]})
+			outs := skelStep(e.Op, idx, doms, [][]int64{s.vals[n]})
 			for _, v := range outs {
 				to, ok := get(e.To, v)
 				if !ok {
