@@ -26,8 +26,11 @@ type ctlComp struct {
 	ready atomic.Bool
 	steps []compStep
 	// cand lists the indices in steps of the process's candidate ample
-	// set here (por.go: procCandidate), nil when it is none.
+	// set here (por.go: procCandidate), nil when it is none; cond says
+	// that the values of a state decide whether it may be taken
+	// (porInfo.blocked).
 	cand []int32
+	cond bool
 	// left is the number of writes to a tail left out of steps
 	// (exactOnly).
 	left int32
@@ -92,6 +95,7 @@ func (x *explorer) makeComps(b *nodeSteps) error {
 		p    int
 		succ []kabs.Succ
 		cand []int32
+		cond bool
 		left int
 	}
 	var todo []made
@@ -99,10 +103,11 @@ func (x *explorer) makeComps(b *nodeSteps) error {
 		if comp != nil && !comp.ready.Load() {
 			succ, left := x.procSuccessors(c, p)
 			var cand []int32
+			var cond bool
 			if x.por != nil {
-				cand = x.por.procCandidate(x.abs, c, p, succ)
+				cand, cond = x.por.procCandidate(x.abs, c, p, succ)
 			}
-			todo = append(todo, made{p, succ, cand, left})
+			todo = append(todo, made{p, succ, cand, cond, left})
 		}
 	}
 	var kb []byte
@@ -121,7 +126,7 @@ func (x *explorer) makeComps(b *nodeSteps) error {
 			kb = appendProcKey(kb[:0], s.Ctl, m.p)
 			steps[i].t, steps[i].step, steps[i].to = s.T, s.Step, x.comp(m.p, kb)
 		}
-		comp.steps, comp.cand, comp.left = steps, m.cand, int32(m.left)
+		comp.steps, comp.cand, comp.cond, comp.left = steps, m.cand, m.cond, int32(m.left)
 		comp.ready.Store(true)
 	}
 	return nil
@@ -171,8 +176,9 @@ func (x *explorer) comp(p int, k []byte) *ctlComp {
 }
 
 // flatAmple sets b.ample: the candidate ample sets of b's processes, fewest
-// steps first (the processes in order among equals), each its length and
-// then its indices in b's steps.
+// steps first (the processes in order among equals), each its length
+// (negated for a conditional one: nextAmple) and then its indices in b's
+// steps.
 func (x *explorer) flatAmple(w *worker, b *nodeSteps) {
 	order := w.ctl.candOrder[:0]
 	for p, c := range b.comps {
@@ -188,7 +194,11 @@ func (x *explorer) flatAmple(w *worker, b *nodeSteps) {
 	}
 	for _, p := range order {
 		cand := b.comps[p].cand
-		b.ample = append(b.ample, int32(len(cand)))
+		if b.comps[p].cond {
+			b.ample = append(b.ample, -int32(len(cand)))
+		} else {
+			b.ample = append(b.ample, int32(len(cand)))
+		}
 		for _, j := range cand {
 			b.ample = append(b.ample, b.off[p]+j)
 		}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"sync/atomic"
 
 	"fencer/domains"
@@ -22,11 +24,17 @@ import (
 // to σ(x), a local of p, a slot or last-write value of p to those of
 // π(p)).
 //
-// Only for explorations with every variable explicit (no cube), no order
-// view, no store-fence epochs, and every process moving (not
-// reachParts' explorations with fewer); an automorphism is used only
-// when it maps each dynamic variable onto one with the same candidate
-// domain (sameDomains).
+// Only for explorations with every variable explicit (no cube), no
+// store-fence epochs, and every process moving (not reachParts'
+// explorations with fewer); an automorphism is used only when it maps
+// each dynamic variable onto one with the same candidate domain
+// (sameDomains) and, with the order view, each class onto one alike
+// (domains.Layout.OrderClassesAlike), every position of a class onto the
+// same class: the view's canonical form, its Exact checks and its
+// widening depend on the values of a class as a set, so they commute
+// with such a permutation (doc.go, "Symmetry of states"). The positions of
+// the view's tail value sets (domains.OrdTailName) are sorted sets per
+// process and variable, renamed as the variable's.
 
 // stateSym is the reduction of one exploration. The workers canonicalise
 // the successors they compute (canon), each with buffers of its own; the
@@ -94,7 +102,7 @@ type symScratch struct {
 // stateSymmetry returns the reduction for exploration x, or nil when it
 // does not apply or the system has no automorphism.
 func (e *engine) stateSymmetry(x *explorer) *stateSym {
-	if e.opt.NoSymmetry || x.active != 0 || e.info == nil || !e.info.AllFinite() || e.info.OrderView() || x.hasE {
+	if e.opt.NoSymmetry || x.active != 0 || e.info == nil || !e.info.AllFinite() || x.hasE {
 		return nil
 	}
 	g := findGroup(x.abs.Sys)
@@ -112,6 +120,7 @@ func (e *engine) stateSymmetry(x *explorer) *stateSym {
 		}
 		pos := make([]int, len(names))
 		used := make([]bool, len(names))
+		classImg := map[int]int{}
 		ok := true
 		for i, n := range names {
 			j, found := x.lay.Index(renamePosition(g, n, a))
@@ -119,6 +128,14 @@ func (e *engine) stateSymmetry(x *explorer) *stateSym {
 				ok = false
 				break
 			}
+			// The order view: each class onto one alike, the same one
+			// for all its positions.
+			c, d := x.lay.OrderClass(i), x.lay.OrderClass(j)
+			if img, seen := classImg[c]; seen && img != d || !seen && !x.lay.OrderClassesAlike(c, d) {
+				ok = false
+				break
+			}
+			classImg[c] = d
 			pos[i], used[j] = j, true
 		}
 		if !ok {
@@ -176,6 +193,13 @@ func sameDomains(info *domains.Info, g *group, a *auto) bool {
 // renamePosition renames the variable of a layout position: a variable of
 // X (group.rename) or a tail set "tail P x".
 func renamePosition(g *group, name string, a *auto) string {
+	if proc, v, j, ok := ordTailProcVar(name); ok {
+		p := g.procIndex(proc)
+		if p < 0 {
+			return name
+		}
+		return domains.OrdTailName(g.sys.Procs[a.proc[p]].Name, g.renameShared(v, a), j)
+	}
 	if proc, v, ok := tailProcVar(name); ok {
 		p := g.procIndex(proc)
 		if p < 0 {
@@ -184,6 +208,28 @@ func renamePosition(g *group, name string, a *auto) string {
 		return "tail " + g.sys.Procs[a.proc[p]].Name + " " + g.renameShared(v, a)
 	}
 	return g.rename(name, a)
+}
+
+// ordTailProcVar parses the name of a position of a tail value set of
+// the order view (domains.OrdTailName): its process, variable and index
+// (-1 for the number of values).
+func ordTailProcVar(name string) (proc, x string, j int, ok bool) {
+	rest, ok := strings.CutPrefix(name, "ordtail ")
+	if !ok {
+		return "", "", 0, false
+	}
+	f := strings.Fields(rest)
+	if len(f) != 3 {
+		return "", "", 0, false
+	}
+	if f[2] == "n" {
+		return f[0], f[1], -1, true
+	}
+	j, err := strconv.Atoi(f[2])
+	if err != nil {
+		return "", "", 0, false
+	}
+	return f[0], f[1], j, true
 }
 
 // layoutNames returns the variable of each position of x's layout, or nil
@@ -214,6 +260,16 @@ func layoutNames(x *explorer) []string {
 		}
 		for i := 1; i <= x.abs.K; i++ {
 			add(kabs.SlotVar(p.Name, i))
+		}
+		for _, v := range sys.Shared {
+			add(domains.OrdTailName(p.Name, v.Name, -1))
+			for j := 0; ; j++ {
+				n := domains.OrdTailName(p.Name, v.Name, j)
+				if _, ok := lay.Index(n); !ok {
+					break
+				}
+				add(n)
+			}
 		}
 	}
 	if seen != lay.Len() {

@@ -31,6 +31,9 @@ type worker struct {
 	sym                      symScratch // orbitstates.go
 	// Counts of the partial-order reduction, added to porInfo's.
 	passed, reduced, full int
+	// porVals and porKey are porInfo.blocked's scratch.
+	porVals []int64
+	porKey  []byte
 }
 
 func (w *worker) buffers(n int) {
@@ -244,8 +247,11 @@ func (x *explorer) expandState(w *worker, it *item) {
 	reduced := false
 	var tried []int32
 	for a := b.ample; len(a) > 0; {
-		var cand []int32
-		cand, a = nextAmple(a)
+		cand, rest, cond := nextAmple(a)
+		a = rest
+		if cond && !x.allowed(w, b, cand, it.vals) {
+			continue
+		}
 		if err := x.resolve(w, b, cand, x.por != nil); err != nil {
 			it.err = err
 			return

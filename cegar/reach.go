@@ -69,10 +69,21 @@ func (n *ctlNode) bad() bool { return n.pb&nodeBad != 0 }
 func (x *explorer) prof(n *ctlNode) *ctlProfile { return x.profTab.run(n.pb&^nodeBad, 1)[0] }
 
 // nextAmple returns the first candidate ample set of the flat list a and
-// the rest of a.
-func nextAmple(a []int32) (cand, rest []int32) {
+// the rest of a, and whether it is conditional (its length negated:
+// flatAmple; allowed decides it).
+func nextAmple(a []int32) (cand, rest []int32, cond bool) {
 	k := a[0]
-	return a[1 : 1+k], a[1+k:]
+	if k < 0 {
+		k, cond = -k, true
+	}
+	return a[1 : 1+k], a[1+k:], cond
+}
+
+// allowed reports whether the conditional candidate ample set cand of b
+// may be taken from a state with values vals (porInfo.blocked).
+func (x *explorer) allowed(w *worker, b *nodeSteps, cand []int32, vals []int64) bool {
+	p, _ := b.step(cand[0])
+	return !x.por.blocked(p, b.comps[p].pc, vals, &w.porVals, &w.porKey)
 }
 
 // ctlProfile is what the values and the cube of a state need of its
@@ -250,7 +261,27 @@ func (x *explorer) env(n *ctlNode, vals []int64, key string) *domains.Env {
 // only from an exploration that observed no value outside a domain it
 // used. A counterexample is returned as found: it is a sequence of kabs
 // steps, judged by its own path formulas, whatever the domains.
+//
+// It explores the quotient of abs's system by the locations with the same
+// future (quotient.go) and lifts a counterexample found to abs's system.
 func (e *engine) reach(ctx context.Context, abs *kabs.Abs) (*path, error) {
+	q, merged, err := quotientOf(abs)
+	if err != nil {
+		return nil, err
+	}
+	if q == abs {
+		return e.reachOn(ctx, abs)
+	}
+	e.logf("exploring the quotient by the locations with the same future: %d locations merged", merged)
+	p, err := e.reachOn(ctx, q)
+	if p == nil || err != nil {
+		return p, err
+	}
+	return p, liftPath(abs.Sys, p)
+}
+
+// reachOn is reach on abs itself.
+func (e *engine) reachOn(ctx context.Context, abs *kabs.Abs) (*path, error) {
 	e.useOrderView(abs) // ordview.go
 	if p, err := e.reachParts(ctx, abs); p != nil || err != nil {
 		return p, err
@@ -572,7 +603,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	init := abs.Init()
 	x.hasB, x.hasE = init.B != nil, init.E != nil
 	if e.porApplies() {
-		x.por = newPorInfo(abs.Sys)
+		x.por = newPorInfo(abs, e.info, lay)
 	}
 	x.sym = e.stateSymmetry(x)
 	c0, err := x.node(init)
@@ -819,8 +850,11 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 		var stepIdx int32
 		count := 0
 		for a := b.ample; len(a) > 0; {
-			var cand []int32
-			cand, a = nextAmple(a)
+			cand, rest, cond := nextAmple(a)
+			a = rest
+			if cond && !x.allowed(w, b, cand, cur) {
+				continue
+			}
 			if err := x.resolve(w, b, cand, rec == nil); err != nil {
 				return nil, nil, 0, err
 			}

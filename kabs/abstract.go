@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"fencer/cs"
 	"fencer/expr"
@@ -58,6 +59,10 @@ type Abs struct {
 	sidx   map[string]int
 	epochs bool // PSO with store fences: Ctl.E orders the exact writes
 	memo   *transMemo
+	// writers lists per shared variable the processes that write it
+	// (Owned), made once.
+	ownOnce sync.Once
+	writers map[string][]int
 }
 
 // transID identifies the transition of an abstract step: the same process,
