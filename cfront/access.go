@@ -152,14 +152,7 @@ func (p *proc) argDeref(x *cc.UnaryExpression) (lvalue, bool) {
 
 // argOf returns the thread argument that e names, through casts, or nil.
 func (p *proc) argOf(e cc.ExpressionNode) *argVal {
-	e = unparen(e)
-	for {
-		c, ok := e.(*cc.CastExpression)
-		if !ok || c.Case != cc.CastExpressionCast {
-			break
-		}
-		e = unparen(c.CastExpression)
-	}
+	e = uncast(e)
 	id, ok := e.(*cc.PrimaryExpression)
 	if !ok || id.Case != cc.PrimaryExpressionIdent {
 		return nil

@@ -383,6 +383,19 @@ func hasLabel(n any) bool {
 }
 
 // unparen strips parentheses and one-element expression lists.
+// uncast strips parentheses and explicit casts from e: "(void *)&x" is
+// "&x" to the readers of thread arguments and pointers.
+func uncast(e cc.ExpressionNode) cc.ExpressionNode {
+	e = unparen(e)
+	for {
+		c, ok := e.(*cc.CastExpression)
+		if !ok || c.Case != cc.CastExpressionCast {
+			return e
+		}
+		e = unparen(c.CastExpression)
+	}
+}
+
 func unparen(e cc.ExpressionNode) cc.ExpressionNode {
 	for {
 		switch x := e.(type) {

@@ -127,14 +127,7 @@ func (t *translator) modelPointers(ast *cc.AST) {
 // addressOf returns the shared scalar x of "&x" (through casts and
 // parentheses), or nil.
 func (t *translator) addressOf(e cc.ExpressionNode) *shvar {
-	e = unparen(e)
-	for {
-		c, ok := e.(*cc.CastExpression)
-		if !ok || c.Case != cc.CastExpressionCast {
-			break
-		}
-		e = unparen(c.CastExpression)
-	}
+	e = uncast(e)
 	u, ok := e.(*cc.UnaryExpression)
 	if !ok || u.Case != cc.UnaryExpressionAddrof {
 		return nil

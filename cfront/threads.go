@@ -62,13 +62,7 @@ func (p *proc) create(name string, args []cc.ExpressionNode, pos cs.Pos) {
 	if a, ok := fe.(*cc.UnaryExpression); ok && a.Case == cc.UnaryExpressionAddrof {
 		fe = unparen(a.CastExpression)
 	}
-	for {
-		c, ok := fe.(*cc.CastExpression)
-		if !ok || c.Case != cc.CastExpressionCast {
-			break
-		}
-		fe = unparen(c.CastExpression)
-	}
+	fe = uncast(fe)
 	id, ok := fe.(*cc.PrimaryExpression)
 	if !ok || id.Case != cc.PrimaryExpressionIdent || p.t.funcs[id.Token.SrcStr()] == nil {
 		refuse(pos, "a thread start routine other than a function defined in this file")
@@ -95,14 +89,7 @@ func (p *proc) threadArg(e cc.ExpressionNode, pos cs.Pos) argVal {
 	if v, ok := p.konst(e); ok {
 		return argVal{konst: true, val: v, pos: pos, isNull: v == 0}
 	}
-	x := unparen(e)
-	for {
-		c, ok := x.(*cc.CastExpression)
-		if !ok || c.Case != cc.CastExpressionCast {
-			break
-		}
-		x = unparen(c.CastExpression)
-	}
+	x := uncast(e)
 	if v, ok := p.konst(x); ok {
 		return argVal{konst: true, val: v, pos: pos}
 	}
