@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"fencer/cs"
+	"fencer/domains"
 	"fencer/kabs"
 )
 
@@ -38,6 +39,10 @@ type ctlComp struct {
 	// (profparts.go).
 	pc   cs.Loc
 	part uint32
+	// zrun are the runs of the positions of the process that do not
+	// matter here (domains.Layout.Zero, OwnZeros): those a step into
+	// this component clears (Step.ApplyClipped).
+	zrun domains.Zeros
 }
 
 // compTab is a process's components: by key (under the explorer's lock)
@@ -159,7 +164,7 @@ func (x *explorer) comp(p int, k []byte) *ctlComp {
 		return c
 	}
 	c := &ctlComp{id: uint32(len(t.byKey)), key: string(k)}
-	c.pc, c.part = x.compPart(p, k)
+	c.pc, c.part, c.zrun = x.compPart(p, k)
 	t.byKey[c.key] = c
 	dir := t.dir.Load()
 	if dir == nil || int(c.id)>>compChunkBits == len(*dir) {

@@ -186,7 +186,7 @@ func (x *explorer) profileOf(d *nodeDraft) uint32 {
 
 // zeroAt reports whether v holds 0 at every position of zero: every
 // vector stored or passed through does at the zero of its control state
-// (Step.ApplyMoved relies on it; checked under checkProfiles).
+// (Step.ApplyClipped relies on it; checked under checkProfiles).
 func zeroAt(v []int64, zero []int) bool {
 	for _, i := range zero {
 		if v[i] != 0 {

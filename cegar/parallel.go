@@ -187,8 +187,8 @@ func (x *explorer) expandState(w *worker, it *item) {
 		var ferr error
 		next0, cm := b.res[i].next, b.res[i].cm
 		pr0 := x.prof(next0)
-		p, _ := b.step(i)
-		err = cm.x.ApplyMoved(it.vals, pr0.zrun, p, w.scratch, func(vals []int64) bool {
+		_, ps := b.step(i)
+		err = cm.x.ApplyClipped(it.vals, pr0.zrun, ps.to.zrun, w.scratch, func(vals []int64) bool {
 			if checkProfiles && !zeroAt(vals, pr0.zero) {
 				ferr = errNotZero
 				return false

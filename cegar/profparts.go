@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"fencer/cs"
+	"fencer/domains"
 )
 
 // The profile of a control state from its components. What a profile
@@ -24,10 +25,11 @@ import (
 // only a vector not seen before is drafted (draft), once. Its badness
 // comes from its components' locations.
 
-// compPart returns the location and the profile part id of process p's
+// compPart returns the location, the profile part id and the runs of
+// the positions of p that do not matter (ctlComp.zrun) of process p's
 // component with key k (appendProcKey). The caller holds the lock or is
 // alone.
-func (x *explorer) compPart(p int, k []byte) (cs.Loc, uint32) {
+func (x *explorer) compPart(p int, k []byte) (cs.Loc, uint32, domains.Zeros) {
 	c := &x.partCtl
 	x.shapeCtl(c)
 	for q := range c.PC {
@@ -79,7 +81,7 @@ func (x *explorer) compPart(p int, k []byte) (cs.Loc, uint32) {
 		id = uint32(len(x.parts[p]))
 		x.parts[p][string(key)] = id
 	}
-	return c.PC[p], id
+	return c.PC[p], id, x.lay.OwnZeros(domains.ZerosOf(b.zero), p)
 }
 
 // appendPartsKey appends to dst the profile parts key of the control state

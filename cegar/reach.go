@@ -860,10 +860,10 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 			}
 			for _, i := range cand {
 				r := b.res[i]
-				p, _ := b.step(i)
+				_, ps := b.step(i)
 				pr := x.prof(r.next)
 				var zeroErr error
-				err := r.cm.x.ApplyMoved(cur, pr.zrun, p, w.ffScratch, func(v []int64) bool {
+				err := r.cm.x.ApplyClipped(cur, pr.zrun, ps.to.zrun, w.ffScratch, func(v []int64) bool {
 					if checkProfiles && !zeroAt(v, pr.zero) {
 						zeroErr = errNotZero
 						return false

@@ -52,6 +52,17 @@ func TestStateStore(t *testing.T) {
 // small and large, after other bytes.
 func TestAppendVals(t *testing.T) {
 	vecs := [][]int64{{}, {0}, {63, -64, 64, -65}, {1, 2, 1 << 40, -3, 0}, {math.MinInt64, math.MaxInt64, -1}}
+	// Longer ones: the fast path takes eight values at a time.
+	for _, at := range []int{-1, 0, 7, 8, 11, 16, 18} {
+		v := make([]int64, 19)
+		for j := range v {
+			v[j] = int64(j%5) - 2
+		}
+		if at >= 0 {
+			v[at] = 64
+		}
+		vecs = append(vecs, v, v[:16], v[:8])
+	}
 	for _, v := range vecs {
 		got := appendVals([]byte{9}, v)
 		want := []byte{9}

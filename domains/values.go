@@ -515,16 +515,27 @@ func (s *Step) ApplyZeros(v []int64, zero Zeros, scratch []int64, out func(next 
 // values, and whether they are in Zero is decided by their own process's
 // part of the control state (PosProc), which the step leaves as it is:
 // they are 0 already. With the order view, canonStep then scans only
-// those positions for the classes the step changes; without it, clearing
-// all of Zero(post) is cheaper than finding those positions, and gives
-// the same vector.
+// those positions for the classes the step changes.
 func (s *Step) ApplyMoved(v []int64, zero Zeros, p int, scratch []int64, out func(next []int64) bool) error {
-	if s.ord == nil {
-		// Clearing all of Zero(post) costs less than clipping it.
-		return s.applyZeros(v, zero, zero, scratch, out)
-	}
 	var buf [64]int32
 	return s.applyZeros(v, zero, clipZeros(zero, s.lay.moved[p], buf[:0]), scratch, out)
+}
+
+// ApplyClipped is ApplyMoved with the clipped runs given: moved must be
+// OwnZeros(zero, p). They are a function of p's part of the control
+// state (its location, buffer and tail set) alone, so a caller keeps
+// them with it, where they are few and stay in the cache: clipping per
+// step cost 4% of the time on Bakery N = 4, and clearing all of
+// Zero(post), read from the target's profile, 11% on Dijkstra N = 4
+// (46,035 profiles to 426 process components).
+func (s *Step) ApplyClipped(v []int64, zero, moved Zeros, scratch []int64, out func(next []int64) bool) error {
+	return s.applyZeros(v, zero, moved, scratch, out)
+}
+
+// OwnZeros returns the runs of zero that a step of p can change
+// (ApplyMoved's clipping), for ApplyClipped.
+func (l *Layout) OwnZeros(zero Zeros, p int) Zeros {
+	return clipZeros(zero, l.moved[p], nil)
 }
 
 // clipZeros appends to dst the runs of zero within the runs of in.
