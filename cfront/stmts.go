@@ -219,21 +219,32 @@ func (p *proc) exprStmt(es *cc.ExpressionStatement, start cs.Pos) {
 	saved := p.wrote
 	p.wrote = false
 	list := p.sub(func() { p.effect(es.ExpressionList) })
-	if p.wrote && p.atomic == 0 && start != cs.NoPos && semi >= start && p.t.file.Src[semi.Offset()] == ';' {
-		if a, ok := list[len(list)-1].(*cs.AssignStmt); ok && len(list) == 1 {
-			// One write: the statement itself has the C span.
-			p.t.moveAccess(a.Lhs.Pos(), start)
-			setPos(a.Lhs, start)
-			a.Semi = semi
-			p.emit(a)
-		} else {
-			p.emit(&cs.BlockStmt{Lbrace: start, List: list, Rbrace: semi})
-		}
-		p.writePoint(start, semi+1)
+	if p.atomic == 0 {
+		p.emitSpanned(list, start, semi)
 	} else {
 		p.emit(list...)
 	}
 	p.wrote = saved
+}
+
+// emitSpanned emits list, the translation of the C statement start..semi,
+// as one statement with the C span when it wrote shared memory (one write:
+// the write itself; more: a block) and makes the point after it a fence
+// site; otherwise as it is.
+func (p *proc) emitSpanned(list []cs.Stmt, start, semi cs.Pos) {
+	if !p.wrote || len(list) == 0 || start == cs.NoPos || semi < start || p.t.file.Src[semi.Offset()] != ';' {
+		p.emit(list...)
+		return
+	}
+	if a, ok := list[0].(*cs.AssignStmt); ok && len(list) == 1 {
+		p.t.moveAccess(a.Lhs.Pos(), start)
+		setPos(a.Lhs, start)
+		a.Semi = semi
+		p.emit(a)
+	} else {
+		p.emit(&cs.BlockStmt{Lbrace: start, List: list, Rbrace: semi})
+	}
+	p.writePoint(start, semi+1)
 }
 
 // declStmt translates a local declaration under a weak target: one whose
@@ -248,19 +259,7 @@ func (p *proc) declStmt(d *cc.Declaration) {
 	if d != nil {
 		semi = p.t.pos(d.Token)
 	}
-	if p.wrote && len(list) > 0 && start != cs.NoPos && semi >= start && p.t.file.Src[semi.Offset()] == ';' {
-		if a, ok := list[0].(*cs.AssignStmt); ok && len(list) == 1 {
-			p.t.moveAccess(a.Lhs.Pos(), start)
-			setPos(a.Lhs, start)
-			a.Semi = semi
-			p.emit(a)
-		} else {
-			p.emit(&cs.BlockStmt{Lbrace: start, List: list, Rbrace: semi})
-		}
-		p.writePoint(start, semi+1)
-	} else {
-		p.emit(list...)
-	}
+	p.emitSpanned(list, start, semi)
 	p.wrote = saved
 }
 
