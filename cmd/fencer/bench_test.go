@@ -142,7 +142,7 @@ func TestBenchFormatsAndPaperTime(t *testing.T) {
 
 // A run that hits --timeout is reported as such and not repeated.
 func TestBenchTimeout(t *testing.T) {
-	out, stderr, code := fencer(t, "bench", "--runs", "3", "--timeout", "50ms", "--format", "json", bench("bakery.cs"))
+	out, stderr, code := fencer(t, "bench", "--runs", "3", "--timeout", "2ms", "--format", "json", bench("bakery.cs"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
