@@ -32,6 +32,12 @@ type ctlComp struct {
 	// (porInfo.blocked).
 	cand []int32
 	cond bool
+	// cand1 and cond1 are cand and cond in the first stage of a staged
+	// exploration (stage.go), with locality decided under its bound;
+	// held counts the steps it holds back (compStep.held).
+	cand1 []int32
+	cond1 bool
+	held  int32
 	// left is the number of writes to a tail left out of steps
 	// (exactOnly).
 	left int32
@@ -67,6 +73,10 @@ type compStep struct {
 	t    *kabs.Trans
 	step kabs.AStep
 	to   *ctlComp
+	// held says that the first stage of a staged exploration holds the
+	// step back: it leaves more exact writes in a buffer than the
+	// stage's bound (stage.go).
+	held bool
 	// compiled holds the compiled steps of the step between the
 	// explicitness (ctlProfile.xid) before and after it was taken with,
 	// the first ncompiled of them (the others in explorer.compiledBy,
@@ -97,22 +107,24 @@ type compiledKey struct {
 func (x *explorer) makeComps(b *nodeSteps) error {
 	c := x.ctlOfSteps(b)
 	type made struct {
-		p    int
-		succ []kabs.Succ
-		cand []int32
-		cond bool
-		left int
+		p           int
+		succ        []kabs.Succ
+		cand, cand1 []int32
+		cond, cond1 bool
+		left        int
 	}
 	var todo []made
 	for p, comp := range b.comps {
 		if comp != nil && !comp.ready.Load() {
 			succ, left := x.procSuccessors(c, p)
-			var cand []int32
-			var cond bool
+			m := made{p: p, succ: succ, left: left}
 			if x.por != nil {
-				cand, cond = x.por.procCandidate(x.abs, c, p, succ)
+				m.cand, m.cond = x.por.procCandidate(x.abs, c, p, succ, x.abs.K)
+				if x.stage1K > 0 {
+					m.cand1, m.cond1 = x.por.procCandidate(x.abs, c, p, succ, x.stage1K)
+				}
 			}
-			todo = append(todo, made{p, succ, cand, cond, left})
+			todo = append(todo, m)
 		}
 	}
 	var kb []byte
@@ -127,11 +139,17 @@ func (x *explorer) makeComps(b *nodeSteps) error {
 			return fmt.Errorf("internal error: a process with %d steps", len(m.succ))
 		}
 		steps := make([]compStep, len(m.succ))
+		held := int32(0)
 		for i, s := range m.succ {
 			kb = appendProcKey(kb[:0], s.Ctl, m.p)
 			steps[i].t, steps[i].step, steps[i].to = s.T, s.Step, x.comp(m.p, kb)
+			if x.stage1K > 0 && x.abs.ExceedsK(s, x.stage1K) {
+				steps[i].held = true
+				held++
+			}
 		}
 		comp.steps, comp.cand, comp.cond, comp.left = steps, m.cand, m.cond, int32(m.left)
+		comp.cand1, comp.cond1, comp.held = m.cand1, m.cond1, held
 		comp.ready.Store(true)
 	}
 	return nil
@@ -180,26 +198,46 @@ func (x *explorer) comp(p int, k []byte) *ctlComp {
 	return c
 }
 
+// candidate returns c's candidate ample set and whether it is
+// conditional: in the first stage of a staged exploration (first) those
+// with locality under its bound (stage.go). None for a nil c (a process
+// that does not move).
+func (c *ctlComp) candidate(first bool) ([]int32, bool) {
+	switch {
+	case c == nil:
+		return nil, false
+	case first:
+		return c.cand1, c.cond1
+	}
+	return c.cand, c.cond
+}
+
 // flatAmple sets b.ample: the candidate ample sets of b's processes, fewest
 // steps first (the processes in order among equals), each its length
 // (negated for a conditional one: nextAmple) and then its indices in b's
 // steps.
 func (x *explorer) flatAmple(w *worker, b *nodeSteps) {
 	order := w.ctl.candOrder[:0]
+	first := x.stage == 1
 	for p, c := range b.comps {
-		if c != nil && len(c.cand) > 0 {
+		if cand, _ := c.candidate(first); len(cand) > 0 {
 			order = append(order, p)
 		}
 	}
 	// A stable insertion sort by length: there are few processes.
 	for i := 1; i < len(order); i++ {
-		for j := i; j > 0 && len(b.comps[order[j]].cand) < len(b.comps[order[j-1]].cand); j-- {
+		for j := i; j > 0; j-- {
+			a, _ := b.comps[order[j]].candidate(first)
+			z, _ := b.comps[order[j-1]].candidate(first)
+			if len(a) >= len(z) {
+				break
+			}
 			order[j], order[j-1] = order[j-1], order[j]
 		}
 	}
 	for _, p := range order {
-		cand := b.comps[p].cand
-		if b.comps[p].cond {
+		cand, cond := b.comps[p].candidate(first)
+		if cond {
 			b.ample = append(b.ample, -int32(len(cand)))
 		} else {
 			b.ample = append(b.ample, int32(len(cand)))

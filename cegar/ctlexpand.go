@@ -211,6 +211,7 @@ type nodeSteps struct {
 	comps []*ctlComp // by process, nil for one that does not move
 	off   []int32    // the steps of process p are off[p] up to off[p+1]
 	ample []int32    // the flat candidate ample sets (nextAmple)
+	held  int32      // in stage 1 of a staged exploration, the steps held back (stage.go)
 	res   []resolved // by step
 	tn    []ctlNode  // by step: the target made transient (resolve)
 	// pk packs the profile parts of n's components (withPart), when
@@ -433,17 +434,23 @@ func (x *explorer) expandChild(w *worker, from *nodeSteps, i int32, b *nodeSteps
 func (x *explorer) stepsOfComps(w *worker, b *nodeSteps) {
 	np := len(b.comps)
 	b.off = append(b.off[:0], 0)
-	left := int64(0)
+	left, held := int64(0), int32(0)
 	for p := range np {
 		k := b.off[p]
 		if c := b.comps[p]; c != nil {
 			k += int32(len(c.steps))
 			left += int64(c.left)
+			held += c.held
 		}
 		b.off = append(b.off, k)
 	}
 	if left > 0 {
 		x.dropped.Add(left) // each state is expanded once
+	}
+	b.held = 0
+	if x.stage == 1 && held > 0 {
+		b.held = held
+		x.heldN.Add(int64(held))
 	}
 	b.res = slices.Grow(b.res[:0], int(b.len()))[:b.len()]
 	clear(b.res)

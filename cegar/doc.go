@@ -325,6 +325,40 @@
 // graph: under the bound first, the same rings took 4 to 10 times the
 // states before their first counterexample).
 //
+// # Staged exploration
+//
+// The exact-only part under the precision's k and the next exploration of
+// the climb (under the bound, or k+climbJump) share most of their states:
+// where the buffers settle, the first is nearly the second's size, and
+// with no counterexample it was explored for nothing. So the two are one
+// exploration of the second's k-abstraction in two stages (stage.go).
+// Stage 1 is the part in which no buffer holds more exact writes than the
+// precision's k: a step that would put more in one (a WRITE-L into a slot
+// past it, kabs.Abs.ExceedsK) is held back, and the ample sets are those
+// of the exploration under the precision's k (locality decided with its
+// exact part, kabs.Abs.LocalUnder), so stage 1 stores the states that
+// exploration stores, in its order, and finds its counterexample. Stage 2
+// starts from the states stage 1 expanded in full with steps held back,
+// takes those steps, and explores on under the larger k, with its ample
+// sets. Every state is expanded once. An ample set chosen in stage 1 is
+// one under the larger k too: its steps are local with the shorter exact
+// part, so with the longer one (a write with room in the one has room in
+// the other, and the other conditions do not depend on k); and a state
+// expanded in full in stage 1 is expanded in full, the steps held back
+// taken in stage 2. So the states of both stages are those of a reduced
+// graph of the larger k's exact-only part (C0–C3 hold at every state),
+// and the answer, a proof or a counterexample, is that exploration's; a
+// counterexample of either stage used no tail. A counterexample found in
+// stage 1 is handled as one of the exploration under the precision's k,
+// one found in stage 2 as one under the larger k. The budget of a climb
+// step holds for both stages together, as a multiple of stage 1's states.
+// The reduced graph differs from the one the larger k alone would give
+// (its ample sets are fewer in stage 1: a write into a non-empty exact
+// part is local under the larger k only), so where the first exploration
+// would have been small beside the second the stages can store more than
+// the second alone; they never store the first's states twice.
+// Options.NoStaging explores the two one after the other.
+//
 // The tails are what multiplies the states of a buffered exploration,
 // and most counterexamples need a write delayed past a read, which the
 // exact part holds: on the 4-process filter lock the first counterexample

@@ -69,6 +69,10 @@ type Options struct {
 	// NoShrink turns off the shrinking of candidate sets by witness
 	// (shrink.go; for the tests that compare with and without).
 	NoShrink bool
+	// NoStaging explores the exact-only part under the precision's k on
+	// its own before the climb's next k (stage.go; for the tests that
+	// compare with and without).
+	NoStaging bool
 	// Workers is the number of goroutines that expand the states of an
 	// exploration (parallel.go); 0 or 1: one. More need a solver that can
 	// fork (Z3Solver).
@@ -230,8 +234,11 @@ type engine struct {
 	// clean lists the parts of the graph found free of bad states
 	// (reachParts, cleanRun).
 	clean []cleanPart
-	// last is what the last exploration stored and left out (partRun).
-	last partRun
+	// last is what the last exploration stored and left out (partRun);
+	// stage1, of a staged one whose stage 1 ended with no bad state,
+	// what stage 1 stored and held back (stage.go), nil otherwise.
+	last   partRun
+	stage1 *partRun
 }
 
 func newEngine(sol Solver, opt Options, st stage) *engine {

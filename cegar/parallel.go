@@ -34,6 +34,7 @@ type worker struct {
 	// porVals and porKey are porInfo.blocked's scratch.
 	porVals []int64
 	porKey  []byte
+	held    []int32 // the steps of a staged exploration's stage (stage.go)
 }
 
 func (w *worker) buffers(n int) {
@@ -134,11 +135,15 @@ type item struct {
 	cube  predabs.Cube
 	vals  []int64
 	depth int32
-	outs  []succRec
-	arena []int64 // the values of outs
-	enc   []byte  // their encodings (succRec.enc)
-	err   error
-	ready chan struct{} // closed when expanded (pipeline)
+	// heldOnly says to expand only the steps stage 1 of a staged
+	// exploration held back (stage 2's first level); hasHeld, set by the
+	// expansion, that it held some back (stage.go).
+	heldOnly, hasHeld bool
+	outs              []succRec
+	arena             []int64 // the values of outs
+	enc               []byte  // their encodings (succRec.enc)
+	err               error
+	ready             chan struct{} // closed when expanded (pipeline)
 }
 
 // reset makes it the item of the stored state head, of depth depth (its
@@ -151,6 +156,7 @@ func (it *item) reset(x *explorer, st *stateStore, head, depth int32) {
 		it.vals = make([]int64, x.lay.Len())
 	}
 	it.head, it.n, it.cube, it.depth = head, n, st.cube(head), depth
+	it.heldOnly, it.hasHeld = x.stage == 2 && depth == 0, false
 	it.outs, it.arena, it.enc, it.err = it.outs[:0], it.arena[:0], it.enc[:0], nil
 	st.values(head, it.vals)
 }
@@ -241,6 +247,12 @@ func (x *explorer) expandState(w *worker, it *item) {
 		}
 		return produced, err
 	}
+	if it.heldOnly {
+		// Stage 2 of a staged exploration: the steps stage 1 held back
+		// of a state it expanded in full (stage.go).
+		x.visitHeld(w, b, it, visit)
+		return
+	}
 	// The partial-order reduction: the steps of the first candidate
 	// process that has an enabled step (doc.go); with none, every step. A
 	// candidate none of whose steps is enabled produced no state.
@@ -275,7 +287,11 @@ func (x *explorer) expandState(w *worker, it *item) {
 		}
 	}
 	if !reduced {
-		if err := x.resolve(w, b, nil, x.por != nil); err != nil {
+		// In stage 1 of a staged exploration, every step but those held
+		// back (stage.go).
+		idx := x.notHeld(w, b)
+		it.hasHeld = b.held > 0
+		if err := x.resolve(w, b, idx, x.por != nil); err != nil {
 			it.err = err
 			return
 		}
@@ -283,7 +299,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 			if stop {
 				break
 			}
-			if contains(tried, i) {
+			if contains(tried, i) || b.held > 0 && isHeld(b, i) {
 				continue
 			}
 			if _, err := visit(i); err != nil {

@@ -196,9 +196,11 @@ func (e *engine) porApplies() bool {
 // nil otherwise. When some are back edges and p has a local skeleton, the
 // candidate is conditional (cond): the values of a state decide whether it
 // may be taken (blocked). It reads only p's part of c, as the steps do.
-func (r *porInfo) procCandidate(abs *kabs.Abs, c *kabs.Ctl, p int, succs []kabs.Succ) (idx []int32, cond bool) {
+// Locality is decided with an exact part k writes long (abs.K, or the
+// bound of a staged exploration's first stage: stage.go).
+func (r *porInfo) procCandidate(abs *kabs.Abs, c *kabs.Ctl, p int, succs []kabs.Succ, k int) (idx []int32, cond bool) {
 	proc := abs.Sys.Procs[p]
-	if len(proc.Out[c.PC[p]]) == 0 || !abs.Local(c, p) || r.visible[p][c.PC[p]] {
+	if len(proc.Out[c.PC[p]]) == 0 || !abs.LocalUnder(c, p, k) || r.visible[p][c.PC[p]] {
 		return nil, false
 	}
 	for _, ei := range proc.Out[c.PC[p]] {

@@ -169,6 +169,17 @@ type explorer struct {
 	// dropped counts the writes to a tail that exactOnly left out, over
 	// the states expanded (stepsOfComps).
 	dropped atomic.Int64
+	// stage1K, when not 0, makes the exploration staged (stage.go): in
+	// stage 1 no buffer holds more than stage1K exact writes, the steps
+	// past that are held back (heldN counts them as dropped counts), and
+	// stage 2 takes them; n1 is the number of states stored in stage 1.
+	// stage is 0 when the exploration is not staged, and changes only
+	// between the stages, when no worker is expanding.
+	stage1K int
+	stage   int
+	heldN   atomic.Int64
+	n1      int32
+	growth  int // part.growth
 	// valSeed is the seed of the store's hash of value vectors (valHash).
 	valSeed maphash.Seed
 	// sym is the symmetry reduction of states, nil when it is off
@@ -324,6 +335,11 @@ type part struct {
 	active    int
 	exactOnly bool
 	budget    int // stored states at most (0: no bound); past it errBudget
+	// stage1K, when not 0, stages the exploration: first the part with
+	// at most stage1K exact writes per buffer (stage.go); with growth,
+	// the budget of both stages together is growth times the states of
+	// stage 1.
+	stage1K, growth int
 }
 
 // errBudget ends the exploration of a part that stored its budget of
@@ -431,7 +447,7 @@ type cleanPart struct {
 // the full exploration does. The budget of a part does not matter: a part
 // recorded clean was explored to the end.
 func (e *engine) cleanRun(abs *kabs.Abs, pt part) (partRun, bool) {
-	pt.budget = 0
+	pt.budget, pt.stage1K, pt.growth = 0, 0, 0
 	for _, c := range e.clean {
 		if c.part == pt && c.k == abs.K && c.layout == abs.Layout() && fences.Subset(c.fences, e.prec.Fences) {
 			return c.run, true
@@ -443,7 +459,7 @@ func (e *engine) cleanRun(abs *kabs.Abs, pt part) (partRun, bool) {
 // recordClean records that the part pt of abs's graph has no bad state
 // with the current fences (cleanRun).
 func (e *engine) recordClean(abs *kabs.Abs, pt part, run partRun) {
-	pt.budget = 0
+	pt.budget, pt.stage1K, pt.growth = 0, 0, 0
 	e.clean = append(e.clean, cleanPart{part: pt, k: abs.K, layout: abs.Layout(), fences: slices.Clone(e.prec.Fences), run: run})
 }
 
@@ -479,27 +495,47 @@ func (e *engine) reachExact(ctx context.Context, abs *kabs.Abs) (p *path, proved
 	}
 	kx, bounded := e.exactK(abs)
 	var prev partRun
+	// staged says that abs's k's part was not explored on its own: it is
+	// stage 1 of the climb's next exploration (stage.go).
+	staged := false
 	for k := abs.K; k <= e.opt.MaxK && k <= abs.K+climbSteps; k = climbNext(abs.K, k) {
 		jump := bounded && k > abs.K
 		if jump {
 			k = kx
 		}
-		a := abs
-		if k != abs.K {
-			if a, err = kabs.NewAbs(abs.Sys, abs.Model, k); err != nil {
-				return nil, false, err
-			}
+		a, err := e.absAt(abs, k)
+		if err != nil {
+			return nil, false, err
 		}
 		pt := part{exactOnly: true, budget: climbGrowth * prev.states}
 		if jump {
 			pt.budget = 0
 		}
 		run, ok := e.cleanRun(a, pt)
+		if !ok && k == abs.K && e.stageNext(abs, kx, bounded) {
+			staged = true
+			continue
+		}
 		if !ok {
+			if staged {
+				// The budget of both stages together is climbGrowth
+				// times stage 1's states (none for the jump), as
+				// the next exploration's is those of abs's k's.
+				pt.stage1K, pt.budget, pt.growth = abs.K, 0, climbGrowth
+				if jump {
+					pt.growth = 0
+				}
+			}
 			lay := domains.NewLayout(e.info, a)
 			p, err := e.explore(ctx, a, lay, pt)
+			inStage1 := staged && e.stage1 == nil
+			if staged && e.stage1 != nil {
+				prev = *e.stage1
+				e.recordClean(abs, part{exactOnly: true}, prev)
+			}
+			staged = false
 			switch {
-			case err == nil && p != nil && (k == abs.K || jump):
+			case err == nil && p != nil && (k == abs.K || jump || inStage1):
 				return p, false, nil
 			case err == nil && p != nil:
 				e.logf("exact-only exploration: a bad state needs more than %d exact writes per buffer; the whole graph under k=%d decides", abs.K, abs.K)
@@ -538,6 +574,38 @@ func (e *engine) reachExact(ctx context.Context, abs *kabs.Abs) (p *path, proved
 		prev = run
 	}
 	return nil, false, nil
+}
+
+// absAt returns abs, or its system's k-abstraction for another k.
+func (e *engine) absAt(abs *kabs.Abs, k int) (*kabs.Abs, error) {
+	if k == abs.K {
+		return abs, nil
+	}
+	return kabs.NewAbs(abs.Sys, abs.Model, k)
+}
+
+// stageNext reports whether reachExact explores abs's k's exact-only part
+// as stage 1 of the climb's next exploration (under kx when bounded, else
+// climbNext's k) rather than on its own: when that next one is within
+// MaxK and was not explored before (an exploration recorded clean is not
+// explored again, and abs's k's part alone is then the cheaper).
+func (e *engine) stageNext(abs *kabs.Abs, kx int, bounded bool) bool {
+	if e.opt.NoStaging {
+		return false
+	}
+	next := climbNext(abs.K, abs.K)
+	if bounded {
+		next = kx
+	}
+	if next > e.opt.MaxK || next > abs.K+climbSteps && !bounded {
+		return false
+	}
+	a, err := e.absAt(abs, next)
+	if err != nil {
+		return false
+	}
+	_, ok := e.cleanRun(a, part{exactOnly: true})
+	return !ok
 }
 
 // exactK is the k under which the k-abstraction of abs's system is its
@@ -587,10 +655,10 @@ func hasTails(abs *kabs.Abs) bool {
 // layout lay, whose observations reach then checks, kept to the part pt
 // of its graph (the zero part: all of it; reachParts).
 func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout, pt part) (*path, error) {
-	e.last = partRun{}
+	e.last, e.stage1 = partRun{}, nil
 	rel := newRelevance(abs.Sys)
 	rel.update(e.prec.Preds)
-	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: pt.active, exactOnly: pt.exactOnly, budget: pt.budget,
+	x := &explorer{e: e, abs: abs, lay: lay, rel: rel, active: pt.active, exactOnly: pt.exactOnly, budget: pt.budget, stage1K: pt.stage1K, growth: pt.growth,
 		profs: map[string]uint32{}, xids: map[string]uint32{},
 		steps: map[stepKey]*compiled{}, compiledBy: map[compiledKey]*compiled{}}
 	x.ctls.init()
@@ -641,7 +709,12 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		}
 		e.stats.States += st.n
 		e.last = partRun{states: st.n, dropped: x.dropped.Load()}
-		if x.exactOnly {
+		switch {
+		case x.stage == 1:
+			// Stopped in stage 1: the exact-only exploration under
+			// stage1K, its held steps the writes it leaves out.
+			e.logf("exact-only exploration under k=%d: %d writes to a tail left out, %d states (stage 1 of k=%d)", x.stage1K, x.heldN.Load(), st.n, x.abs.K)
+		case x.exactOnly:
 			e.logf("exact-only exploration under k=%d: %d writes to a tail left out, %d states", x.abs.K, x.dropped.Load(), st.n)
 		}
 		x.logMemory(st)
@@ -660,90 +733,110 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	// Without passing through it is the order in which they were stored.
 	queue := [][]int32{roots}
 	expanded := 0
-	for d := 0; d < len(queue); d++ {
-		level := queue[d]
-		par := pl != nil && len(level) >= parallelFrom
-		if par {
-			pl.start(st, level, int32(d))
-		}
-		for j, head := range level {
-			if expanded&255 == 0 {
-				if err := ctx.Err(); err != nil {
-					finish()
-					lim, reason := interrupted(err)
-					return nil, &errLimit{lim, reason}
-				}
-				if e.progress != nil {
-					e.progress(e.stats.States + expanded)
-				}
-				if err := e.memoryLimit(st); err != nil {
-					finish()
-					return nil, err
-				}
-			}
-			expanded++
-			var it *item
+	// held lists, in stage 1 of a staged exploration, the states it
+	// expanded in full with steps held back: stage 2's first level.
+	var held []int32
+	if x.stage1K > 0 {
+		x.stage, x.n1 = 1, math.MaxInt32
+	}
+	for {
+		for d := 0; d < len(queue); d++ {
+			level := queue[d]
+			par := pl != nil && len(level) >= parallelFrom
 			if par {
-				it = pl.wait(j)
-			} else {
-				it = &single
-				it.reset(x, st, head, int32(d))
-				x.expandState(ws[0], it)
+				pl.start(st, level, int32(d))
 			}
-			found, foundDepth := int32(-1), int32(0)
-			keys = st.keysOf(it.outs, keys)
-			for j, r := range it.outs {
-				// Under the symmetry reduction r is the least image
-				// of the successor (expandState).
-				k := keys[j]
-				if k.v < 0 {
+			for j, head := range level {
+				if expanded&255 == 0 {
+					if err := ctx.Err(); err != nil {
+						finish()
+						lim, reason := interrupted(err)
+						return nil, &errLimit{lim, reason}
+					}
+					if e.progress != nil {
+						e.progress(e.stats.States + expanded)
+					}
+					if err := e.memoryLimit(st); err != nil {
+						finish()
+						return nil, err
+					}
+				}
+				expanded++
+				var it *item
+				if par {
+					it = pl.wait(j)
+				} else {
+					it = &single
+					it.reset(x, st, head, int32(d))
+					x.expandState(ws[0], it)
+				}
+				found, foundDepth := int32(-1), int32(0)
+				keys = st.keysOf(it.outs, keys)
+				for j, r := range it.outs {
+					// Under the symmetry reduction r is the least image
+					// of the successor (expandState).
+					k := keys[j]
+					if k.v < 0 {
+						finish()
+						return nil, errVecsFull
+					}
+					slot, seen := st.find(k)
+					if seen && st.subsumedAt(slot, r.cube) {
+						continue
+					}
+					first := int32(-1)
+					if seen {
+						first = st.firstAt(slot)
+					}
+					if x.budget > 0 && st.n >= x.budget {
+						finish()
+						return nil, errBudget
+					}
+					if st.n >= min(e.opt.MaxStates, math.MaxInt32) { // node indices are int32
+						finish()
+						return nil, &errLimit{StateLimit, fmt.Sprintf("state limit reached (%d abstract states)", e.opt.MaxStates)}
+					}
+					if dyn := x.prof(r.next).dyn; dyn != nil && !x.lay.Observe(dyn, r.vals) {
+						finish()
+						return nil, domains.ErrDomainFull
+					}
+					idx := st.add(rnode{via: r.via, parent: it.head}, k, r.cube, first)
+					for int(r.depth) >= len(queue) {
+						queue = append(queue, nil)
+					}
+					queue[r.depth] = append(queue[r.depth], idx)
+					if r.next.bad() {
+						found, foundDepth = idx, r.depth
+						break
+					}
+				}
+				if found >= 0 {
 					finish()
-					return nil, errVecsFull
+					e.logf("exploration%s: %d abstract states, %d control nodes (k=%d, %d predicates%s), counterexample of %d steps", x.partNote(), st.n, x.ctls.n, x.abs.K, e.prec.Preds.Len(), x.por.note(), foundDepth)
+					return x.pathTo(ws[0], st, found)
 				}
-				slot, seen := st.find(k)
-				if seen && st.subsumedAt(slot, r.cube) {
-					continue
-				}
-				first := int32(-1)
-				if seen {
-					first = st.firstAt(slot)
-				}
-				if x.budget > 0 && st.n >= x.budget {
+				if it.err != nil {
 					finish()
-					return nil, errBudget
+					return nil, it.err
 				}
-				if st.n >= min(e.opt.MaxStates, math.MaxInt32) { // node indices are int32
-					finish()
-					return nil, &errLimit{StateLimit, fmt.Sprintf("state limit reached (%d abstract states)", e.opt.MaxStates)}
+				if it.hasHeld {
+					held = append(held, it.head)
 				}
-				if dyn := x.prof(r.next).dyn; dyn != nil && !x.lay.Observe(dyn, r.vals) {
-					finish()
-					return nil, domains.ErrDomainFull
-				}
-				idx := st.add(rnode{via: r.via, parent: it.head}, k, r.cube, first)
-				for int(r.depth) >= len(queue) {
-					queue = append(queue, nil)
-				}
-				queue[r.depth] = append(queue[r.depth], idx)
-				if r.next.bad() {
-					found, foundDepth = idx, r.depth
-					break
+				if par {
+					pl.stored(j, st, level)
 				}
 			}
-			if found >= 0 {
-				finish()
-				e.logf("exploration%s: %d abstract states, %d control nodes (k=%d, %d predicates%s), counterexample of %d steps", x.partNote(), st.n, x.ctls.n, x.abs.K, e.prec.Preds.Len(), x.por.note(), foundDepth)
-				return x.pathTo(ws[0], st, found)
-			}
-			if it.err != nil {
-				finish()
-				return nil, it.err
-			}
-			if par {
-				pl.stored(j, st, level)
-			}
+			queue[d] = nil
 		}
-		queue[d] = nil
+		if x.stage != 1 {
+			break
+		}
+		x.endStage1(st.n, len(held))
+		x.stage, x.n1 = 2, int32(st.n)
+		if x.growth > 0 {
+			x.budget = x.growth * st.n
+		}
+		queue, held = [][]int32{held}, nil
 	}
 	finish()
 	e.logf("exploration%s: %d abstract states, %d control nodes (k=%d, %d predicates%s), no bad state", x.partNote(), st.n, x.ctls.n, x.abs.K, e.prec.Preds.Len(), x.por.note())
@@ -941,6 +1034,7 @@ func (x *explorer) pathTo(w *worker, st *stateStore, i int32) (*path, error) {
 // replay returns the steps forward passed through between the step that
 // reached the stored state i and i.
 func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]stepRef, error) {
+	x.stageOf(i)
 	r := st.at(i)
 	from := &w.ctl.top
 	via, err := x.resolveOne(w, x.nodeAt(st.at(r.parent).c), r.via)

@@ -360,11 +360,28 @@ func atomicTrans(body []cs.Op) *Trans {
 
 // exactRoom reports whether a write to x by p goes to the exact part: the
 // tail is empty (under PSO: x's tail) and the exact part has room.
-func (a *Abs) exactRoom(c *Ctl, p, x int) bool {
+func (a *Abs) exactRoom(c *Ctl, p, x int) bool { return a.exactRoomUnder(c, p, x, a.K) }
+
+// exactRoomUnder is exactRoom with an exact part k writes long.
+func (a *Abs) exactRoomUnder(c *Ctl, p, x, k int) bool {
 	if a.layout == memmodel.PerVariable {
-		return !contains(c.S[p], x) && (a.K == Unbounded || a.exactCount(c.B[p], x) < a.K)
+		return !contains(c.S[p], x) && (k == Unbounded || a.exactCount(c.B[p], x) < k)
 	}
-	return len(c.S[p]) == 0 && (a.K == Unbounded || len(c.B[p]) < a.K)
+	return len(c.S[p]) == 0 && (k == Unbounded || len(c.B[p]) < k)
+}
+
+// ExceedsK reports whether the step s of a (a successor it returned)
+// leaves more than k exact writes in its process's buffer: a WRITE-L
+// that the k-abstraction, with an exact part k writes long, would send
+// to the tail (for k < a.K; a staged exploration holds such steps back,
+// package cegar).
+func (a *Abs) ExceedsK(s Succ, k int) bool {
+	if s.Step.Rule != RuleWriteL || k == Unbounded {
+		return false
+	}
+	p := s.Step.Proc
+	x := a.sidx[a.Sys.Procs[p].Edges[s.Step.Edge].Op.Shared]
+	return a.exactCount(s.Ctl.B[p], x) > k
 }
 
 // exactCount is the number of exact writes to x in b (under TSO: the slot

@@ -41,7 +41,13 @@ import (
 // processes write. Atomic blocks touch memory: not local. A disabled edge
 // counts too: its guard reads only p's locals, so it stays disabled until p
 // moves.
-func (a *Abs) Local(c *Ctl, p int) bool {
+func (a *Abs) Local(c *Ctl, p int) bool { return a.LocalUnder(c, p, a.K) }
+
+// LocalUnder is Local with the exact part of a buffer k writes long: what
+// Local would say in the k-abstraction, for a control state of a with no
+// more than k exact writes in a buffer (a staged exploration, package
+// cegar, explores a's graph in the order of a smaller k first).
+func (a *Abs) LocalUnder(c *Ctl, p int, k int) bool {
 	proc := a.Sys.Procs[p]
 	for _, ei := range proc.Out[c.PC[p]] {
 		op := proc.Edges[ei].Op
@@ -56,7 +62,7 @@ func (a *Abs) Local(c *Ctl, p int) bool {
 				return false
 			}
 		case cs.OpWrite:
-			if a.layout == memmodel.Unbuffered || !a.exactRoom(c, p, a.sidx[op.Shared]) {
+			if a.layout == memmodel.Unbuffered || !a.exactRoomUnder(c, p, a.sidx[op.Shared], k) {
 				return false
 			}
 		default:

@@ -1,0 +1,88 @@
+package cegar
+
+// A staged exploration (doc.go, "Staged exploration") explores the
+// exact-only graph of a k-abstraction (kx) in two stages: stage 1 is the
+// part in which no buffer holds more than stage1K exact writes, explored
+// exactly as the exact-only exploration under k = stage1K would explore
+// it (the same ample sets, the same order, so the same counterexample);
+// the steps that would put more writes in a buffer (compStep.held) are
+// held back, and stage 2 takes them from the states stage 1 expanded in
+// full and explores on from there under kx. Every state is expanded once
+// in all, with an ample set that is one of kx's graph, so the states of
+// both stages are those of a reduced graph of kx's exact-only part.
+
+// notHeld returns the steps of b to expand in full: all (nil) but, in
+// stage 1, those held back (b.held of them).
+func (x *explorer) notHeld(w *worker, b *nodeSteps) []int32 {
+	if b.held == 0 {
+		return nil
+	}
+	idx := w.held[:0]
+	for i := range b.len() {
+		if !isHeld(b, i) {
+			idx = append(idx, i)
+		}
+	}
+	w.held = idx
+	return idx
+}
+
+// isHeld reports whether stage 1 holds step i of b back.
+func isHeld(b *nodeSteps, i int32) bool {
+	_, s := b.step(i)
+	return s.held
+}
+
+// visitHeld visits the steps of b that stage 1 held back (it expanded
+// b's state in full then): stage 2's first level.
+func (x *explorer) visitHeld(w *worker, b *nodeSteps, it *item, visit func(int32) (bool, error)) {
+	idx := w.held[:0]
+	for p, c := range b.comps {
+		if c == nil || c.held == 0 {
+			continue
+		}
+		for j := range c.steps {
+			if c.steps[j].held {
+				idx = append(idx, b.off[p]+int32(j))
+			}
+		}
+	}
+	w.held = idx
+	if len(idx) == 0 {
+		return
+	}
+	if err := x.resolve(w, b, idx, x.por != nil); err != nil {
+		it.err = err
+		return
+	}
+	for _, i := range idx {
+		if _, err := visit(i); err != nil {
+			it.err = err
+			return
+		}
+		if n := len(it.outs); n > 0 && it.outs[n-1].next.bad() {
+			return
+		}
+	}
+}
+
+// stageOf sets x.stage to the stage in which the stored state i was
+// stored, for rebuilding the steps that reached it (replay): the ample
+// sets of the states passed through on the way are those of that stage.
+func (x *explorer) stageOf(i int32) {
+	switch {
+	case x.stage1K == 0:
+	case i < x.n1:
+		x.stage = 1
+	default:
+		x.stage = 2
+	}
+}
+
+// endStage1 records that stage 1 ended with no bad state, having stored
+// states states and expanded held of them in full with steps held back.
+func (x *explorer) endStage1(states, held int) {
+	x.e.stage1 = &partRun{states: states, dropped: x.heldN.Load()}
+	x.e.logf("staged exploration under k=%d: no bad state with at most %d exact writes per buffer (%d states; %d of them go on with %d writes held back)",
+		x.abs.K, x.stage1K, states, held, x.heldN.Load())
+}
