@@ -200,6 +200,10 @@ type Result struct {
 	// Partial is, for an Insert whose verdict is Unknown, what it knew
 	// when it stopped (partial.go); nil otherwise.
 	Partial *Partial
+	// Known is, for an Insert or Verify whose verdict is Unknown, what it
+	// proved before it stopped and where it stopped (known.go); nil
+	// otherwise.
+	Known *Known
 }
 
 type engine struct {
@@ -232,6 +236,11 @@ type engine struct {
 	clean []cleanPart
 	// last is what the last exploration stored and left out (partRun).
 	last partRun
+	// lastRun is the part, k and states of the last exploration that
+	// ended, and missed is set once an exploration missed a tail write
+	// (noteExplored, known.go).
+	lastRun *exploredRun
+	missed  bool
 }
 
 func newEngine(sol Solver, opt Options, st stage) *engine {
@@ -311,6 +320,9 @@ type outcome struct {
 	// the verdict Correct rests on robustness: the SC check found the
 	// input correct, and the robustness analysis found this system robust.
 	robustOf *cs.System
+	// stoppedInSearch is set when the loop stopped (Unknown) in an
+	// exploration, not while it judged a counterexample.
+	stoppedInSearch bool
 }
 
 // loop runs CEGAR on sys under the engine's model: explore under the
@@ -330,6 +342,7 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 		}
 		x, err := e.search(ctx, sys, prec)
 		if err != nil {
+			out.stoppedInSearch = true
 			return e.stopped(ctx, out, err)
 		}
 		if x.path == nil {

@@ -641,6 +641,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		}
 		e.stats.States += st.n
 		e.last = partRun{states: st.n, dropped: x.dropped.Load()}
+		e.noteExplored(x, st.n) // known.go
 		if x.exactOnly {
 			e.logf("exact-only exploration under k=%d: %d writes to a tail left out, %d states", x.abs.K, x.dropped.Load(), st.n)
 		}

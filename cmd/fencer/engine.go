@@ -228,6 +228,7 @@ func reportVerify(c *cli.Context, sys *cs.System, r *cegar.Result) error {
 		return fail(exitBad, "")
 	}
 	fmt.Fprintf(out, "%s: %s under %s: %s\n", sys.File.Name, r.Verdict, r.Model, r.Reason)
+	report.PrintKnown(out, r)
 	printStats(os.Stderr, r)
 	return fail(exitUnknown, "")
 }
