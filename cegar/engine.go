@@ -73,8 +73,9 @@ type Options struct {
 	// exploration (parallel.go); 0 or 1: one. More need a solver that can
 	// fork (Z3Solver).
 	Workers int
-	// MaxMemory is the live Go heap, in bytes, beyond which an
-	// exploration stops (MemoryLimit, memlimit.go); 0: no limit.
+	// MaxMemory is the memory of the process, in bytes, to stay within:
+	// an exploration stops (MemoryLimit) when its live Go heap and state
+	// stores pass ExploreBudget(MaxMemory) (memlimit.go); 0: no limit.
 	MaxMemory int64
 }
 
