@@ -48,7 +48,11 @@ func verify(ctx context.Context, sys *cs.System, sol Solver, opt Options, st sta
 	if err != nil {
 		return nil, err
 	}
-	return e.result(o, start), nil
+	r := e.result(o, start)
+	if r.Verdict == Unknown {
+		r.Known = e.known(sys, o, nil)
+	}
+	return r, nil
 }
 
 // Insert finds a minimum set of fence sites that makes sys correct under
@@ -125,6 +129,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 		}
 		if r.Verdict == Unknown {
 			r.Partial = partialOf(sys, nil, "SC")
+			r.Known = sc.known(sys, o, nil)
 		}
 		return r, sys.File.Src, nil
 	}
@@ -146,6 +151,8 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	if o.verdict != Correct {
 		if o.verdict == Unknown {
 			r.Partial = partialOf(sys, o, phaseName(opt))
+			r.Known = e.known(sys, o, o.fences)
+			r.Known.SCCorrect = true
 		}
 		return r, sys.File.Src, nil
 	}
@@ -193,6 +200,7 @@ func insert(ctx context.Context, sys *cs.System, sol Solver, opt Options) (*Resu
 	case Unknown:
 		r.Verdict, r.Reason, r.Limit, r.Fences = Unknown, "final check of the patched program: "+fr.Reason, fr.Limit, nil
 		r.Partial = partialOf(sys, o, "final check")
+		r.Known = &Known{SCCorrect: true}
 		return r, sys.File.Src, nil
 	default:
 		return nil, nil, fmt.Errorf("internal error: the final check found the patched program %s under %s", fr.Verdict, opt.Model)

@@ -77,8 +77,9 @@ type Options struct {
 	// exploration (parallel.go); 0 or 1: one. More need a solver that can
 	// fork (Z3Solver).
 	Workers int
-	// MaxMemory is the live Go heap, in bytes, beyond which an
-	// exploration stops (MemoryLimit, memlimit.go); 0: no limit.
+	// MaxMemory is the memory of the process, in bytes, to stay within:
+	// an exploration stops (MemoryLimit) when its live Go heap and state
+	// stores pass ExploreBudget(MaxMemory) (memlimit.go); 0: no limit.
 	MaxMemory int64
 }
 
@@ -204,6 +205,10 @@ type Result struct {
 	// Partial is, for an Insert whose verdict is Unknown, what it knew
 	// when it stopped (partial.go); nil otherwise.
 	Partial *Partial
+	// Known is, for an Insert or Verify whose verdict is Unknown, what it
+	// proved before it stopped and where it stopped (known.go); nil
+	// otherwise.
+	Known *Known
 }
 
 type engine struct {
@@ -239,6 +244,11 @@ type engine struct {
 	// what stage 1 stored and held back (stage.go), nil otherwise.
 	last   partRun
 	stage1 *partRun
+	// lastRun is the part, k and states of the last exploration that
+	// ended, and missed is set once an exploration missed a tail write
+	// (noteExplored, known.go).
+	lastRun *exploredRun
+	missed  bool
 }
 
 func newEngine(sol Solver, opt Options, st stage) *engine {
@@ -318,6 +328,9 @@ type outcome struct {
 	// the verdict Correct rests on robustness: the SC check found the
 	// input correct, and the robustness analysis found this system robust.
 	robustOf *cs.System
+	// stoppedInSearch is set when the loop stopped (Unknown) in an
+	// exploration, not while it judged a counterexample.
+	stoppedInSearch bool
 }
 
 // loop runs CEGAR on sys under the engine's model: explore under the
@@ -337,6 +350,7 @@ func (e *engine) loop(ctx context.Context, sys *cs.System, insert bool) (*outcom
 		}
 		x, err := e.search(ctx, sys, prec)
 		if err != nil {
+			out.stoppedInSearch = true
 			return e.stopped(ctx, out, err)
 		}
 		if x.path == nil {

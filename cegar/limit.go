@@ -15,7 +15,7 @@ const (
 	KLimit                       // Options.MaxK exact writes per buffer
 	PredicateLimit               // Options.MaxPredicates predicates
 	RefinementLimit              // Options.MaxRefinements refinements
-	MemoryLimit                  // Options.MaxMemory bytes of live heap during an exploration
+	MemoryLimit                  // Options.MaxMemory: the live heap and stores of an exploration near it
 )
 
 var limitNames = [...]string{"none", "states", "time", "k", "predicates", "refinements", "memory"}

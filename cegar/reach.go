@@ -709,6 +709,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		}
 		e.stats.States += st.n
 		e.last = partRun{states: st.n, dropped: x.dropped.Load()}
+		e.noteExplored(x, st.n) // known.go
 		switch {
 		case x.stage == 1:
 			// Stopped in stage 1: the exact-only exploration under

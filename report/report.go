@@ -43,7 +43,10 @@ type Report struct {
 	// Partial is, for an insert stopped by a limit or an interrupt
 	// (verdict unknown), what was known when it stopped; not verified.
 	Partial *Partial `json:"partial,omitempty"`
-	Stats   *Stats   `json:"stats,omitempty"` // absent for verdict error
+	// Known is, for an insert or verify stopped early (verdict unknown),
+	// what it proved before it stopped and where it stopped.
+	Known *Known `json:"known,omitempty"`
+	Stats *Stats `json:"stats,omitempty"` // absent for verdict error
 }
 
 // Fence is one fence of a report: where it goes, what it forbids in its
@@ -133,6 +136,7 @@ func New(command string, sys *cs.System, r *cegar.Result) *Report {
 		}
 		rep.Partial = pr
 	}
+	rep.Known = KnownOf(r.Known)
 	rep.Trace = WitnessTrace(r.Trace)
 	s := r.Stats
 	rep.Stats = &Stats{K: s.K, Predicates: s.Predicates, Refinements: map[string]int{"predicates": s.Refinements.Predicates, "k": s.Refinements.K, "fences": s.Refinements.Fences}, States: s.States,

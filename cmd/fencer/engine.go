@@ -66,7 +66,7 @@ func engineOptions(c *cli.Context, m memmodel.Model) (cegar.Options, error) {
 		return opt, err
 	}
 	opt.MaxMemory = mem
-	// The soft memory limit follows the live heap, up to 1.5 times mem (gclimit.go).
+	// The soft memory limit follows the live heap, up to what mem leaves it (gclimit.go).
 	followMemory(mem)
 	if k := c.String("kinds"); k != "" { // insert only
 		store, err := kindsOf(k)
@@ -228,6 +228,7 @@ func reportVerify(c *cli.Context, sys *cs.System, r *cegar.Result) error {
 		return fail(exitBad, "")
 	}
 	fmt.Fprintf(out, "%s: %s under %s: %s\n", sys.File.Name, r.Verdict, r.Model, r.Reason)
+	report.PrintKnown(out, r)
 	printStats(os.Stderr, r)
 	return fail(exitUnknown, "")
 }

@@ -19,16 +19,17 @@ import (
 // the limit starts at gcFloor (a small run stays small) and, as the live
 // heap grows, rises to twice the live heap (the collector then works as
 // with GOGC=100: a collection per live heap's worth of allocation, never
-// harder), up to one and a half times --max-memory: the exploration stops
-// when its live heap (with the stores outside it) passes --max-memory
-// (cegar/memlimit.go), so the collector works harder only in the last
-// quarter before that, and the heap stays within 1.5 times --max-memory (with the default, half the
-// machine's memory, within three quarters of it). The state stores' nodes
-// and tables live outside the Go heap (cegar.OffHeapBytes): they count
-// against the floor and the ceiling, not against twice the live heap, so
-// that a run whose memory is mostly its store collects while its heap is
-// small rather than let the heap grow to the floor beside the store.
-// GOMEMLIMIT in the environment takes precedence.
+// harder), up to --max-memory less what the process holds outside the Go
+// runtime: the state stores (cegar.OffHeapBytes) and the binary, its
+// libraries and the solver (cegar.MemoryOther). The process then stays
+// within --max-memory: an exploration stops when its live heap and stores
+// pass cegar.ExploreBudget, an eighth of --max-memory below that ceiling,
+// so the collector works harder only as the live heap nears the budget,
+// and always has that eighth to collect in. The stores count against the
+// floor and the ceiling, not against twice the live heap, so that a run
+// whose memory is mostly its store collects while its heap is small rather
+// than let the heap grow to the floor beside the store. GOMEMLIMIT in the
+// environment takes precedence.
 
 // gcFloor is the soft limit while the live heap is small. Below it the
 // heap grows to five times what is live (GOGC=400): the runs that stay
@@ -42,17 +43,17 @@ const gcPoll = 50 * time.Millisecond
 
 // softLimit returns the soft memory limit for a live heap of live bytes,
 // off bytes of state stores outside the heap and --max-memory maxMem:
-// twice the live heap, at least gcFloor (or maxMem, when the user set it
+// twice the live heap, at least gcFloor (or the ceiling, when that is
 // below gcFloor) less off but not below a quarter of gcFloor (a collection
-// per few megabytes allocated would cost more than it saves), at most 1.5
-// times maxMem less off (but the
-// stores do not bring it below the live heap: past that the exploration
-// stops at its next check of the memory limit, and a limit below what is
-// live would have the collector run without pause until then).
+// per few megabytes allocated would cost more than it saves), at most the
+// ceiling maxMem less cegar.MemoryOther less off (but the stores do not
+// bring it below the live heap: past that the exploration stops at its
+// next check of the memory limit, and a limit below what is live would
+// have the collector run without pause until then).
 func softLimit(live, off, maxMem int64) int64 {
-	lo, hi := int64(gcFloor), maxMem+maxMem/2
-	if maxMem < gcFloor {
-		lo = maxMem
+	lo, hi := int64(gcFloor), maxMem-cegar.MemoryOther(maxMem)
+	if hi < gcFloor {
+		lo = hi
 	}
 	lo, hi = max(lo-off, min(lo, gcFloor/4)), max(hi-off, min(hi, live))
 	return min(max(2*live, lo), max(hi, lo))

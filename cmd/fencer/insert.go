@@ -159,6 +159,7 @@ func reportInsert(c *cli.Context, sys *cs.System, r *cegar.Result, patched []byt
 	}
 	fmt.Fprintf(os.Stderr, "%s: unknown under %s: %s\n", name, r.Model, r.Reason)
 	report.PrintPartial(os.Stderr, sys, r)
+	report.PrintKnown(os.Stderr, r)
 	printStats(os.Stderr, r)
 	return fail(exitUnknown, "")
 }

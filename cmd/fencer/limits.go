@@ -121,7 +121,7 @@ func defaultMaxMemory() int64 {
 
 // maxMemoryFlag is --max-memory, an engine flag.
 var maxMemoryFlag = &cli.StringFlag{Name: "max-memory",
-	Usage:       "stop an exploration (verdict unknown) when the live Go heap and the state stores outside it exceed this: 512MB, 2GB (binary units)",
+	Usage:       "keep the process's memory within this: an exploration stops (verdict unknown) when its live Go heap and state stores come near it: 512MB, 2GB (binary units)",
 	DefaultText: "half the machine's memory"}
 
 // maxMemoryOf reads --max-memory (exit 2 on a bad value).

@@ -72,7 +72,7 @@ func main() {
 // as the heap nears gcFloor (256 MiB), so a small exploration stays small
 // where GOGC=400 alone would let its heap grow to five times what is live.
 // The commands that explore then let the limit follow the live heap up to
-// 1.5 times --max-memory (followMemory, gclimit.go). GOGC and GOMEMLIMIT in
+// what --max-memory leaves the heap (followMemory, gclimit.go). GOGC and GOMEMLIMIT in
 // the environment take precedence.
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
