@@ -529,9 +529,15 @@ func (e *engine) reachExact(ctx context.Context, abs *kabs.Abs) (p *path, proved
 			lay := domains.NewLayout(e.info, a)
 			p, err := e.explore(ctx, a, lay, pt)
 			inStage1 := staged && e.stage1 == nil
+			proofK := k // the k whose whole graph an exploration with no write left out is
 			if staged && e.stage1 != nil {
 				prev = *e.stage1
 				e.recordClean(abs, part{exactOnly: true}, prev)
+				if prev.dropped == 0 {
+					// Stage 1 held nothing back: it was the whole
+					// graph under abs's k, and stage 2 had nothing.
+					proofK = abs.K
+				}
 			}
 			staged = false
 			switch {
@@ -557,7 +563,7 @@ func (e *engine) reachExact(ctx context.Context, abs *kabs.Abs) (p *path, proved
 				if again {
 					return nil, false, nil
 				}
-				if k != abs.K {
+				if proofK != abs.K {
 					e.logf("exact-only exploration under k=%d left no write out: it is the whole graph of the %d-abstraction, with no bad state", k, k)
 					e.prec.K = k
 				}
