@@ -291,7 +291,9 @@
 // whatever k, and every k-abstraction over-approximates the model: its
 // "no bad state" proves the program, and the precision takes that k. So
 // when the exact-only part under the precision's k leaves writes out and
-// has no bad state, it is explored again under k+3, k+4, ... (at most
+// has no bad state, it is explored on under k+3 (the two are one
+// exploration in two stages: "Staged exploration" below), then k+4, ...
+// (at most
 // k+climbSteps; the first step skips the k between, whose explorations
 // are nearly as large as the last where the buffers settle), each time
 // with a budget of climbGrowth times the
@@ -310,8 +312,8 @@
 // (domains.Info.BufferBound: the most writes on a path of a process's
 // locations and counter values since its last fence or atomic step; loops
 // bounded by counters, as in the generated programs of issue 38), the
-// climb goes from the precision's k straight to that bound, with no
-// budget and no stop rule (reachExact, exactK). Under it the exact-only
+// climb goes from the precision's k straight to that bound (staged as
+// well), with no budget and no stop rule (reachExact, exactK). Under it the exact-only
 // part is the exact semantics: the exploration is the concrete system's,
 // reduced, never larger, where the tails of k = 1 multiplied the states
 // (a four-process ring with a loop of four writes: no answer in 60 s,

@@ -478,7 +478,11 @@ func (e *engine) recordClean(abs *kabs.Abs, pt part, run partRun) {
 // with no fence) leaves writes out under every k: each step of the climb
 // has a budget of climbGrowth times the states of the one before, the
 // climb stops when the writes left out do not fall by a quarter, and
-// past climbSteps above abs's k. The first step goes climbJump up.
+// past climbSteps above abs's k. The first step goes climbJump up, and
+// abs's k's part is its first stage (stage.go: stage 1 is the exploration
+// of abs's k's part, and finds what that would; stage 2 goes on under the
+// larger k from where it stopped) unless one of the two was explored
+// before (stageNext).
 //
 // When the skeletons of the processes bound the writes a buffer holds
 // (exactK: loops bounded by counters, issue 38), the climb goes from
