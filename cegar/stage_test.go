@@ -16,10 +16,11 @@ import (
 // held back as that one leaves out), and it stores fewer states in all.
 func TestStagedExploration(t *testing.T) {
 	sol := newSolver(t)
-	for _, c := range []struct {
+	type program struct {
 		file  string
 		model memmodel.Model
-	}{
+	}
+	programs := []program{
 		// The buffers settle at three writes: a climb from k=1 to 4.
 		{"scale/dijkstra.cs:N=3", memmodel.TSO},
 		// The skeletons bound the buffers: straight to that k.
@@ -28,7 +29,12 @@ func TestStagedExploration(t *testing.T) {
 		// The ring's counterexample is found in the exact-only part
 		// with all processes: in stage 1.
 		{"regressions/ring4_fetch_add.cs", memmodel.TSO},
-	} {
+	}
+	if testing.Short() {
+		// The same kinds, smaller (the race detector's run).
+		programs = []program{{"scale/dijkstra.cs", memmodel.TSO}, {"scale/bakery.cs", memmodel.PSO}, {"regressions/ring4_fetch_add.cs", memmodel.TSO}}
+	}
+	for _, c := range programs {
 		name := c.file + " " + c.model.String()
 		runs := map[bool]stagedRun{}
 		for _, staged := range []bool{false, true} {
