@@ -13,13 +13,16 @@ import (
 // ordview.Class.Canon, without allocation, and only for the classes whose
 // values a step changed.
 //
-// A step from a canonical vector that leaves every position of a class
-// with its value leaves the class's values canonical (Canon depends on the
-// class's values alone, and Canon(Canon(v)) = Canon(v)), so canonStep
-// canonicalises only the classes with a position that the step assigns a
-// new value or clears of a nonzero one (the step changes no other
-// position), and Canon skips its second pass when the map it finds is the
-// identity. Every vector an exploration expands is canonical: the
+// Canon depends on the set of a class's values outside its hull alone,
+// and Canon(Canon(v)) = Canon(v): a step from a canonical vector that
+// leaves that set of a class as it is leaves the class's values
+// canonical. A position whose value the step leaves alone, or changes
+// from a value of the hull to another (0, what a clearing writes, is one),
+// changes no value of the set, so canonStep canonicalises only the
+// classes with a position that the step assigns a new value or clears
+// (it changes no other position) and whose value before or after is
+// outside the hull; and Canon skips its second pass when the map it finds
+// is the identity. Every vector an exploration expands is canonical: the
 // initial values of class variables are anchors of their class, in its
 // hull, as is 0, the value of every other position at the start; and each
 // successor is canonicalised (a WRITE-G's copy of lw_{p,x} into T_{p,x}
@@ -149,9 +152,9 @@ func (ol *ordLayout) canonAll(v []int64, w *canonWork) {
 // canonStep clears the positions of zero in next, the successor by step
 // s of the canonical vector pre before the clearing, and canonicalises
 // its class values: only the classes of the positions that s assigns a
-// new value or that zero clears of a nonzero one (see above). The
-// clearing and the search for the classes it changes are one pass, which
-// skips a run of positions that are all 0 (the usual case).
+// new value or that zero clears, from or to a value outside the hull (see
+// above). The clearing and the search for the classes it changes are one
+// pass, which skips a run of positions that are all 0 (the usual case).
 func (ol *ordLayout) canonStep(s *Step, pre, next []int64, zero Zeros, w *canonWork) {
 	var changed uint64
 	for j := 0; j+1 < len(zero); j += 2 {
@@ -164,14 +167,14 @@ func (ol *ordLayout) canonStep(s *Step, pre, next []int64, zero Zeros, w *canonW
 			continue
 		}
 		for k := range seg {
-			if c := ol.cls[lo+k]; c >= 0 && pre[lo+k] != 0 {
-				changed |= 1 << (c & 63)
+			if ol.outHull(lo+k, pre[lo+k]) {
+				changed |= 1 << (ol.cls[lo+k] & 63)
 			}
 		}
 		clear(seg)
 	}
 	for _, p := range s.ordDst {
-		if next[p] != pre[p] {
+		if x, y := next[p], pre[p]; x != y && (ol.outHull(p, x) || ol.outHull(p, y)) {
 			changed |= 1 << (ol.cls[p] & 63)
 		}
 	}

@@ -42,7 +42,7 @@ func TestCanonValsIsCanon(t *testing.T) {
 
 // canonStep from a canonical pre-state clears the positions of zero and
 // canonicalises the classes whose positions the step assigned a new value
-// or cleared (and skips the others): the result is the full canonical
+// or cleared, from or to one outside the hull (and skips the others): the result is the full canonical
 // form of the cleared successor.
 func TestCanonStepSkipsUnchanged(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
@@ -51,6 +51,7 @@ func TestCanonStepSkipsUnchanged(t *testing.T) {
 		pos:     [][]int{{0, 2, 4, 6}, {1, 3, 5}},
 		cls:     []int32{0, 1, 0, 1, 0, 1, 0, -1},
 	}
+	ol.setHulls()
 	w := new(canonWork)
 	for it := 0; it < 5000; it++ {
 		pre := make([]int64, 8)
