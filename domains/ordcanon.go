@@ -42,6 +42,27 @@ type canonWork struct {
 // workers of an exploration, so the storage cannot live in a Step).
 var canonPool = sync.Pool{New: func() any { return new(canonWork) }}
 
+// lazyWork is the canonWork of one Step.Apply, taken from canonPool when
+// first needed: a step that changes no class's values outside its hull
+// (and has no move to check, no tail value to choose) needs none.
+type lazyWork struct{ w *canonWork }
+
+// get returns the canonWork, taken from the pool on the first call.
+func (l *lazyWork) get() *canonWork {
+	if l.w == nil {
+		l.w = canonPool.Get().(*canonWork)
+	}
+	return l.w
+}
+
+// put returns the canonWork to the pool, if one was taken.
+func (l *lazyWork) put() {
+	if l.w != nil {
+		canonPool.Put(l.w)
+		l.w = nil
+	}
+}
+
 // canonVals replaces vals, the values of one state's positions of class c,
 // by their canonical representatives: ordview.Class.Canon, with w's
 // storage instead of allocation.
@@ -155,7 +176,7 @@ func (ol *ordLayout) canonAll(v []int64, w *canonWork) {
 // new value or that zero clears, from or to a value outside the hull (see
 // above). The clearing and the search for the classes it changes are one
 // pass, which skips a run of positions that are all 0 (the usual case).
-func (ol *ordLayout) canonStep(s *Step, pre, next []int64, zero Zeros, w *canonWork) {
+func (ol *ordLayout) canonStep(s *Step, pre, next []int64, zero Zeros, lw *lazyWork) {
 	var changed uint64
 	for j := 0; j+1 < len(zero); j += 2 {
 		lo, seg := int(zero[j]), next[zero[j]:zero[j+1]]
@@ -178,10 +199,12 @@ func (ol *ordLayout) canonStep(s *Step, pre, next []int64, zero Zeros, w *canonW
 			changed |= 1 << (ol.cls[p] & 63)
 		}
 	}
+	if changed == 0 {
+		return
+	}
+	w := lw.get()
 	if len(ol.pos) > 64 {
-		if changed != 0 {
-			ol.canonAll(next, w)
-		}
+		ol.canonAll(next, w)
 		return
 	}
 	for ; changed != 0; changed &= changed - 1 {

@@ -79,7 +79,7 @@ func TestCanonStepSkipsUnchanged(t *testing.T) {
 			clear(want[zero[0]:zero[1]])
 		}
 		ol.canonAll(want, w)
-		ol.canonStep(s, pre, next, zero, w)
+		ol.canonStep(s, pre, next, zero, &lazyWork{w})
 		if !slices.Equal(next, want) {
 			t.Fatalf("from %v by %v, zero %v: canonStep %v, full %v", pre, s.ordDst, zero, next, want)
 		}
