@@ -16,19 +16,22 @@ import (
 // Canon depends on the set of a class's values outside its hull alone,
 // and Canon(Canon(v)) = Canon(v): a step from a canonical vector that
 // leaves that set of a class as it is leaves the class's values
-// canonical. A position whose value the step leaves alone, or changes
-// from a value of the hull to another (0, what a clearing writes, is one),
-// changes no value of the set, so canonStep canonicalises only the
-// classes with a position that the step assigns a new value or clears
-// (it changes no other position) and whose value before or after is
-// outside the hull; and Canon skips its second pass when the map it finds
-// is the identity. Every vector an exploration expands is canonical: the
-// initial values of class variables are anchors of their class, in its
-// hull, as is 0, the value of every other position at the start; and each
-// successor is canonicalised (a WRITE-G's copy of lw_{p,x} into T_{p,x}
-// after that adds no value, so the map stays the identity). A widened
-// version of a state (ordLayout.widen) is not canonical: its successors
-// are canonicalised in full.
+// canonical. The step changes the positions it assigns a new value or
+// clears, no other. A value it gives a position adds to the set only if
+// it is outside the hull and not a copy of a position of the class (whose
+// value in the pre-state is in the set already); a value a position loses
+// leaves the set only if it is outside the hull and no position of the
+// class holds it after the step (0, what a clearing writes, is in the
+// hull). So canonStep canonicalises only the classes that the step may
+// give a new value outside the hull, or that lose one there, and Canon
+// skips its second pass when the map it finds is the identity. Every
+// vector an exploration expands is canonical: the initial values of class
+// variables are anchors of their class, in its hull, as is 0, the value
+// of every other position at the start; and each successor is
+// canonicalised (a WRITE-G's copy of lw_{p,x} into T_{p,x} after that adds
+// no value, so the map stays the identity). A widened version of a state
+// (ordLayout.widen) is not canonical: its successors are canonicalised in
+// full.
 
 // canonWork is the reusable storage of the canonical forms of one step:
 // the distinct values of a class outside the hull and their canonical
@@ -172,12 +175,16 @@ func (ol *ordLayout) canonAll(v []int64, w *canonWork) {
 
 // canonStep clears the positions of zero in next, the successor by step
 // s of the canonical vector pre before the clearing, and canonicalises
-// its class values: only the classes of the positions that s assigns a
-// new value or that zero clears, from or to a value outside the hull (see
-// above). The clearing and the search for the classes it changes are one
-// pass, which skips a run of positions that are all 0 (the usual case).
+// its class values: only the classes whose set of values outside the hull
+// the step may have changed (see above). The clearing and the search for
+// the classes it changes values of outside the hull are one pass, which
+// skips a run of positions that are all 0 (the usual case).
 func (ol *ordLayout) canonStep(s *Step, pre, next []int64, zero Zeros, lw *lazyWork) {
-	var changed uint64
+	// removed: the classes with a position changed from a value outside
+	// the hull; changed: those with one changed to a value outside it
+	// that is not a copy of a position of the class (its value in pre,
+	// which is in the set already).
+	var removed, changed uint64
 	for j := 0; j+1 < len(zero); j += 2 {
 		lo, seg := int(zero[j]), next[zero[j]:zero[j+1]]
 		var any int64
@@ -189,15 +196,25 @@ func (ol *ordLayout) canonStep(s *Step, pre, next []int64, zero Zeros, lw *lazyW
 		}
 		for k := range seg {
 			if ol.outHull(lo+k, pre[lo+k]) {
-				changed |= 1 << (ol.cls[lo+k] & 63)
+				removed |= 1 << (ol.cls[lo+k] & 63)
 			}
 		}
 		clear(seg)
 	}
-	for _, p := range s.ordDst {
-		if x, y := next[p], pre[p]; x != y && (ol.outHull(p, x) || ol.outHull(p, y)) {
+	for k, p := range s.ordDst {
+		x, y := next[p], pre[p]
+		if x == y {
+			continue
+		}
+		if ol.outHull(p, y) {
+			removed |= 1 << (ol.cls[p] & 63)
+		}
+		if ol.outHull(p, x) && s.ordSrc[k] < 0 {
 			changed |= 1 << (ol.cls[p] & 63)
 		}
+	}
+	if removed&^changed != 0 {
+		changed |= ol.lost(s, pre, next, zero, removed&^changed)
 	}
 	if changed == 0 {
 		return
@@ -210,4 +227,38 @@ func (ol *ordLayout) canonStep(s *Step, pre, next []int64, zero Zeros, lw *lazyW
 	for ; changed != 0; changed &= changed - 1 {
 		ol.canonClass(bits.TrailingZeros64(changed), next, w)
 	}
+}
+
+// lost returns the classes of mask (bit c&63 for class c) with a value
+// outside the hull that a position held in pre, the step s changed, and
+// no position of the class holds in next (after the clearing of zero).
+func (ol *ordLayout) lost(s *Step, pre, next []int64, zero Zeros, mask uint64) uint64 {
+	var lost uint64
+	check := func(p int) {
+		b := uint64(1) << (ol.cls[p] & 63)
+		if y := pre[p]; mask&b != 0 && lost&b == 0 && next[p] != y && ol.outHull(p, y) && !ol.holds(int(ol.cls[p]), next, y) {
+			lost |= b
+		}
+	}
+	for j := 0; j+1 < len(zero); j += 2 {
+		for p := int(zero[j]); p < int(zero[j+1]); p++ {
+			if ol.cls[p] >= 0 {
+				check(p)
+			}
+		}
+	}
+	for _, p := range s.ordDst {
+		check(p)
+	}
+	return lost
+}
+
+// holds reports whether a position of class c holds y in v.
+func (ol *ordLayout) holds(c int, v []int64, y int64) bool {
+	for _, p := range ol.pos[c] {
+		if v[p] == y {
+			return true
+		}
+	}
+	return false
 }

@@ -63,9 +63,18 @@ func TestCanonStepSkipsUnchanged(t *testing.T) {
 		s := &Step{}
 		for k := r.IntN(3); k > 0; k-- {
 			i := r.IntN(len(next))
-			next[i] = next[r.IntN(len(next))] + int64(r.IntN(5)) - 2
-			if ol.cls[i] >= 0 {
-				s.ordDst = append(s.ordDst, i) // as Compile: class positions
+			if slices.Contains(s.ordDst, i) {
+				continue
+			}
+			j, d := r.IntN(len(next)), int64(r.IntN(5))-2
+			next[i] = pre[j] + d
+			if ol.cls[i] >= 0 { // as Compile: class positions, and copies
+				src := -1
+				if d == 0 && ol.cls[j] == ol.cls[i] {
+					src = j
+				}
+				s.ordDst = append(s.ordDst, i)
+				s.ordSrc = append(s.ordSrc, src)
 			}
 		}
 		var zero Zeros

@@ -373,8 +373,9 @@ type Step struct {
 	// constant of its class values (order.go).
 	ord   *ordLayout
 	moves []move
-	// ordDst are the class positions the step assigns (ordcanon.go).
-	ordDst []int
+	// ordDst are the class positions the step assigns (ordcanon.go), and
+	// ordSrc, for each, the class position it copies (-1: none).
+	ordDst, ordSrc []int
 	// otail is T_{p,x} for x in a class of the order view: a WRITE-G
 	// adds the value of lw_{p,x} to it, an UPDATE-AM (choose) takes each
 	// of its values (orderbuf.go, "Buffers").
@@ -456,7 +457,14 @@ func (l *Layout) Compile(preX, postX []bool, t *kabs.Trans, step kabs.AStep) (*S
 		}
 		s.assigns = append(s.assigns, assignFn{i, f})
 		if l.ord != nil && l.ord.cls[i] >= 0 {
+			src := -1
+			if v, isVar := a.Val.(expr.Var); isVar {
+				if j, ok := idx(v.Name); ok && l.ord.cls[j] == l.ord.cls[i] {
+					src = j
+				}
+			}
 			s.ordDst = append(s.ordDst, i)
+			s.ordSrc = append(s.ordSrc, src)
 		}
 	}
 	return s, nil
@@ -496,8 +504,8 @@ func ZerosOf(zero []int) Zeros {
 // passed to out lives in scratch (len(v) long) and is overwritten after out
 // returns: out copies what it keeps. out returns false to stop. With the
 // order view v must be canonical (the initial vector, or one Apply
-// passed to out): a class whose values the step leaves alone is not
-// canonicalised again (ordcanon.go).
+// passed to out): a class whose set of values outside its hull the step
+// leaves as it is is not canonicalised again (ordcanon.go).
 func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int64) bool) error {
 	return s.ApplyZeros(v, ZerosOf(zero), scratch, out)
 }
