@@ -13,19 +13,25 @@ import (
 // ordview.Class.Canon, without allocation, and only for the classes whose
 // values a step changed.
 //
-// A step from a canonical vector that leaves every position of a class
-// with its value leaves the class's values canonical (Canon depends on the
-// class's values alone, and Canon(Canon(v)) = Canon(v)), so canonStep
-// canonicalises only the classes with a position that the step assigns a
-// new value or clears of a nonzero one (the step changes no other
-// position), and Canon skips its second pass when the map it finds is the
-// identity. Every vector an exploration expands is canonical: the
-// initial values of class variables are anchors of their class, in its
-// hull, as is 0, the value of every other position at the start; and each
-// successor is canonicalised (a WRITE-G's copy of lw_{p,x} into T_{p,x}
-// after that adds no value, so the map stays the identity). A widened
-// version of a state (ordLayout.widen) is not canonical: its successors
-// are canonicalised in full.
+// Canon depends on the set of a class's values outside its hull alone,
+// and Canon(Canon(v)) = Canon(v): a step from a canonical vector that
+// leaves that set of a class as it is leaves the class's values
+// canonical. The step changes the positions it assigns a new value or
+// clears, no other. A value it gives a position adds to the set only if
+// it is outside the hull and not a copy of a position of the class (whose
+// value in the pre-state is in the set already); a value a position loses
+// leaves the set only if it is outside the hull and no position of the
+// class holds it after the step (0, what a clearing writes, is in the
+// hull). So canonStep canonicalises only the classes that the step may
+// give a new value outside the hull, or that lose one there, and Canon
+// skips its second pass when the map it finds is the identity. Every
+// vector an exploration expands is canonical: the initial values of class
+// variables are anchors of their class, in its hull, as is 0, the value
+// of every other position at the start; and each successor is
+// canonicalised (a WRITE-G's copy of lw_{p,x} into T_{p,x} after that adds
+// no value, so the map stays the identity). A widened version of a state
+// (ordLayout.widen) is not canonical: its successors are canonicalised in
+// full.
 
 // canonWork is the reusable storage of the canonical forms of one step:
 // the distinct values of a class outside the hull and their canonical
@@ -38,6 +44,27 @@ type canonWork struct {
 // canonPool holds canonWork between steps (steps are shared by the
 // workers of an exploration, so the storage cannot live in a Step).
 var canonPool = sync.Pool{New: func() any { return new(canonWork) }}
+
+// lazyWork is the canonWork of one Step.Apply, taken from canonPool when
+// first needed: a step that changes no class's values outside its hull
+// (and has no move to check, no tail value to choose) needs none.
+type lazyWork struct{ w *canonWork }
+
+// get returns the canonWork, taken from the pool on the first call.
+func (l *lazyWork) get() *canonWork {
+	if l.w == nil {
+		l.w = canonPool.Get().(*canonWork)
+	}
+	return l.w
+}
+
+// put returns the canonWork to the pool, if one was taken.
+func (l *lazyWork) put() {
+	if l.w != nil {
+		canonPool.Put(l.w)
+		l.w = nil
+	}
+}
 
 // canonVals replaces vals, the values of one state's positions of class c,
 // by their canonical representatives: ordview.Class.Canon, with w's
@@ -148,12 +175,16 @@ func (ol *ordLayout) canonAll(v []int64, w *canonWork) {
 
 // canonStep clears the positions of zero in next, the successor by step
 // s of the canonical vector pre before the clearing, and canonicalises
-// its class values: only the classes of the positions that s assigns a
-// new value or that zero clears of a nonzero one (see above). The
-// clearing and the search for the classes it changes are one pass, which
+// its class values: only the classes whose set of values outside the hull
+// the step may have changed (see above). The clearing and the search for
+// the classes it changes values of outside the hull are one pass, which
 // skips a run of positions that are all 0 (the usual case).
-func (ol *ordLayout) canonStep(s *Step, pre, next []int64, zero Zeros, w *canonWork) {
-	var changed uint64
+func (ol *ordLayout) canonStep(s *Step, pre, next []int64, zero Zeros, lw *lazyWork) {
+	// removed: the classes with a position changed from a value outside
+	// the hull; changed: those with one changed to a value outside it
+	// that is not a copy of a position of the class (its value in pre,
+	// which is in the set already).
+	var removed, changed uint64
 	for j := 0; j+1 < len(zero); j += 2 {
 		lo, seg := int(zero[j]), next[zero[j]:zero[j+1]]
 		var any int64
@@ -164,24 +195,70 @@ func (ol *ordLayout) canonStep(s *Step, pre, next []int64, zero Zeros, w *canonW
 			continue
 		}
 		for k := range seg {
-			if c := ol.cls[lo+k]; c >= 0 && pre[lo+k] != 0 {
-				changed |= 1 << (c & 63)
+			if ol.outHull(lo+k, pre[lo+k]) {
+				removed |= 1 << (ol.cls[lo+k] & 63)
 			}
 		}
 		clear(seg)
 	}
-	for _, p := range s.ordDst {
-		if next[p] != pre[p] {
+	for k, p := range s.ordDst {
+		x, y := next[p], pre[p]
+		if x == y {
+			continue
+		}
+		if ol.outHull(p, y) {
+			removed |= 1 << (ol.cls[p] & 63)
+		}
+		if ol.outHull(p, x) && s.ordSrc[k] < 0 {
 			changed |= 1 << (ol.cls[p] & 63)
 		}
 	}
+	if removed&^changed != 0 {
+		changed |= ol.lost(s, pre, next, zero, removed&^changed)
+	}
+	if changed == 0 {
+		return
+	}
+	w := lw.get()
 	if len(ol.pos) > 64 {
-		if changed != 0 {
-			ol.canonAll(next, w)
-		}
+		ol.canonAll(next, w)
 		return
 	}
 	for ; changed != 0; changed &= changed - 1 {
 		ol.canonClass(bits.TrailingZeros64(changed), next, w)
 	}
+}
+
+// lost returns the classes of mask (bit c&63 for class c) with a value
+// outside the hull that a position held in pre, the step s changed, and
+// no position of the class holds in next (after the clearing of zero).
+func (ol *ordLayout) lost(s *Step, pre, next []int64, zero Zeros, mask uint64) uint64 {
+	var lost uint64
+	check := func(p int) {
+		b := uint64(1) << (ol.cls[p] & 63)
+		if y := pre[p]; mask&b != 0 && lost&b == 0 && next[p] != y && ol.outHull(p, y) && !ol.holds(int(ol.cls[p]), next, y) {
+			lost |= b
+		}
+	}
+	for j := 0; j+1 < len(zero); j += 2 {
+		for p := int(zero[j]); p < int(zero[j+1]); p++ {
+			if ol.cls[p] >= 0 {
+				check(p)
+			}
+		}
+	}
+	for _, p := range s.ordDst {
+		check(p)
+	}
+	return lost
+}
+
+// holds reports whether a position of class c holds y in v.
+func (ol *ordLayout) holds(c int, v []int64, y int64) bool {
+	for _, p := range ol.pos[c] {
+		if v[p] == y {
+			return true
+		}
+	}
+	return false
 }

@@ -42,7 +42,7 @@ func TestCanonValsIsCanon(t *testing.T) {
 
 // canonStep from a canonical pre-state clears the positions of zero and
 // canonicalises the classes whose positions the step assigned a new value
-// or cleared (and skips the others): the result is the full canonical
+// or cleared, from or to one outside the hull (and skips the others): the result is the full canonical
 // form of the cleared successor.
 func TestCanonStepSkipsUnchanged(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
@@ -51,6 +51,7 @@ func TestCanonStepSkipsUnchanged(t *testing.T) {
 		pos:     [][]int{{0, 2, 4, 6}, {1, 3, 5}},
 		cls:     []int32{0, 1, 0, 1, 0, 1, 0, -1},
 	}
+	ol.setHulls()
 	w := new(canonWork)
 	for it := 0; it < 5000; it++ {
 		pre := make([]int64, 8)
@@ -62,9 +63,18 @@ func TestCanonStepSkipsUnchanged(t *testing.T) {
 		s := &Step{}
 		for k := r.IntN(3); k > 0; k-- {
 			i := r.IntN(len(next))
-			next[i] = next[r.IntN(len(next))] + int64(r.IntN(5)) - 2
-			if ol.cls[i] >= 0 {
-				s.ordDst = append(s.ordDst, i) // as Compile: class positions
+			if slices.Contains(s.ordDst, i) {
+				continue
+			}
+			j, d := r.IntN(len(next)), int64(r.IntN(5))-2
+			next[i] = pre[j] + d
+			if ol.cls[i] >= 0 { // as Compile: class positions, and copies
+				src := -1
+				if d == 0 && ol.cls[j] == ol.cls[i] {
+					src = j
+				}
+				s.ordDst = append(s.ordDst, i)
+				s.ordSrc = append(s.ordSrc, src)
 			}
 		}
 		var zero Zeros
@@ -78,7 +88,7 @@ func TestCanonStepSkipsUnchanged(t *testing.T) {
 			clear(want[zero[0]:zero[1]])
 		}
 		ol.canonAll(want, w)
-		ol.canonStep(s, pre, next, zero, w)
+		ol.canonStep(s, pre, next, zero, &lazyWork{w})
 		if !slices.Equal(next, want) {
 			t.Fatalf("from %v by %v, zero %v: canonStep %v, full %v", pre, s.ordDst, zero, next, want)
 		}

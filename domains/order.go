@@ -2,6 +2,7 @@ package domains
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"sync/atomic"
@@ -344,6 +345,30 @@ type ordLayout struct {
 	classOf map[int]int // position -> class
 	idx     map[int]int // position -> its index in pos[classOf]
 	cls     []int32     // position -> class, -1: none (classOf for the explorer)
+	// hullLo and hullW give, by position, its class's hull as [lo, lo+w]
+	// (one unsigned comparison tells a value outside it: outHull); a
+	// position in no class has the whole range, outside which no value is.
+	hullLo []int64
+	hullW  []uint64
+}
+
+// setHulls sets hullLo and hullW from cls and the classes.
+func (ol *ordLayout) setHulls() {
+	ol.hullLo = make([]int64, len(ol.cls))
+	ol.hullW = make([]uint64, len(ol.cls))
+	for p, c := range ol.cls {
+		ol.hullLo[p], ol.hullW[p] = math.MinInt64, math.MaxUint64
+		if c >= 0 {
+			cl := ol.classes[c]
+			ol.hullLo[p], ol.hullW[p] = cl.Lo, uint64(cl.Hi)-uint64(cl.Lo)
+		}
+	}
+}
+
+// outHull reports whether x, a value of position p, is outside the hull
+// of p's class (false for a position in no class).
+func (ol *ordLayout) outHull(p int, x int64) bool {
+	return uint64(x)-uint64(ol.hullLo[p]) > ol.hullW[p]
 }
 
 // newOrdLayout lays out the view o over the positions of l.
@@ -370,6 +395,7 @@ func newOrdLayout(o *orderView, l *Layout) *ordLayout {
 			ol.pos[c] = append(ol.pos[c], i)
 		}
 	}
+	ol.setHulls()
 	return ol
 }
 

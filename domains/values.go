@@ -373,8 +373,9 @@ type Step struct {
 	// constant of its class values (order.go).
 	ord   *ordLayout
 	moves []move
-	// ordDst are the class positions the step assigns (ordcanon.go).
-	ordDst []int
+	// ordDst are the class positions the step assigns (ordcanon.go), and
+	// ordSrc, for each, the class position it copies (-1: none).
+	ordDst, ordSrc []int
 	// otail is T_{p,x} for x in a class of the order view: a WRITE-G
 	// adds the value of lw_{p,x} to it, an UPDATE-AM (choose) takes each
 	// of its values (orderbuf.go, "Buffers").
@@ -456,7 +457,14 @@ func (l *Layout) Compile(preX, postX []bool, t *kabs.Trans, step kabs.AStep) (*S
 		}
 		s.assigns = append(s.assigns, assignFn{i, f})
 		if l.ord != nil && l.ord.cls[i] >= 0 {
+			src := -1
+			if v, isVar := a.Val.(expr.Var); isVar {
+				if j, ok := idx(v.Name); ok && l.ord.cls[j] == l.ord.cls[i] {
+					src = j
+				}
+			}
 			s.ordDst = append(s.ordDst, i)
+			s.ordSrc = append(s.ordSrc, src)
 		}
 	}
 	return s, nil
@@ -496,8 +504,8 @@ func ZerosOf(zero []int) Zeros {
 // passed to out lives in scratch (len(v) long) and is overwritten after out
 // returns: out copies what it keeps. out returns false to stop. With the
 // order view v must be canonical (the initial vector, or one Apply
-// passed to out): a class whose values the step leaves alone is not
-// canonicalised again (ordcanon.go).
+// passed to out): a class whose set of values outside its hull the step
+// leaves as it is is not canonicalised again (ordcanon.go).
 func (s *Step) Apply(v []int64, zero []int, scratch []int64, out func(next []int64) bool) error {
 	return s.ApplyZeros(v, ZerosOf(zero), scratch, out)
 }
@@ -566,31 +574,28 @@ func (s *Step) applyZeros(v []int64, zero, moved Zeros, scratch []int64, out fun
 			return nil
 		}
 	}
-	var w *canonWork
-	if s.ord != nil {
-		w = canonPool.Get().(*canonWork)
-		defer canonPool.Put(w)
-	}
-	if len(s.moves) > 0 && !s.ord.exact(v, s.moves, w) {
+	var w lazyWork
+	defer w.put()
+	if len(s.moves) > 0 && !s.ord.exact(v, s.moves, w.get()) {
 		if NoWiden {
 			return ErrInexact
 		}
 		s.ord.view.widened.Store(true)
 		for _, u := range s.ord.widen(v, s.moves) {
-			if more, err := s.apply(u, false, zero, scratch, w, out); !more || err != nil {
+			if more, err := s.apply(u, false, zero, scratch, &w, out); !more || err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	_, err := s.apply(v, true, moved, scratch, w, out)
+	_, err := s.apply(v, true, moved, scratch, &w, out)
 	return err
 }
 
 // apply is Apply after the guard, from pre (v, or a widened version of
-// it: canonical says which); it reports whether out wants more. w is the
-// storage of the order view's canonical forms (nil without the view).
-func (s *Step) apply(pre []int64, canonical bool, zero Zeros, scratch []int64, w *canonWork, out func(next []int64) bool) (bool, error) {
+// it: canonical says which); it reports whether out wants more. w gives
+// the storage of the order view's canonical forms when they need it.
+func (s *Step) apply(pre []int64, canonical bool, zero Zeros, scratch []int64, w *lazyWork, out func(next []int64) bool) (bool, error) {
 	next := scratch[:len(pre)]
 	copy(next, pre)
 	for _, a := range s.assigns {
@@ -607,7 +612,7 @@ func (s *Step) apply(pre []int64, canonical bool, zero Zeros, scratch []int64, w
 			clear(next[zero[j]:zero[j+1]])
 		}
 		if s.ord != nil {
-			s.ord.canonAll(next, w)
+			s.ord.canonAll(next, w.get())
 		}
 	}
 	if s.otail != nil && s.otail.write {
@@ -625,7 +630,11 @@ func (s *Step) apply(pre []int64, canonical bool, zero Zeros, scratch []int64, w
 	case s.choose < 0:
 		return out(next), nil
 	case s.otail != nil: // UPDATE-AM of x in a class: T_{p,x}
-		return s.otail.choose(s.ord, next, s.choose, w, out), nil
+		var cw *canonWork
+		if s.ord != nil {
+			cw = w.get()
+		}
+		return s.otail.choose(s.ord, next, s.choose, cw, out), nil
 	case s.chooseV == nil: // UPDATE-AM of a dynamic x: T_{p,x}
 		for set := uint64(pre[s.tail]); set != 0; set &= set - 1 {
 			next[s.choose] = s.dom.vals[bits.TrailingZeros64(set)]
