@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"slices"
+	"strings"
 	"testing"
 
 	"fencer/cs"
@@ -34,10 +36,11 @@ func TestStagedExploration(t *testing.T) {
 		// The same kinds, smaller (the race detector's run).
 		programs = []program{{"scale/dijkstra.cs", memmodel.TSO}, {"scale/bakery.cs", memmodel.PSO}, {"regressions/ring4_fetch_add.cs", memmodel.TSO}}
 	}
+	defer lowParallelFrom()()
 	for _, c := range programs {
 		name := c.file + " " + c.model.String()
-		runs := map[bool]stagedRun{}
-		for _, staged := range []bool{false, true} {
+		runs := map[int]stagedRun{} // plain, staged, staged on two workers
+		for i, staged := range []bool{false, true, true} {
 			run := stagedRun{exact: map[string]int{}, stage1: map[string]int{}}
 			log := func(format string, args ...any) {
 				var k, left, states, held int
@@ -49,14 +52,23 @@ func TestStagedExploration(t *testing.T) {
 					run.stage1[fmt.Sprint(left, states)]++
 				}
 			}
-			r, _, err := Insert(context.Background(), benchSystem(t, c.file), sol, Options{Model: c.model, Log: log, NoStaging: !staged})
+			// The last run on two workers, every level expanded by them
+			// (lowParallelFrom): the states do not depend on it.
+			workers := 1 + i/2
+			r, _, err := Insert(context.Background(), benchSystem(t, c.file), sol, Options{Model: c.model, Log: log, NoStaging: !staged, Workers: workers})
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
 			run.verdict, run.fences, run.states = r.Verdict, fmt.Sprint(fenceLines(r)), r.Stats.States
-			runs[staged] = run
+			runs[i] = run
 		}
-		plain, staged := runs[false], runs[true]
+		plain, staged, two := runs[0], runs[1], runs[2]
+		// With two workers, states expanded ahead of a counterexample
+		// count their writes left out too: only the states compare.
+		if two.verdict != staged.verdict || two.fences != staged.fences || two.states != staged.states || fmt.Sprint(stageStates(two.stage1)) != fmt.Sprint(stageStates(staged.stage1)) {
+			t.Errorf("%s: staged on two workers %s, %s, %d states, stages 1 %v; on one %s, %s, %d states, stages 1 %v", name,
+				two.verdict, two.fences, two.states, two.stage1, staged.verdict, staged.fences, staged.states, staged.stage1)
+		}
 		if plain.verdict != staged.verdict || plain.fences != staged.fences {
 			t.Errorf("%s: %s with fences %s staged, %s with %s not", name, staged.verdict, staged.fences, plain.verdict, plain.fences)
 		}
@@ -87,5 +99,19 @@ func fenceLines(r *Result) []cs.Pos {
 	for _, f := range r.Fences {
 		out = append(out, f.Site.Pos())
 	}
+	return out
+}
+
+// stageStates returns the states of the stages 1 of m (keyed "left
+// states"), sorted.
+func stageStates(m map[string]int) []string {
+	var out []string
+	for k, n := range m {
+		_, states, _ := strings.Cut(k, " ")
+		for range n {
+			out = append(out, states)
+		}
+	}
+	slices.Sort(out)
 	return out
 }
