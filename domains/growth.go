@@ -231,71 +231,23 @@ func (in *Info) localClosed(p *cs.Process) {
 }
 
 // skelApply returns the skeleton valuations after op from each of ins;
-// false when op cannot be evaluated on the skeleton.
+// false when op cannot be evaluated on the skeleton: an assignment of a
+// value that is not known exactly, a havoc of a skeleton local, a read of
+// a variable without a domain (a read takes each value of its domain).
 func (in *Info) skelApply(op cs.Op, idx map[string]int, ins [][]int64) ([][]int64, bool) {
-	env := func(vals []int64) func(string) (int64, bool) {
-		return func(n string) (int64, bool) {
-			i, ok := idx[n]
-			if !ok {
-				return 0, false
-			}
-			return vals[i], true
-		}
-	}
-	var outs [][]int64
-	for _, vals := range ins {
-		switch op.Kind {
-		case cs.OpRead:
-			i, ok := idx[op.Local]
-			if !ok {
-				outs = append(outs, vals)
-				continue
+	return skelPost(op, idx, ins, skelRules{
+		value: func(e expr.Expr, env func(string) (int64, bool)) (int64, bool) {
+			x, err := expr.Eval(e, env)
+			return x, err == nil
+		},
+		unknown: func(op cs.Op, _ int) ([]int64, bool) {
+			if op.Kind != cs.OpRead {
+				return nil, false
 			}
 			dom, ok := in.dom[op.Shared]
-			if !ok {
-				return nil, false
-			}
-			for _, x := range dom {
-				w := append([]int64(nil), vals...)
-				w[i] = x
-				outs = append(outs, w)
-			}
-		case cs.OpAssign:
-			i, ok := idx[op.Local]
-			if !ok {
-				outs = append(outs, vals)
-				continue
-			}
-			x, err := expr.Eval(op.Val, env(vals))
-			if err != nil {
-				return nil, false
-			}
-			w := append([]int64(nil), vals...)
-			w[i] = x
-			outs = append(outs, w)
-		case cs.OpHavoc:
-			if _, ok := idx[op.Local]; ok {
-				return nil, false // a static local is never havocked
-			}
-			outs = append(outs, vals)
-		case cs.OpAssume:
-			if v, known := partialEval(op.Val, env(vals)); !known || v != 0 {
-				outs = append(outs, vals) // true, or unknown: either way
-			}
-		case cs.OpAtomic:
-			cur := [][]int64{vals}
-			for _, b := range op.Body {
-				var ok bool
-				if cur, ok = in.skelApply(b, idx, cur); !ok {
-					return nil, false
-				}
-			}
-			outs = append(outs, cur...)
-		default: // writes and fences change no local
-			outs = append(outs, vals)
-		}
-	}
-	return outs, true
+			return dom, ok
+		},
+	})
 }
 
 // cfgCycles marks the edges of p that lie on a cycle of its control-flow

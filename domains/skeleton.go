@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"fencer/cs"
+	"fencer/expr"
 )
 
 // A LocalSkeleton is one process on its own over its locals with a static
@@ -153,6 +154,25 @@ func (s *LocalSkeleton) SCCs(keep func(SkelArc) bool) []int {
 // skelStep returns the tracked values after op from each of ins (see
 // LocalSkeleton: what depends on an unknown value takes every value).
 func skelStep(op cs.Op, idx map[string]int, doms [][]int64, ins [][]int64) [][]int64 {
+	outs, _ := skelPost(op, idx, ins, skelRules{
+		value:   partialEval,
+		unknown: func(_ cs.Op, i int) ([]int64, bool) { return doms[i], true },
+	})
+	return outs
+}
+
+// skelRules are what the walks of the skeletons differ in (skelPost):
+// how an assignment's value is evaluated, and the values a tracked local
+// i may take after op where op does not decide it (a read, a havoc, an
+// assignment whose value is unknown); false: op cannot be followed.
+type skelRules struct {
+	value   func(e expr.Expr, env func(string) (int64, bool)) (int64, bool)
+	unknown func(op cs.Op, i int) ([]int64, bool)
+}
+
+// skelPost returns the tracked values (the locals of idx) after op from
+// each of ins under the rules r, and false when r cannot follow op.
+func skelPost(op cs.Op, idx map[string]int, ins [][]int64, r skelRules) ([][]int64, bool) {
 	env := func(vals []int64) func(string) (int64, bool) {
 		return func(n string) (int64, bool) {
 			i, ok := idx[n]
@@ -162,36 +182,40 @@ func skelStep(op cs.Op, idx map[string]int, doms [][]int64, ins [][]int64) [][]i
 			return vals[i], true
 		}
 	}
-	// every returns the versions of vals with local i set to each value
-	// of its domain.
-	every := func(vals []int64, i int) [][]int64 {
-		var out [][]int64
-		for _, x := range doms[i] {
+	// every appends the versions of vals with local i set to each value
+	// op may give it (r.unknown).
+	every := func(outs [][]int64, vals []int64, i int) ([][]int64, bool) {
+		xs, ok := r.unknown(op, i)
+		if !ok {
+			return nil, false
+		}
+		for _, x := range xs {
 			w := append([]int64(nil), vals...)
 			w[i] = x
-			out = append(out, w)
+			outs = append(outs, w)
 		}
-		return out
+		return outs, true
 	}
 	var outs [][]int64
 	for _, vals := range ins {
+		ok := true
 		switch op.Kind {
 		case cs.OpRead, cs.OpHavoc:
-			if i, ok := idx[op.Local]; ok {
-				outs = append(outs, every(vals, i)...)
+			if i, tracked := idx[op.Local]; tracked {
+				outs, ok = every(outs, vals, i)
 			} else {
 				outs = append(outs, vals)
 			}
 		case cs.OpAssign:
-			i, ok := idx[op.Local]
-			if !ok {
+			i, tracked := idx[op.Local]
+			if !tracked {
 				outs = append(outs, vals)
 				continue
 			}
-			x, known := partialEval(op.Val, env(vals))
+			x, known := r.value(op.Val, env(vals))
 			if !known {
-				outs = append(outs, every(vals, i)...)
-				continue
+				outs, ok = every(outs, vals, i)
+				break
 			}
 			w := append([]int64(nil), vals...)
 			w[i] = x
@@ -203,12 +227,17 @@ func skelStep(op cs.Op, idx map[string]int, doms [][]int64, ins [][]int64) [][]i
 		case cs.OpAtomic:
 			cur := [][]int64{vals}
 			for _, b := range op.Body {
-				cur = skelStep(b, idx, doms, cur)
+				if cur, ok = skelPost(b, idx, cur, r); !ok {
+					break
+				}
 			}
 			outs = append(outs, cur...)
 		default: // writes and fences change no local
 			outs = append(outs, vals)
 		}
+		if !ok {
+			return nil, false
+		}
 	}
-	return outs
+	return outs, true
 }
