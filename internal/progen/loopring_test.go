@@ -1,10 +1,8 @@
 package progen
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -30,27 +28,12 @@ import (
 // too, so that before and after are measured in one run.
 // Run with -benchtime 1x.
 func BenchmarkLoopRing(b *testing.B) {
-	n := 16
-	if v, err := strconv.Atoi(os.Getenv("PROGEN_LOOPRING_N")); err == nil {
-		n = v
-	}
-	first := 0
-	if v, err := strconv.Atoi(os.Getenv("PROGEN_LOOPRING_FIRST")); err == nil {
-		first = v
-	}
-	maxStates := 3_000_000
-	if v, err := strconv.Atoi(os.Getenv("PROGEN_REF_STATES")); err == nil {
-		maxStates = v
-	}
-	timeout := "60s"
-	if v := os.Getenv("PROGEN_RING_TIMEOUT"); v != "" {
-		timeout = v
-	}
+	n := envInt("PROGEN_LOOPRING_N", 16)
+	first := envInt("PROGEN_LOOPRING_FIRST", 0)
+	maxStates := envInt("PROGEN_REF_STATES", 3_000_000)
+	timeout := envString("PROGEN_RING_TIMEOUT", "60s")
 	dir := b.TempDir()
-	bin := filepath.Join(dir, "fencer")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/fencer").CombinedOutput(); err != nil {
-		b.Fatal(string(out))
-	}
+	bin := buildFencer(b)
 	for i := 0; i < b.N; i++ {
 		var timeouts, slower int
 		before := os.Getenv("PROGEN_FENCER_BEFORE")
@@ -139,20 +122,9 @@ func BenchmarkLoopRing(b *testing.B) {
 // runInsert runs fencer insert under TSO and returns its verdict, the
 // number of fences and the patched program.
 func runInsert(b *testing.B, bin, path, timeout string) (string, int, []byte) {
-	js, out := path+".json", path+".patched"
-	_ = os.Remove(js)
-	_ = exec.Command(bin, "insert", "--model", "tso", "--timeout", timeout, "--json", js, "-o", out, path).Run()
-	raw, err := os.ReadFile(js)
-	if err != nil {
-		return "unknown", 0, nil
-	}
-	var rep struct {
-		Verdict string            `json:"verdict"`
-		Fences  []json.RawMessage `json:"fences"`
-	}
-	if err := json.Unmarshal(raw, &rep); err != nil {
-		b.Fatalf("%s: %v", js, err)
-	}
+	out := path + ".patched"
+	_ = os.Remove(out)
+	verdict, fences := insertReport(b, bin, path, "tso", timeout, out)
 	patched, _ := os.ReadFile(out)
-	return rep.Verdict, len(rep.Fences), patched
+	return verdict, fences, patched
 }

@@ -1,9 +1,7 @@
 package progen
 
 import (
-	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -22,19 +20,10 @@ import (
 // (default 20), PROGEN_RING_TIMEOUT fencer's --timeout (default 30s).
 // Run with -benchtime 1x.
 func BenchmarkUnknowns(b *testing.B) {
-	n := 20
-	if v, err := strconv.Atoi(os.Getenv("PROGEN_RING_N")); err == nil {
-		n = v
-	}
-	timeout := "30s"
-	if v := os.Getenv("PROGEN_RING_TIMEOUT"); v != "" {
-		timeout = v
-	}
+	n := envInt("PROGEN_RING_N", 20)
+	timeout := envString("PROGEN_RING_TIMEOUT", "30s")
 	dir := b.TempDir()
-	bin := filepath.Join(dir, "fencer")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/fencer").CombinedOutput(); err != nil {
-		b.Fatal(string(out))
-	}
+	bin := buildFencer(b)
 	for i := 0; i < b.N; i++ {
 		var decided, unknown, wrong, undecided, undecidedUnknown int
 		for seed := 0; seed < n; seed++ {
@@ -84,24 +73,11 @@ func BenchmarkUnknowns(b *testing.B) {
 // runFencer returns "sc-bug", "fences=K" or "unknown" (anything else is
 // unknown too: an error is reported by the exit code and the verdict).
 func runFencer(b *testing.B, bin, path, model, timeout string) string {
-	js := path + "." + model + ".json"
-	_ = exec.Command(bin, "insert", "--model", model, "--timeout", timeout, "--json", js, "-o", os.DevNull, path).Run()
-	raw, err := os.ReadFile(js)
-	if err != nil {
-		return "unknown"
-	}
-	var rep struct {
-		Verdict string            `json:"verdict"`
-		Fences  []json.RawMessage `json:"fences"`
-	}
-	if err := json.Unmarshal(raw, &rep); err != nil {
-		b.Fatalf("%s: %v", js, err)
-	}
-	switch rep.Verdict {
+	switch verdict, fences := insertReport(b, bin, path, model, timeout, os.DevNull); verdict {
 	case "sc-bug":
 		return "sc-bug"
 	case "correct":
-		return "fences=" + strconv.Itoa(len(rep.Fences))
+		return "fences=" + strconv.Itoa(fences)
 	}
 	return "unknown"
 }
