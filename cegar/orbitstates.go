@@ -607,7 +607,7 @@ func (x *explorer) symPathTo(w *worker, st *stateStore, i int32) (*path, error) 
 // the state whose least image is i (the step stored, then those passed
 // through), and the element that maps that state to i (-1: none).
 func (x *explorer) symReplay(w *worker, st *stateStore, i int32) ([]kabs.AStep, int, error) {
-	x.stageOf(i)
+	x.replayStage(i)
 	r := st.at(i)
 	from := stepRef{x.nodeAt(st.at(r.parent).c), r.via}
 	via, err := x.resolveOne(w, from.n, r.via)

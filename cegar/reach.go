@@ -1045,7 +1045,7 @@ func (x *explorer) pathTo(w *worker, st *stateStore, i int32) (*path, error) {
 // replay returns the steps forward passed through between the step that
 // reached the stored state i and i.
 func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]stepRef, error) {
-	x.stageOf(i)
+	x.replayStage(i)
 	r := st.at(i)
 	from := &w.ctl.top
 	via, err := x.resolveOne(w, x.nodeAt(st.at(r.parent).c), r.via)

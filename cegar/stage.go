@@ -66,10 +66,10 @@ func (x *explorer) visitHeld(w *worker, b *nodeSteps, it *item, visit func(int32
 	}
 }
 
-// stageOf sets x.stage to the stage in which the stored state i was
+// replayStage sets x.stage to the stage in which the stored state i was
 // stored, for rebuilding the steps that reached it (replay): the ample
 // sets of the states passed through on the way are those of that stage.
-func (x *explorer) stageOf(i int32) {
+func (x *explorer) replayStage(i int32) {
 	switch {
 	case x.stage1K == 0:
 	case i < x.n1:
