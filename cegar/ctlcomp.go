@@ -77,6 +77,9 @@ type compStep struct {
 	// step back: it leaves more exact writes in a buffer than the
 	// stage's bound (stage.go).
 	held bool
+	// rd and wr are the shared variables the step reads and writes, for
+	// sleep sets (sleep.go: accessMasks).
+	rd, wr uint64
 	// compiled holds the compiled steps of the step between the
 	// explicitness (ctlProfile.xid) before and after it was taken with,
 	// the first ncompiled of them (the others in explorer.compiledBy,
@@ -143,6 +146,9 @@ func (x *explorer) makeComps(b *nodeSteps) error {
 		for i, s := range m.succ {
 			kb = appendProcKey(kb[:0], s.Ctl, m.p)
 			steps[i].t, steps[i].step, steps[i].to = s.T, s.Step, x.comp(m.p, kb)
+			if x.sleepW > 0 {
+				x.accessMasks(&steps[i])
+			}
 			if x.stage1K > 0 && x.abs.ExceedsK(s, x.stage1K) {
 				steps[i].held = true
 				held++

@@ -135,6 +135,39 @@
 //     local steps earlier than a shortest trace would. Options.NoReduction
 //     turns the reduction off.
 //
+// # Sleep sets
+//
+// Ample sets cut the steps of states where some process has only local
+// steps; where every process reads or writes memory (the stored states,
+// mostly), a state is expanded in full, and the interleavings of
+// independent steps reach the same states again and again: on the
+// 4-process Bakery lock five successors were computed per state stored.
+// Sleep sets (Godefroid, Partial-Order Methods for the Verification of
+// Concurrent Systems, ch. 5–6) cut those steps, with no state lost that
+// the ample sets keep. When the reduction is on (and the symmetry
+// reduction off: sleep.go), each stored state s has a sleep set Z(s) of
+// steps it need not take: s is expanded by ample(s) \ Z(s), and the state
+// after step t of s gets the steps of Z(s), and of those s took before t,
+// that are independent of t (a step of another process, neither writing
+// a shared variable the other reads or writes; all else a step touches is
+// its own process's), less, along the states forward passes through, the
+// steps of the process moving there (its steps are named anew; its local
+// steps are independent of all others'). A step of Z(s) was taken, enabled,
+// from an ancestor, and nothing since touched what it reads, so it is
+// enabled in s: an ample candidate with its steps asleep counts as
+// enabled. A state passed through whose one ample step is asleep ends
+// the walk with no state.
+//
+// With states stored, a state reached again gets the intersection of its
+// sleep sets; if it was expanded already, the steps that were asleep
+// then and are not now are taken in a re-expansion, queued at the depth
+// of the new arrival (Godefroid's state caching with sleep sets). A
+// re-expansion takes every step woken, ample or not: more steps, never
+// fewer. In stage 2 of a staged exploration the held steps of a state get
+// its sleep set, not the steps stage 1 took. A counterexample is replayed
+// without sleep sets: a walk that ended was not stored. Options.NoSleep
+// turns them off.
+//
 // # Automorphisms
 //
 // orbit.go finds, by unifying the process automata edge by edge, a set of

@@ -73,6 +73,9 @@ type Options struct {
 	// its own before the climb's next k (stage.go; for the tests that
 	// compare with and without).
 	NoStaging bool
+	// NoSleep turns the sleep sets off (sleep.go; for the tests that
+	// compare with and without).
+	NoSleep bool
 	// Workers is the number of goroutines that expand the states of an
 	// exploration (parallel.go); 0 or 1: one. More need a solver that can
 	// fork (Z3Solver).

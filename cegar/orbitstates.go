@@ -626,7 +626,7 @@ func (x *explorer) symReplay(w *worker, st *stateStore, i int32) ([]kabs.AStep, 
 		c, v := via.next, vals
 		if x.por != nil {
 			var err error
-			if c, v, _, err = x.forward(w, &w.ctl.top, r.via, vals, &chain); err != nil {
+			if c, v, _, err = x.forward(w, &w.ctl.top, r.via, vals, &chain, nil); err != nil {
 				ferr = err
 				return false
 			}

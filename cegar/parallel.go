@@ -139,24 +139,32 @@ type item struct {
 	// exploration held back (stage 2's first level); hasHeld, set by the
 	// expansion, that it held some back (stage.go).
 	heldOnly, hasHeld bool
-	outs              []succRec
-	arena             []int64 // the values of outs
-	enc               []byte  // their encodings (succRec.enc)
-	err               error
-	ready             chan struct{} // closed when expanded (pipeline)
+	// sleep is the state's sleep set; wake, when not 0, makes the item a
+	// re-expansion: of the steps in wake only (sleep.go).
+	sleep, wake uint32
+	outs        []succRec
+	arena       []int64 // the values of outs
+	enc         []byte  // their encodings (succRec.enc)
+	err         error
+	ready       chan struct{} // closed when expanded (pipeline)
 }
 
-// reset makes it the item of the stored state head, of depth depth (its
-// BFS level), reusing its buffers. It runs on the goroutine that stores
+// reset makes it the item of the stored state head (-1-i for a
+// re-expansion of state i, sleep.go), the j-th of its BFS level, of depth
+// depth, reusing its buffers. It runs on the goroutine that stores
 // states (which alone touches st).
-func (it *item) reset(x *explorer, st *stateStore, head, depth int32) {
+func (it *item) reset(x *explorer, st *stateStore, head int32, j int, depth int32) {
+	it.sleep, it.wake = x.levelSleep(j)
+	if head < 0 {
+		head = -1 - head // a re-expansion
+	}
 	r := st.at(head)
 	n := x.nodeAt(r.c)
 	if len(it.vals) != x.lay.Len() {
 		it.vals = make([]int64, x.lay.Len())
 	}
 	it.head, it.n, it.cube, it.depth = head, n, st.cube(head), depth
-	it.heldOnly, it.hasHeld = x.stage == 2 && depth == 0, false
+	it.heldOnly, it.hasHeld = x.stage == 2 && depth == 0 && it.wake == 0, false
 	it.outs, it.arena, it.enc, it.err = it.outs[:0], it.arena[:0], it.enc[:0], nil
 	st.values(head, it.vals)
 }
@@ -174,6 +182,7 @@ type succRec struct {
 	h     uint64
 	cube  predabs.Cube
 	depth int32
+	sleep uint32 // the successor's sleep set (sleep.go)
 }
 
 // expandState computes the successors of it (the partial-order reduction's
@@ -187,11 +196,26 @@ func (x *explorer) expandState(w *worker, it *item) {
 	}
 	var preEnv *domains.Env
 	stop := false
+	// With sleep sets, done holds the steps taken so far that produced a
+	// state: with it.sleep, the steps a later one's successors need not
+	// take (sleep.go).
+	sleepy := x.sleepW > 0
+	var done uint32
+	asleep := func(i int32) bool { return sleepy && it.sleep&x.sleepBit(b, i) != 0 }
 	// visit applies succs[i]; it reports whether the step produced a state
 	// (was enabled).
 	visit := func(i int32) (produced bool, err error) {
 		var ferr error
 		next0, cm := b.res[i].next, b.res[i].cm
+		var z0 uint32
+		if sleepy {
+			z0 = x.sleepAfter(b, it.sleep|done, i)
+			defer func() {
+				if produced {
+					done |= x.sleepBit(b, i)
+				}
+			}()
+		}
 		pr0 := x.prof(next0)
 		_, ps := b.step(i)
 		err = cm.x.ApplyClipped(it.vals, pr0.zrun, ps.to.zrun, w.scratch, func(vals []int64) bool {
@@ -218,14 +242,22 @@ func (x *explorer) expandState(w *worker, it *item) {
 				}
 			}
 			produced = true
-			next, depth := next0, it.depth+1
+			next, depth, z := next0, it.depth+1, z0
 			if x.por != nil {
 				var passed int
-				if next, vals, passed, ferr = x.forward(w, b, i, vals, nil); ferr != nil {
+				var zp *uint32
+				if sleepy {
+					zp = &z
+				}
+				if next, vals, passed, ferr = x.forward(w, b, i, vals, nil, zp); ferr != nil {
 					return false
 				}
-				depth += int32(passed)
 				w.passed += passed
+				if next == nil {
+					// A step passed through was asleep.
+					return true
+				}
+				depth += int32(passed)
 			}
 			if x.sym != nil {
 				// The least image is stored (orbitstates.go).
@@ -238,7 +270,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 			it.enc = appendVals(it.enc, vals)
 			enc := it.enc[eoff:len(it.enc):len(it.enc)]
 			it.outs = append(it.outs, succRec{via: int32(i), next: next, vals: it.arena[off:len(it.arena):len(it.arena)],
-				enc: enc, h: x.valHash(enc), cube: cube, depth: depth})
+				enc: enc, h: x.valHash(enc), cube: cube, depth: depth, sleep: z})
 			stop = next.bad()
 			return !stop
 		})
@@ -250,7 +282,13 @@ func (x *explorer) expandState(w *worker, it *item) {
 	if it.heldOnly {
 		// Stage 2 of a staged exploration: the steps stage 1 held back
 		// of a state it expanded in full (stage.go).
-		x.visitHeld(w, b, it, visit)
+		x.visitHeld(w, b, it, asleep, visit)
+		return
+	}
+	if it.wake != 0 {
+		// A re-expansion: the steps of the state woken by a later arrival
+		// with a smaller sleep set (sleep.go).
+		x.visitWoken(w, b, it, visit)
 		return
 	}
 	// The partial-order reduction: the steps of the first candidate
@@ -270,6 +308,11 @@ func (x *explorer) expandState(w *worker, it *item) {
 		}
 		enabled := false
 		for _, i := range cand {
+			if asleep(i) {
+				// Taken before, and enabled still (sleep.go).
+				enabled = true
+				continue
+			}
 			p, err := visit(i)
 			if err != nil {
 				it.err = err
@@ -299,7 +342,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 			if stop {
 				break
 			}
-			if contains(tried, i) || b.held > 0 && isHeld(b, i) {
+			if contains(tried, i) || b.held > 0 && isHeld(b, i) || asleep(i) {
 				continue
 			}
 			if _, err := visit(i); err != nil {
@@ -384,7 +427,7 @@ func (p *pipeline) issue(k int, st *stateStore, level []int32) {
 	hi := min(lo+chunkItems, len(level))
 	slot := k % len(p.ready)
 	for i, head := range level[lo:hi] {
-		p.ring[slot*chunkItems+i].reset(p.x, st, head, p.depth)
+		p.ring[slot*chunkItems+i].reset(p.x, st, head, lo+i, p.depth)
 	}
 	p.ready[slot] = make(chan struct{})
 	p.work <- chunk{slot, hi - lo}

@@ -58,8 +58,10 @@ type porInfo struct {
 	// (valProviso), nil for a process without a local skeleton.
 	skel []*valProviso
 	// reduced and full count the stored states expanded by an ample set
-	// and by every step, passed the states passed through (forward).
-	reduced, full, passed int
+	// and by every step, passed the states passed through (forward),
+	// succs the successors computed (stored or found again), and woken the
+	// re-expansions of the sleep sets (sleep.go).
+	reduced, full, passed, succs, woken int
 }
 
 // noValueProviso turns the proviso with values off (tests compare).
@@ -229,7 +231,7 @@ func (r *porInfo) note() string {
 	if r == nil {
 		return ""
 	}
-	return fmt.Sprintf(", partial-order reduction: %d states passed through, %d of %d stored states expanded by one process", r.passed, r.reduced, r.reduced+r.full)
+	return fmt.Sprintf(", partial-order reduction: %d states passed through, %d successors, %d of %d stored states expanded by one process, %d re-expanded", r.passed, r.succs, r.reduced, r.reduced+r.full, r.woken)
 }
 
 func contains(s []int32, x int32) bool {

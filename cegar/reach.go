@@ -185,6 +185,18 @@ type explorer struct {
 	// sym is the symmetry reduction of states, nil when it is off
 	// (orbitstates.go).
 	sym *stateSym
+	// sleepW is the bits per process of a sleep set, 0 when sleep sets
+	// are off; sharedBit gives a shared variable's bit in a step's
+	// accesses (sleep.go).
+	sleepW    int
+	sharedBit map[string]uint64
+	// woken holds, by stored state, the steps woken for its re-expansion
+	// queued (an entry -1-i of the queue; arrive); sleeps and wakes hold
+	// the sleep sets and steps woken of the level being expanded, taken
+	// when it starts (startLevel). Only the goroutine that stores touches
+	// them.
+	woken         map[int32]uint32
+	sleeps, wakes []uint32
 	// mu guards the tables above, which expand and resolve fill in as the
 	// workers need them (parallel.go). The workers read without it the
 	// control nodes and their keys (nodeSet), the profiles, the ready
@@ -684,6 +696,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		x.por = newPorInfo(abs, e.info, lay)
 	}
 	x.sym = e.stateSymmetry(x)
+	x.sleepInit()
 	c0, err := x.node(init)
 	if err != nil {
 		return nil, err
@@ -753,6 +766,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	for {
 		for d := 0; d < len(queue); d++ {
 			level := queue[d]
+			x.startLevel(st, level)
 			par := pl != nil && len(level) >= parallelFrom
 			if par {
 				pl.start(st, level, int32(d))
@@ -778,11 +792,14 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					it = pl.wait(j)
 				} else {
 					it = &single
-					it.reset(x, st, head, int32(d))
+					it.reset(x, st, head, j, int32(d))
 					x.expandState(ws[0], it)
 				}
 				found, foundDepth := int32(-1), int32(0)
 				keys = st.keysOf(it.outs, keys)
+				if x.por != nil {
+					x.por.succs += len(it.outs)
+				}
 				for j, r := range it.outs {
 					// Under the symmetry reduction r is the least image
 					// of the successor (expandState).
@@ -792,6 +809,9 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 						return nil, errVecsFull
 					}
 					slot, seen := st.find(k)
+					if seen && x.sleepW > 0 {
+						x.arrive(st, st.firstAt(slot), &it.outs[j], &queue)
+					}
 					if seen && st.subsumedAt(slot, r.cube) {
 						continue
 					}
@@ -812,6 +832,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 						return nil, domains.ErrDomainFull
 					}
 					idx := st.add(rnode{via: r.via, parent: it.head}, k, r.cube, first)
+					st.setSleep(idx, r.sleep)
 					for int(r.depth) >= len(queue) {
 						queue = append(queue, nil)
 					}
@@ -941,8 +962,10 @@ func insertCube(stored []predabs.Cube, c predabs.Cube) []predabs.Cube {
 // choice is a function of the state (the first candidate with an enabled
 // step, as in explore), so pathTo can replay it; rec, when not nil,
 // collects the steps taken. The returned values live in w's buffers until
-// the next call with w.
-func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, rec *[]stepRef) (*ctlNode, []int64, int, error) {
+// the next call with w. With sleep (the sleep set of the state after via,
+// sleep.go), the steps passed through update it, and a state whose one
+// step is asleep ends the walk with no state (a nil node).
+func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, rec *[]stepRef, sleep *uint32) (*ctlNode, []int64, int, error) {
 	cur := w.ffCur
 	copy(cur, vals)
 	passed := 0
@@ -998,6 +1021,15 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 		}
 		if dyn := x.prof(b.n).dyn; dyn != nil && !x.lay.Observe(dyn, cur) {
 			return nil, nil, 0, domains.ErrDomainFull
+		}
+		if sleep != nil {
+			// The state's only step is asleep: it reaches nothing new.
+			if *sleep&x.sleepBit(b, stepIdx) != 0 {
+				w.ffCur = cur
+				return nil, cur, passed, nil
+			}
+			p, _ := b.step(stepIdx)
+			*sleep = x.sleepStep(*sleep, p)
 		}
 		passed++
 		cur, w.ffNext = w.ffNext, cur
@@ -1061,7 +1093,7 @@ func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]stepRef, error)
 	st.values(i, iv)
 	err = via.cm.x.ApplyZeros(pv, x.prof(via.next).zrun, make([]int64, len(pv)), func(vals []int64) bool {
 		chain = chain[:0]
-		c, v, _, err := x.forward(w, from, r.via, vals, &chain)
+		c, v, _, err := x.forward(w, from, r.via, vals, &chain, nil)
 		if err != nil {
 			ferr = err
 			return false

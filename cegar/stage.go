@@ -35,14 +35,14 @@ func isHeld(b *nodeSteps, i int32) bool {
 
 // visitHeld visits the steps of b that stage 1 held back (it expanded
 // b's state in full then): stage 2's first level.
-func (x *explorer) visitHeld(w *worker, b *nodeSteps, it *item, visit func(int32) (bool, error)) {
+func (x *explorer) visitHeld(w *worker, b *nodeSteps, it *item, asleep func(int32) bool, visit func(int32) (bool, error)) {
 	idx := w.held[:0]
 	for p, c := range b.comps {
 		if c == nil || c.held == 0 {
 			continue
 		}
 		for j := range c.steps {
-			if c.steps[j].held {
+			if c.steps[j].held && !asleep(b.off[p]+int32(j)) {
 				idx = append(idx, b.off[p]+int32(j))
 			}
 		}

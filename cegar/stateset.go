@@ -86,6 +86,7 @@ type stateChunk struct {
 	keys   [1 << stateChunkBits]stateKey
 	parent [1 << stateChunkBits]int32
 	via    [1 << stateChunkBits]uint16
+	sleep  [1 << stateChunkBits]uint32 // sleep.go; 0 when sleep sets are off
 }
 
 // viaBig marks, in a chunk, a step kept in bigVia.
@@ -207,6 +208,16 @@ func (s *stateStore) keysOf(outs []succRec, keys []stateKey) []stateKey {
 	}
 	s.sink = sink
 	return keys
+}
+
+// sleep returns the sleep set of node i (sleep.go).
+func (s *stateStore) sleep(i int32) uint32 {
+	return s.chunks[i>>stateChunkBits].sleep[i&(1<<stateChunkBits-1)]
+}
+
+// setSleep sets the sleep set of node i.
+func (s *stateStore) setSleep(i int32, z uint32) {
+	s.chunks[i>>stateChunkBits].sleep[i&(1<<stateChunkBits-1)] = z
 }
 
 // key returns the key of node i.
