@@ -38,6 +38,10 @@ type ctlComp struct {
 	cand1 []int32
 	cond1 bool
 	held  int32
+	// flush is the index in steps of the flush of the oldest exact write
+	// (kabs.RuleUpdateNE) when there is one and only one, else -1
+	// (sleep.go).
+	flush int32
 	// left is the number of writes to a tail left out of steps
 	// (exactOnly).
 	left int32
@@ -154,6 +158,7 @@ func (x *explorer) makeComps(b *nodeSteps) error {
 				held++
 			}
 		}
+		comp.flush = onlyFlush(steps)
 		comp.steps, comp.cand, comp.cond, comp.left = steps, m.cand, m.cond, int32(m.left)
 		comp.cand1, comp.cond1, comp.held = m.cand1, m.cond1, held
 		comp.ready.Store(true)

@@ -338,16 +338,26 @@ func (x *explorer) expandState(w *worker, it *item) {
 			it.err = err
 			return
 		}
-		for i := range b.len() {
-			if stop {
-				break
-			}
-			if contains(tried, i) || b.held > 0 && isHeld(b, i) || asleep(i) {
+		// With sleep sets, the flushes first: a process's later steps
+		// that commute with its flush leave it asleep (sleep.go).
+		for pass := range 2 {
+			if pass == 0 && !x.flushBit {
 				continue
 			}
-			if _, err := visit(i); err != nil {
-				it.err = err
-				return
+			for i := range b.len() {
+				if stop {
+					break
+				}
+				if x.flushBit && (pass == 0) != x.isFlush(b, i) {
+					continue
+				}
+				if contains(tried, i) || b.held > 0 && isHeld(b, i) || asleep(i) {
+					continue
+				}
+				if _, err := visit(i); err != nil {
+					it.err = err
+					return
+				}
 			}
 		}
 	}

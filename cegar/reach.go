@@ -189,6 +189,7 @@ type explorer struct {
 	// are off; sharedBit gives a shared variable's bit in a step's
 	// accesses (sleep.go).
 	sleepW    int
+	flushBit  bool
 	sharedBit map[string]uint64
 	// woken holds, by stored state, the steps woken for its re-expansion
 	// queued (an entry -1-i of the queue; arrive); sleeps and wakes hold
@@ -1028,8 +1029,8 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 				w.ffCur = cur
 				return nil, cur, passed, nil
 			}
-			p, _ := b.step(stepIdx)
-			*sleep = x.sleepStep(*sleep, p)
+			p, ps := b.step(stepIdx)
+			*sleep = x.sleepStep(*sleep, p, ps)
 		}
 		passed++
 		cur, w.ffNext = w.ffNext, cur

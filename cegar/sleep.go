@@ -4,6 +4,8 @@ import (
 	"math/bits"
 
 	"fencer/expr"
+	"fencer/kabs"
+	"fencer/memmodel"
 )
 
 // Sleep sets (doc.go, "Sleep sets"): the steps of a stored state that
@@ -32,6 +34,9 @@ func (x *explorer) sleepInit() {
 		return
 	}
 	x.sleepW = 31 / np
+	// One buffer per process (TSO), with no epochs: at most one flush
+	// out of a component, the oldest write's (kabs: UPDATE-NE).
+	x.flushBit = x.abs.Layout() == memmodel.PerProcess && !x.hasE && x.sleepW >= 2
 	x.woken = map[int32]uint32{}
 	x.sharedBit = make(map[string]uint64, len(x.abs.Sys.Shared))
 	for i, v := range x.abs.Sys.Shared {
@@ -70,13 +75,30 @@ func independent(a, b *compStep) bool {
 }
 
 // sleepBit is the bit of step i of b in a sleep set, 0 when it has none.
+// With flushBit, the flush of a process's oldest buffered write has the
+// last of its bits: the name it keeps across the process's own steps
+// that commute with it (flushCommutes).
 func (x *explorer) sleepBit(b *nodeSteps, i int32) uint32 {
 	p, _ := b.step(i)
 	j := i - b.off[p]
-	if j >= int32(x.sleepW) {
+	last := int32(x.sleepW - 1)
+	switch {
+	case x.flushBit && j == b.comps[p].flush:
+		j = last
+	case j >= last && x.flushBit || j > last:
 		return 0
 	}
 	return 1 << (uint(p*x.sleepW) + uint(j))
+}
+
+// stepOfBit is the step of b that bit names in a sleep set: its process
+// and its index in the process's component.
+func (x *explorer) stepOfBit(b *nodeSteps, bit int) (int, *compStep) {
+	p, j := bit/x.sleepW, int32(bit%x.sleepW)
+	if x.flushBit && j == int32(x.sleepW-1) {
+		j = b.comps[p].flush
+	}
+	return p, &b.comps[p].steps[j]
 }
 
 // procMask is the bits of process p in a sleep set.
@@ -84,27 +106,58 @@ func (x *explorer) procMask(p int) uint32 {
 	return (1<<uint(x.sleepW) - 1) << uint(p*x.sleepW)
 }
 
+// ownAfter is the bits of process p's steps in z still asleep after p
+// takes step s: its flush's, when s commutes with it (flushCommutes);
+// the others are named anew.
+func (x *explorer) ownAfter(z uint32, p int, s *compStep) uint32 {
+	if !x.flushBit || !flushCommutes(s) {
+		return 0
+	}
+	return z & (1 << uint(p*x.sleepW+x.sleepW-1))
+}
+
+// flushCommutes reports whether a step s of a process, not a flush,
+// commutes with the flush of its oldest buffered write (one buffer, all
+// of it exact), leaving that flush the same: s touches no buffer but
+// for appending to it (a write into its exact part), and a read gets
+// the process's newest write to a variable from the buffer or, once
+// flushed, from memory, the same value either way. A fence or an
+// atomic block needs the buffer empty, and a write to a tail is not
+// named here: those do not commute.
+func flushCommutes(s *compStep) bool {
+	switch s.step.Rule {
+	case kabs.RuleReadM, kabs.RuleReadB, kabs.RuleWriteL, kabs.RuleAssign, kabs.RuleHavoc, kabs.RuleAssume:
+		return true
+	}
+	return false
+}
+
 // sleepAfter is the sleep set of the state after step i of b, from the
 // steps z of b asleep or taken before it: those of the other processes
-// independent of step i.
+// independent of step i, and the moving process's flush if step i
+// commutes with it.
 func (x *explorer) sleepAfter(b *nodeSteps, z uint32, i int32) uint32 {
 	q, si := b.step(i)
-	z &^= x.procMask(q) | sleepExpanded
+	z &^= sleepExpanded
+	own := x.ownAfter(z, q, si)
+	z &^= x.procMask(q)
 	out := z
 	for m := z; m != 0; m &= m - 1 {
 		bit := bits.TrailingZeros32(m)
-		p, j := bit/x.sleepW, bit%x.sleepW
-		if !independent(&b.comps[p].steps[j], si) {
+		if _, s := x.stepOfBit(b, bit); !independent(s, si) {
 			out &^= 1 << uint(bit)
 		}
 	}
-	return out
+	return out | own
 }
 
-// sleepStep is the sleep set z after a step of process p passed through
+// sleepStep is the sleep set z after step s of process p passed through
 // (forward): an ample step is local, independent of every step of the
-// other processes, and p's own steps are named anew.
-func (x *explorer) sleepStep(z uint32, p int) uint32 { return z &^ x.procMask(p) }
+// other processes, and p's own steps are named anew, but its flush if s
+// commutes with it.
+func (x *explorer) sleepStep(z uint32, p int, s *compStep) uint32 {
+	return z&^x.procMask(p) | x.ownAfter(z, p, s)
+}
 
 // visitWoken visits the steps of b in it.wake, a re-expansion's: every
 // one of them, whatever the ample set (a superset of those the state's
@@ -201,4 +254,26 @@ func (x *explorer) levelSleep(j int) (sleep, wake uint32) {
 		return 0, 0
 	}
 	return x.sleeps[j], x.wakes[j]
+}
+
+// onlyFlush is the index in steps of the one flush of the oldest exact
+// write, -1 when there is none or more than one.
+func onlyFlush(steps []compStep) int32 {
+	at := int32(-1)
+	for j := range steps {
+		if steps[j].step.Rule == kabs.RuleUpdateNE {
+			if at >= 0 {
+				return -1
+			}
+			at = int32(j)
+		}
+	}
+	return at
+}
+
+// isFlush reports whether step i of b is its process's one flush
+// (ctlComp.flush).
+func (x *explorer) isFlush(b *nodeSteps, i int32) bool {
+	p, _ := b.step(i)
+	return i-b.off[p] == b.comps[p].flush
 }
