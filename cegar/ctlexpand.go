@@ -271,7 +271,7 @@ type ctlScratch struct {
 	// profs holds the profiles of exploration profX by their parts
 	// (profByParts) as this worker has met them, for the transient
 	// targets it makes without the lock.
-	profs map[uint64]uint32
+	profs u64map
 	profX *explorer
 }
 
@@ -312,7 +312,8 @@ func (s *ctlScratch) release() {
 		clear(s.cache.entries)
 		s.cache.x = nil
 	}
-	s.profs, s.profX = nil, nil
+	s.profs.reset()
+	s.profX = nil
 	for _, b := range []*nodeSteps{&s.top, &s.fwd[0], &s.fwd[1]} {
 		clear(b.comps[:cap(b.comps)])
 		clear(b.res[:cap(b.res)])
@@ -544,7 +545,7 @@ func (x *explorer) resolveByParts(w *worker, b *nodeSteps, idx []int32) (bool, e
 		if !ok {
 			return false
 		}
-		pr, ok := s.profs[v]
+		pr, ok := s.profs.get(v)
 		if !ok {
 			return false
 		}
@@ -698,9 +699,10 @@ func (x *explorer) install(w *worker, b *nodeSteps, trans bool) error {
 				}
 				if v, ok := x.targetParts(b, t.i); trans && ok {
 					if s.profX != x {
-						s.profs, s.profX = map[uint64]uint32{}, x
+						s.profs.reset()
+						s.profX = x
 					}
-					s.profs[v] = pr
+					s.profs.put(v, pr)
 					next = b.transient(t.i, pr, t.bad)
 				} else {
 					n, err := x.addNode(kb, t.h, pr, t.bad)
