@@ -134,6 +134,7 @@ type item struct {
 	n     *ctlNode
 	cube  predabs.Cube
 	vals  []int64
+	enc0  []byte // vals encoded, in the store's arena (reset)
 	depth int32
 	// heldOnly says to expand only the steps stage 1 of a staged
 	// exploration held back (stage 2's first level); hasHeld, set by the
@@ -166,7 +167,7 @@ func (it *item) reset(x *explorer, st *stateStore, head int32, j int, depth int3
 	it.head, it.n, it.cube, it.depth = head, n, st.cube(head), depth
 	it.heldOnly, it.hasHeld = x.stage == 2 && depth == 0 && it.wake == 0, false
 	it.outs, it.arena, it.enc, it.err = it.outs[:0], it.arena[:0], it.enc[:0], nil
-	st.values(head, it.vals)
+	it.enc0 = st.vals.key(r.v) // decoded by the expansion, off this goroutine
 }
 
 // succRec is one successor: the step (an index into the succs of the
@@ -190,6 +191,7 @@ type succRec struct {
 // and ends.
 func (x *explorer) expandState(w *worker, it *item) {
 	b := &w.ctl.top
+	readVals(it.enc0, it.vals)
 	if err := x.expand(w, it.n, b); err != nil {
 		it.err = err
 		return
