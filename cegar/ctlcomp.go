@@ -38,10 +38,9 @@ type ctlComp struct {
 	cand1 []int32
 	cond1 bool
 	held  int32
-	// flush is the index in steps of the flush of the oldest exact write
-	// (kabs.RuleUpdateNE) when there is one and only one, else -1
-	// (sleep.go).
-	flush int32
+	// flushAt is, by flush slot, the index in steps of the flush of
+	// the oldest exact write named so (sleep.go: flushesOf).
+	flushAt []int32
 	// left is the number of writes to a tail left out of steps
 	// (exactOnly).
 	left int32
@@ -158,7 +157,7 @@ func (x *explorer) makeComps(b *nodeSteps) error {
 				held++
 			}
 		}
-		comp.flush = onlyFlush(steps)
+		comp.flushAt = x.flushesOf(m.p, steps)
 		comp.steps, comp.cand, comp.cond, comp.left = steps, m.cand, m.cond, int32(m.left)
 		comp.cand1, comp.cond1, comp.held = m.cand1, m.cond1, held
 		comp.ready.Store(true)

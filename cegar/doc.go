@@ -140,8 +140,9 @@
 // Ample sets cut the steps of states where some process has only local
 // steps; where every process reads or writes memory (the stored states,
 // mostly), a state is expanded in full, and the interleavings of
-// independent steps reach the same states again and again: on the
-// 4-process Bakery lock five successors were computed per state stored.
+// independent steps reach the same states again and again (several
+// successors computed per state stored, on the locks with four
+// processes).
 // Sleep sets (Godefroid, Partial-Order Methods for the Verification of
 // Concurrent Systems, ch. 5–6) cut those steps, with no state lost that
 // the ample sets keep. When the reduction is on (and the symmetry
@@ -157,6 +158,16 @@
 // enabled in s: an ample candidate with its steps asleep counts as
 // enabled. A state passed through whose one ample step is asleep ends
 // the walk with no state.
+//
+// A process's own steps commute too: the flush of its oldest buffered
+// write with its steps that do not empty a buffer (a read gets its newest
+// write to the variable from the buffer or, flushed, from memory, the
+// same value; a write into the exact part appends behind it; local steps
+// touch no buffer), and under PSO with its flushes of other variables.
+// So a flush is named by its process and variable (the one flush under
+// TSO), not by its place among the component's steps, and that name
+// outlives those steps of its process; a state expanded in full takes
+// its flushes first, so that its later steps leave them asleep.
 //
 // With states stored, a state reached again gets the intersection of its
 // sleep sets; if it was expanded already, the steps that were asleep

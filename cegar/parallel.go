@@ -343,14 +343,14 @@ func (x *explorer) expandState(w *worker, it *item) {
 		// With sleep sets, the flushes first: a process's later steps
 		// that commute with its flush leave it asleep (sleep.go).
 		for pass := range 2 {
-			if pass == 0 && !x.flushBit {
+			if pass == 0 && x.flushSlots == 0 {
 				continue
 			}
 			for i := range b.len() {
 				if stop {
 					break
 				}
-				if x.flushBit && (pass == 0) != x.isFlush(b, i) {
+				if x.flushSlots > 0 && (pass == 0) != x.isFlush(b, i) {
 					continue
 				}
 				if contains(tried, i) || b.held > 0 && isHeld(b, i) || asleep(i) {

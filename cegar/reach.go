@@ -188,9 +188,10 @@ type explorer struct {
 	// sleepW is the bits per process of a sleep set, 0 when sleep sets
 	// are off; sharedBit gives a shared variable's bit in a step's
 	// accesses (sleep.go).
-	sleepW    int
-	flushBit  bool
-	sharedBit map[string]uint64
+	sleepW     int
+	flushSlots int
+	flushSlot  [][]int8 // by process and shared variable: its flush's slot, -1 for none
+	sharedBit  map[string]uint64
 	// woken holds, by stored state, the steps woken for its re-expansion
 	// queued (an entry -1-i of the queue; arrive); sleeps and wakes hold
 	// the sleep sets and steps woken of the level being expanded, taken

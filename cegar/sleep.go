@@ -3,6 +3,7 @@ package cegar
 import (
 	"math/bits"
 
+	"fencer/cs"
 	"fencer/expr"
 	"fencer/kabs"
 	"fencer/memmodel"
@@ -16,8 +17,13 @@ import (
 // the steps of p's component (ctlComp.steps): a step of another process
 // leaves p's component, so that name, unchanged. A sleep set is a uint32:
 // process p has the sleepW bits from p*sleepW, bit j for its step j (a
-// step whose j does not fit is never asleep); the top bit, sleepExpanded,
-// marks a stored state issued for expansion (stateStore.sleep).
+// step whose j does not fit is never asleep), but the last flushSlots of
+// them, which name p's flushes of its oldest buffered writes (kabs
+// UPDATE-NE) instead: under TSO the one flush, under PSO the flush of a
+// variable by its place among those p writes (flushSlot). Those names
+// outlive p's own steps that commute with the flush (ownAfter). The top
+// bit, sleepExpanded, marks a stored state issued for expansion
+// (stateStore.sleep).
 
 // sleepExpanded marks, in a stored state's sleep set, that the state was
 // issued for expansion: a later arrival that wakes steps makes a
@@ -26,22 +32,57 @@ const sleepExpanded = 1 << 31
 
 // sleepInit sets x.sleepW: the bits per process of a sleep set, 0 when
 // sleep sets are off (no partial-order reduction, a symmetry reduction,
-// or too many processes to give each a bit).
+// or too many processes to give each a bit); and x.flushSlots with
+// x.flushSlot, the names of the flushes, none with store fences' epochs
+// or when they would take more than half of a process's bits.
 func (x *explorer) sleepInit() {
-	x.sleepW = 0
+	x.sleepW, x.flushSlots = 0, 0
 	np := len(x.abs.Sys.Procs)
 	if x.por == nil || x.sym != nil || np < 2 || x.e.opt.NoSleep {
 		return
 	}
 	x.sleepW = 31 / np
-	// One buffer per process (TSO), with no epochs: at most one flush
-	// out of a component, the oldest write's (kabs: UPDATE-NE).
-	x.flushBit = x.abs.Layout() == memmodel.PerProcess && !x.hasE && x.sleepW >= 2
 	x.woken = map[int32]uint32{}
 	x.sharedBit = make(map[string]uint64, len(x.abs.Sys.Shared))
 	for i, v := range x.abs.Sys.Shared {
 		x.sharedBit[v.Name] = 1 << (i % 64)
 	}
+	if x.hasE {
+		return
+	}
+	x.flushSlot = make([][]int8, np)
+	slots := 0
+	for p, proc := range x.abs.Sys.Procs {
+		x.flushSlot[p] = make([]int8, len(x.abs.Sys.Shared))
+		switch x.abs.Layout() {
+		case memmodel.PerProcess:
+			slots = 1 // one flush at a time, whatever its variable
+		case memmodel.PerVariable:
+			n := 0
+			for i, v := range x.abs.Sys.Shared {
+				x.flushSlot[p][i] = -1
+				if writes(proc, v.Name) {
+					x.flushSlot[p][i] = int8(min(n, 127))
+					n++
+				}
+			}
+			slots = max(slots, n)
+		}
+	}
+	if slots > x.sleepW/2 {
+		slots = 0
+	}
+	x.flushSlots = slots
+}
+
+// writes reports whether proc has a write to the shared variable name.
+func writes(proc *cs.Process, name string) bool {
+	for _, e := range proc.Edges {
+		if e.Op.Kind == cs.OpWrite && e.Op.Shared == name {
+			return true
+		}
+	}
+	return false
 }
 
 // accessMasks sets the shared variables s reads and writes (bit i%64 for
@@ -75,55 +116,75 @@ func independent(a, b *compStep) bool {
 }
 
 // sleepBit is the bit of step i of b in a sleep set, 0 when it has none.
-// With flushBit, the flush of a process's oldest buffered write has the
-// last of its bits: the name it keeps across the process's own steps
-// that commute with it (flushCommutes).
 func (x *explorer) sleepBit(b *nodeSteps, i int32) uint32 {
-	p, _ := b.step(i)
+	p, s := b.step(i)
 	j := i - b.off[p]
-	last := int32(x.sleepW - 1)
-	switch {
-	case x.flushBit && j == b.comps[p].flush:
-		j = last
-	case j >= last && x.flushBit || j > last:
+	prog := int32(x.sleepW - x.flushSlots)
+	if r := x.flushName(p, s); r >= 0 {
+		if b.comps[p].flushAt[r] != j {
+			return 0
+		}
+		j = prog + int32(r)
+	} else if j >= prog {
 		return 0
 	}
 	return 1 << (uint(p*x.sleepW) + uint(j))
 }
 
+// flushName is the flush slot of step s of process p, -1 for a step that
+// is not a flush named so.
+func (x *explorer) flushName(p int, s *compStep) int {
+	if x.flushSlots == 0 || s.step.Rule != kabs.RuleUpdateNE {
+		return -1
+	}
+	return int(x.flushSlot[p][s.step.Var])
+}
+
 // stepOfBit is the step of b that bit names in a sleep set: its process
-// and its index in the process's component.
+// and its step.
 func (x *explorer) stepOfBit(b *nodeSteps, bit int) (int, *compStep) {
 	p, j := bit/x.sleepW, int32(bit%x.sleepW)
-	if x.flushBit && j == int32(x.sleepW-1) {
-		j = b.comps[p].flush
+	if prog := int32(x.sleepW - x.flushSlots); j >= prog {
+		j = b.comps[p].flushAt[j-prog]
 	}
 	return p, &b.comps[p].steps[j]
 }
 
-// procMask is the bits of process p in a sleep set.
+// procMask is the bits of process p in a sleep set; flushMask those of
+// its flushes.
 func (x *explorer) procMask(p int) uint32 {
 	return (1<<uint(x.sleepW) - 1) << uint(p*x.sleepW)
 }
 
+func (x *explorer) flushMask(p int) uint32 {
+	return (1<<uint(x.flushSlots) - 1) << uint(p*x.sleepW+x.sleepW-x.flushSlots)
+}
+
 // ownAfter is the bits of process p's steps in z still asleep after p
-// takes step s: its flush's, when s commutes with it (flushCommutes);
-// the others are named anew.
+// takes step s: its flushes', when s commutes with them (flushCommutes),
+// and under PSO, after a flush, those of the other variables; the others
+// are named anew.
 func (x *explorer) ownAfter(z uint32, p int, s *compStep) uint32 {
-	if !x.flushBit || !flushCommutes(s) {
+	if x.flushSlots == 0 {
 		return 0
 	}
-	return z & (1 << uint(p*x.sleepW+x.sleepW-1))
+	if flushCommutes(s) {
+		return z & x.flushMask(p)
+	}
+	if r := x.flushName(p, s); r >= 0 && x.abs.Layout() == memmodel.PerVariable {
+		return z & x.flushMask(p) &^ (1 << uint(p*x.sleepW+x.sleepW-x.flushSlots+r))
+	}
+	return 0
 }
 
 // flushCommutes reports whether a step s of a process, not a flush,
-// commutes with the flush of its oldest buffered write (one buffer, all
-// of it exact), leaving that flush the same: s touches no buffer but
-// for appending to it (a write into its exact part), and a read gets
-// the process's newest write to a variable from the buffer or, once
-// flushed, from memory, the same value either way. A fence or an
-// atomic block needs the buffer empty, and a write to a tail is not
-// named here: those do not commute.
+// commutes with the flushes of its oldest buffered writes (all of them
+// exact), leaving them the same: s touches no buffer but for appending
+// to one (a write into its exact part), and a read gets the process's
+// newest write to a variable from the buffer or, once flushed, from
+// memory, the same value either way. A fence or an atomic block needs
+// the buffers empty, and a write to a tail is not named here: those do
+// not commute.
 func flushCommutes(s *compStep) bool {
 	switch s.step.Rule {
 	case kabs.RuleReadM, kabs.RuleReadB, kabs.RuleWriteL, kabs.RuleAssign, kabs.RuleHavoc, kabs.RuleAssume:
@@ -256,24 +317,26 @@ func (x *explorer) levelSleep(j int) (sleep, wake uint32) {
 	return x.sleeps[j], x.wakes[j]
 }
 
-// onlyFlush is the index in steps of the one flush of the oldest exact
-// write, -1 when there is none or more than one.
-func onlyFlush(steps []compStep) int32 {
-	at := int32(-1)
+// flushesOf is, by flush slot, the index in steps of the flush named so,
+// -1 for none (sleepInit); nil when flushes are not named.
+func (x *explorer) flushesOf(p int, steps []compStep) []int32 {
+	if x.flushSlots == 0 {
+		return nil
+	}
+	at := make([]int32, x.flushSlots)
+	for r := range at {
+		at[r] = -1
+	}
 	for j := range steps {
-		if steps[j].step.Rule == kabs.RuleUpdateNE {
-			if at >= 0 {
-				return -1
-			}
-			at = int32(j)
+		if r := x.flushName(p, &steps[j]); r >= 0 {
+			at[r] = int32(j)
 		}
 	}
 	return at
 }
 
-// isFlush reports whether step i of b is its process's one flush
-// (ctlComp.flush).
+// isFlush reports whether step i of b is a flush with a name.
 func (x *explorer) isFlush(b *nodeSteps, i int32) bool {
-	p, _ := b.step(i)
-	return i-b.off[p] == b.comps[p].flush
+	p, s := b.step(i)
+	return x.flushName(p, s) >= 0
 }
