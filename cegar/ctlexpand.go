@@ -551,7 +551,7 @@ func (x *explorer) resolveByParts(w *worker, b *nodeSteps, idx []int32) (bool, e
 		}
 		pc := b.pcs[q]
 		b.pcs[q] = cs.to.pc
-		bad := x.abs.Sys.IsBad(b.pcs)
+		bad := x.badMoves.bad(b.pcs, q) // b's state is not bad
 		b.pcs[q] = pc
 		n := b.transient(i, pr, bad)
 		if checkProfiles {

@@ -185,6 +185,8 @@ type explorer struct {
 	// sym is the symmetry reduction of states, nil when it is off
 	// (orbitstates.go).
 	sym *stateSym
+	// badMoves decides the badness of a step's target (resolveByParts).
+	badMoves *badMoves
 	// sleepW is the bits per process of a sleep set, 0 when sleep sets
 	// are off; sharedBit gives a shared variable's bit in a step's
 	// accesses (sleep.go).
@@ -699,6 +701,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	}
 	x.sym = e.stateSymmetry(x)
 	x.sleepInit()
+	x.badMoves = newBadMoves(abs.Sys)
 	c0, err := x.node(init)
 	if err != nil {
 		return nil, err
