@@ -399,7 +399,7 @@ const (
 	chunkItems = 16
 	// chunksPerWorker is how far, in chunks per worker, the expansion runs
 	// ahead of the storing.
-	chunksPerWorker = 4
+	chunksPerWorker = 16
 )
 
 // parallelFrom is the least number of states of a level expanded by the
