@@ -487,8 +487,11 @@
 // it stores a successor (the control successors, the explicit step, the
 // abstract post, the states passed through, the choice of the ample set).
 // One goroutine takes the expanded states in the order of the level and
-// stores their successors (lookup, subsumption, limits, the queue), a few
-// chunks behind the workers. Expanding reads nothing of the store, and the
+// stores their successors (lookup, subsumption, limits, the queue), up to
+// 16 chunks per worker behind them (fewer would hand over more often: the
+// workers would wait for the storing goroutine, and it for them). It
+// decodes none of their values: the worker decodes those of the state it
+// expands from the store's arena. Expanding reads nothing else of the store, and the
 // store sees the successors in the sequential order, so the states stored,
 // their numbering and the counterexample found are those of one goroutine
 // (TestWorkersSameRun; the differential suite runs with two workers). What

@@ -11,7 +11,7 @@ import (
 )
 
 // Both cores (doc.go, "Parallel expansion"): the states of one BFS level
-// are expanded by several goroutines, a few dozen states ahead of the one
+// are expanded by several goroutines, a few hundred states ahead of the one
 // goroutine that stores their successors in the order of the sequential
 // search. Expanding a state (its control successors, the explicit step,
 // the abstract post, the states passed through) reads nothing the store
