@@ -40,15 +40,7 @@ func (m *badMoves) bad(pcs []cs.Loc, q int) bool {
 		return m.sys.IsBad(pcs)
 	}
 	for _, k := range m.at[q][l] {
-		b := &m.sys.Bad[k]
-		all := true
-		for j, pi := range b.Procs {
-			if pcs[pi] != b.Locs[j] {
-				all = false
-				break
-			}
-		}
-		if all {
+		if m.sys.Bad[k].Holds(pcs) {
 			return true
 		}
 	}

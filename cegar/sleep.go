@@ -231,22 +231,7 @@ func (x *explorer) visitWoken(w *worker, b *nodeSteps, it *item, visit func(int3
 		}
 	}
 	w.held = idx
-	if len(idx) == 0 {
-		return
-	}
-	if err := x.resolve(w, b, idx, x.por != nil); err != nil {
-		it.err = err
-		return
-	}
-	for _, i := range idx {
-		if _, err := visit(i); err != nil {
-			it.err = err
-			return
-		}
-		if n := len(it.outs); n > 0 && it.outs[n-1].next.bad() {
-			return
-		}
-	}
+	x.visitAll(w, b, it, idx, visit)
 }
 
 // reexpansion is a stored state to expand again, for the steps in wake,

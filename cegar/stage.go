@@ -48,6 +48,12 @@ func (x *explorer) visitHeld(w *worker, b *nodeSteps, it *item, asleep func(int3
 		}
 	}
 	w.held = idx
+	x.visitAll(w, b, it, idx, visit)
+}
+
+// visitAll resolves the steps idx of b and visits them in order, up to
+// the first that reaches a bad state; an error goes to it.
+func (x *explorer) visitAll(w *worker, b *nodeSteps, it *item, idx []int32, visit func(int32) (bool, error)) {
 	if len(idx) == 0 {
 		return
 	}

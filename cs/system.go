@@ -379,17 +379,20 @@ func (s *System) IsBad(pcs []Loc) bool {
 			return true
 		}
 	}
-	for _, b := range s.Bad {
-		all := true
-		for j, pi := range b.Procs {
-			if pcs[pi] != b.Locs[j] {
-				all = false
-				break
-			}
-		}
-		if all {
+	for i := range s.Bad {
+		if s.Bad[i].Holds(pcs) {
 			return true
 		}
 	}
 	return false
+}
+
+// Holds reports whether the locations pcs (one per process) are b's.
+func (b *BadState) Holds(pcs []Loc) bool {
+	for j, pi := range b.Procs {
+		if pcs[pi] != b.Locs[j] {
+			return false
+		}
+	}
+	return true
 }
