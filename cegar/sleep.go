@@ -27,7 +27,7 @@ import (
 
 // sleepExpanded marks, in a stored state's sleep set, that the state was
 // issued for expansion: a later arrival that wakes steps makes a
-// re-expansion of those (reach.go).
+// re-expansion of those (arrive).
 const sleepExpanded = 1 << 31
 
 // sleepInit sets x.sleepW: the bits per process of a sleep set, 0 when
@@ -232,13 +232,6 @@ func (x *explorer) visitWoken(w *worker, b *nodeSteps, it *item, visit func(int3
 	}
 	w.held = idx
 	x.visitAll(w, b, it, idx, visit)
-}
-
-// reexpansion is a stored state to expand again, for the steps in wake,
-// with the sleep set sleep.
-type reexpansion struct {
-	state       int32
-	wake, sleep uint32
 }
 
 // arrive records that the successor r reaches the stored state i again:
