@@ -174,7 +174,9 @@
 // then and are not now are taken in a re-expansion, queued at the depth
 // of the new arrival (Godefroid's state caching with sleep sets). A
 // re-expansion takes every step woken, ample or not: more steps, never
-// fewer. In stage 2 of a staged exploration the held steps of a state get
+// fewer. The sleep sets of a level's states are read when the level
+// starts, and "expanded already" means "in a level started", so the
+// states stored do not depend on how far the workers have got. In stage 2 of a staged exploration the held steps of a state get
 // its sleep set, not the steps stage 1 took. A counterexample is replayed
 // without sleep sets: a walk that ended was not stored. Options.NoSleep
 // turns them off.
