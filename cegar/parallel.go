@@ -212,11 +212,6 @@ func (x *explorer) expandState(w *worker, it *item) {
 		var z0 uint32
 		if sleepy {
 			z0 = x.sleepAfter(b, it.sleep|done, i)
-			defer func() {
-				if produced {
-					done |= x.sleepBit(b, i)
-				}
-			}()
 		}
 		pr0 := x.prof(next0)
 		_, ps := b.step(i)
@@ -278,6 +273,9 @@ func (x *explorer) expandState(w *worker, it *item) {
 		})
 		if err == nil {
 			err = ferr
+		}
+		if sleepy && produced {
+			done |= x.sleepBit(b, i)
 		}
 		return produced, err
 	}

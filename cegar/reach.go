@@ -1027,7 +1027,7 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 		if dyn := x.prof(b.n).dyn; dyn != nil && !x.lay.Observe(dyn, cur) {
 			return nil, nil, 0, domains.ErrDomainFull
 		}
-		if sleep != nil {
+		if sleep != nil && *sleep != 0 {
 			// The state's only step is asleep: it reaches nothing new.
 			if *sleep&x.sleepBit(b, stepIdx) != 0 {
 				w.ffCur = cur

@@ -198,8 +198,11 @@ func flushCommutes(s *compStep) bool {
 // independent of step i, and the moving process's flush if step i
 // commutes with it.
 func (x *explorer) sleepAfter(b *nodeSteps, z uint32, i int32) uint32 {
-	q, si := b.step(i)
 	z &^= sleepExpanded
+	if z == 0 {
+		return 0
+	}
+	q, si := b.step(i)
 	own := x.ownAfter(z, q, si)
 	z &^= x.procMask(q)
 	out := z
