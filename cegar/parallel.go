@@ -203,7 +203,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 	// take (sleep.go).
 	sleepy := x.sleepW > 0
 	var done uint32
-	asleep := func(i int32) bool { return sleepy && it.sleep&x.sleepBit(b, i) != 0 }
+	asleep := func(i int32) bool { return sleepy && it.sleep != 0 && it.sleep&x.sleepBit(b, i) != 0 }
 	// visit applies succs[i]; it reports whether the step produced a state
 	// (was enabled).
 	visit := func(i int32) (produced bool, err error) {
