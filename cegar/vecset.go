@@ -85,8 +85,15 @@ func appendVals(b []byte, vals []int64) []byte {
 }
 
 // readVals decodes an appendVals encoding into out (its length is the
-// number of values).
+// number of values). Most vectors have one byte per value: those are
+// decoded without a varint's branches.
 func readVals(b []byte, out []int64) {
+	if n := len(out); len(b) >= n && oneByteEach(b[:n]) {
+		for j, u := range b[:n] {
+			out[j] = int64(u>>1) ^ -int64(u&1)
+		}
+		return
+	}
 	for j := range out {
 		if u := b[0]; u < 0x80 {
 			out[j] = int64(u>>1) ^ -int64(u&1)
@@ -152,4 +159,21 @@ func (t *slots) place(h uint64, idx int32) {
 	}
 	t.table[i] = h>>32<<32 | uint64(uint32(idx)+1)
 	t.used++
+}
+
+// oneByteEach reports whether every byte of b is a whole varint (below
+// 0x80), eight at a time.
+func oneByteEach(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
