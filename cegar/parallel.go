@@ -209,12 +209,12 @@ func (x *explorer) expandState(w *worker, it *item) {
 	visit := func(i int32) (produced bool, err error) {
 		var ferr error
 		next0, cm := b.res[i].next, b.res[i].cm
+		q, ps := b.step(i)
 		var z0 uint32
 		if sleepy {
-			z0 = x.sleepAfter(b, it.sleep|done, i)
+			z0 = x.sleepAfter(b, it.sleep|done, q, ps)
 		}
 		pr0 := x.prof(next0)
-		_, ps := b.step(i)
 		err = cm.x.ApplyClipped(it.vals, pr0.zrun, ps.to.zrun, w.scratch, func(vals []int64) bool {
 			if checkProfiles && !zeroAt(vals, pr0.zero) {
 				ferr = errNotZero
@@ -275,7 +275,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 			err = ferr
 		}
 		if sleepy && produced {
-			done |= x.sleepBit(b, i)
+			done |= x.nameOf(b, q, ps, i)
 		}
 		return produced, err
 	}

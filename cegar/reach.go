@@ -188,11 +188,12 @@ type explorer struct {
 	// badMoves decides the badness of a step's target (resolveByParts).
 	badMoves *badMoves
 	// sleepW is the bits per process of a sleep set, 0 when sleep sets
-	// are off; sharedBit gives a shared variable's bit in a step's
-	// accesses (sleep.go).
+	// are off; the last flushSlots of them name flushes (flushSlot gives
+	// a flush's slot); sharedBit gives a shared variable's bit in a
+	// step's accesses (sleep.go: sleepInit).
 	sleepW     int
 	flushSlots int
-	flushSlot  [][]int8 // by process and shared variable: its flush's slot, -1 for none
+	flushSlot  [][]int8 // by process and shared variable, -1 for none
 	sharedBit  map[string]uint64
 	// woken holds, by stored state, the steps woken for its re-expansion
 	// queued (an entry -1-i of the queue; arrive); sleeps and wakes hold
@@ -1028,12 +1029,12 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 			return nil, nil, 0, domains.ErrDomainFull
 		}
 		if sleep != nil && *sleep != 0 {
+			p, ps := b.step(stepIdx)
 			// The state's only step is asleep: it reaches nothing new.
-			if *sleep&x.sleepBit(b, stepIdx) != 0 {
+			if *sleep&x.nameOf(b, p, ps, stepIdx) != 0 {
 				w.ffCur = cur
 				return nil, cur, passed, nil
 			}
-			p, ps := b.step(stepIdx)
 			*sleep = x.sleepStep(*sleep, p, ps)
 		}
 		passed++

@@ -118,6 +118,12 @@ func independent(a, b *compStep) bool {
 // sleepBit is the bit of step i of b in a sleep set, 0 when it has none.
 func (x *explorer) sleepBit(b *nodeSteps, i int32) uint32 {
 	p, s := b.step(i)
+	return x.nameOf(b, p, s, i)
+}
+
+// nameOf is sleepBit for step i of b, of process p and component step s
+// (b.step(i), found already).
+func (x *explorer) nameOf(b *nodeSteps, p int, s *compStep, i int32) uint32 {
 	j := i - b.off[p]
 	prog := int32(x.sleepW - x.flushSlots)
 	if r := x.flushName(p, s); r >= 0 {
@@ -193,16 +199,15 @@ func flushCommutes(s *compStep) bool {
 	return false
 }
 
-// sleepAfter is the sleep set of the state after step i of b, from the
-// steps z of b asleep or taken before it: those of the other processes
-// independent of step i, and the moving process's flush if step i
-// commutes with it.
-func (x *explorer) sleepAfter(b *nodeSteps, z uint32, i int32) uint32 {
+// sleepAfter is the sleep set of the state after a step si of process q
+// out of b, from the steps z of b asleep or taken before it: those of the
+// other processes independent of si, and q's flush if si commutes with
+// it.
+func (x *explorer) sleepAfter(b *nodeSteps, z uint32, q int, si *compStep) uint32 {
 	z &^= sleepExpanded
 	if z == 0 {
 		return 0
 	}
-	q, si := b.step(i)
 	own := x.ownAfter(z, q, si)
 	z &^= x.procMask(q)
 	out := z
