@@ -268,6 +268,10 @@ type ctlScratch struct {
 	dec       ctlDecoder // a control state decoded for a draft
 	candOrder []int      // the processes with a candidate ample set
 	cache     stepCache
+	nodes     nodeCache // the nodes promote found
+	lean      leanState // forward's state passed through (lean.go)
+	leanNode  [2]ctlNode
+	leanKey   []byte
 	// profs holds the profiles of exploration profX by their parts
 	// (profByParts) as this worker has met them, for the transient
 	// targets it makes without the lock.
@@ -314,12 +318,64 @@ func (s *ctlScratch) release() {
 	}
 	s.profs.reset()
 	s.profX = nil
+	s.nodes.x = nil
+	s.lean.base, s.lean.c = nil, nil
+	clear(s.lean.cms[:cap(s.lean.cms)])
 	for _, b := range []*nodeSteps{&s.top, &s.fwd[0], &s.fwd[1]} {
 		clear(b.comps[:cap(b.comps)])
 		clear(b.res[:cap(b.res)])
 		b.n, b.ctl = nil, nil
 	}
 	clear(s.tgt[:cap(s.tgt)])
+}
+
+// nodeCache is a worker's cache of the nodes promote finds by their keys,
+// direct-mapped by the key's hash, with the key in the entry: the same
+// few control states end the runs of states passed through again and
+// again, and a hit reads neither the nodeSet's table nor the node (two
+// cache misses when the nodes are many). It belongs to one exploration
+// (x); entries are never wrong, only replaced. It grows as stepCache
+// does, from 1<<nodeCacheBits up to 1<<nodeCacheMaxBits entries. Keys
+// longer than a node holds are not cached.
+type nodeCache struct {
+	x       *explorer
+	entries []nodeCacheEntry
+	bits    int
+	misses  int
+}
+
+type nodeCacheEntry struct {
+	h   uint64 // the key's hash; an entry with kl 0 is empty
+	id  int32
+	kl  uint8
+	key [nodeKeyMax]byte
+}
+
+const (
+	nodeCacheBits    = 10
+	nodeCacheMaxBits = 14
+)
+
+// slot returns the entry of the key with hash h.
+func (c *nodeCache) slot(x *explorer, h uint64) *nodeCacheEntry {
+	if c.x != x {
+		if c.entries == nil || c.bits > nodeCacheBits {
+			c.entries = make([]nodeCacheEntry, 1<<nodeCacheBits)
+		} else {
+			clear(c.entries)
+		}
+		c.x, c.bits, c.misses = x, nodeCacheBits, 0
+	}
+	return &c.entries[h>>(64-c.bits)]
+}
+
+// miss counts a miss, and doubles the cache (empty) when they are many.
+func (c *nodeCache) miss() {
+	c.misses++
+	if c.misses > 4<<c.bits && c.bits < nodeCacheMaxBits {
+		c.bits++
+		c.entries, c.misses = make([]nodeCacheEntry, 1<<c.bits), 0
+	}
 }
 
 // slot returns the entry of step i of node id.
@@ -404,11 +460,16 @@ func (x *explorer) expand(w *worker, n *ctlNode, b *nodeSteps) error {
 // that neither a key nor a component is looked up.
 func (x *explorer) expandChild(w *worker, from *nodeSteps, i int32, b *nodeSteps) error {
 	p, cs := from.step(i)
-	b.n, b.ctl = from.res[i].next, nil
-	b.kb = append(b.kb[:0], from.kb[:from.seg[p]]...)
-	b.kb = binary.AppendUvarint(b.kb, uint64(cs.to.id))
-	d := len(b.kb) - from.seg[p+1]
-	b.kb = append(b.kb, from.kb[from.seg[p+1]:]...)
+	return x.expandWith(w, from, p, cs.to, from.res[i].next, b)
+}
+
+// expandWith fills b as expand does with the steps of the control state
+// of from with process p's component replaced by c; n is its node (a
+// transient one is not copied: it must outlive b's use).
+func (x *explorer) expandWith(w *worker, from *nodeSteps, p int, c *ctlComp, n *ctlNode, b *nodeSteps) error {
+	b.n, b.ctl = n, nil
+	b.kb = appendKeyWith(b.kb[:0], from, p, c.id)
+	d := len(b.kb) - len(from.kb) // the shift of the parts after p's
 	b.seg = b.seg[:0]
 	for q, v := range from.seg {
 		if q > p {
@@ -417,11 +478,11 @@ func (x *explorer) expandChild(w *worker, from *nodeSteps, i int32, b *nodeSteps
 		b.seg = append(b.seg, v)
 	}
 	b.comps = append(b.comps[:0], from.comps...)
-	b.comps[p] = cs.to
-	b.pk, b.pkOK = x.withPart(from.pk, from.pkOK, p, cs.to.part)
+	b.comps[p] = c
+	b.pk, b.pkOK = x.withPart(from.pk, from.pkOK, p, c.part)
 	b.pcs = append(b.pcs[:0], from.pcs...)
-	b.pcs[p] = cs.to.pc
-	if !cs.to.ready.Load() {
+	b.pcs[p] = c.pc
+	if !c.ready.Load() {
 		if err := x.makeComps(b); err != nil {
 			return err
 		}
@@ -592,8 +653,14 @@ func (x *explorer) checkDraft(w *worker, kb []byte, pb uint32) error {
 // b's key with the step's process's component replaced.
 func appendTargetKey(dst []byte, b *nodeSteps, i int32) []byte {
 	p, cs := b.step(i)
+	return appendKeyWith(dst, b, p, cs.to.id)
+}
+
+// appendKeyWith appends to dst the key of b's control state with process
+// p's component replaced by the one with id id.
+func appendKeyWith(dst []byte, b *nodeSteps, p int, id uint32) []byte {
 	dst = append(dst, b.kb[:b.seg[p]]...)
-	dst = binary.AppendUvarint(dst, uint64(cs.to.id))
+	dst = binary.AppendUvarint(dst, uint64(id))
 	return append(dst, b.kb[b.seg[p+1]:]...)
 }
 
@@ -735,12 +802,31 @@ func (x *explorer) promote(w *worker, b *nodeSteps, i int32) (*ctlNode, error) {
 	}
 	s := &w.ctl
 	s.keys = appendTargetKey(s.keys[:0], b, i)
-	h := x.ctls.hash(s.keys)
-	id, ok := x.ctls.lookup(s.keys, h)
+	n, err := x.promoteKey(w, s.keys, r.next)
+	if err == nil {
+		x.resolved(w, b, i, n, r.cm)
+	}
+	return n, err
+}
+
+// promoteKey returns the node of the control state with key kb, whose
+// node t is transient or a node: made a node of the nodeSet if it is not
+// one yet.
+func (x *explorer) promoteKey(w *worker, kb []byte, t *ctlNode) (*ctlNode, error) {
+	if t.id >= 0 {
+		return x.nodeAt(t.id), nil
+	}
+	s := &w.ctl
+	h := x.ctls.hash(kb)
+	e := s.nodes.slot(x, h)
+	if e.h == h && int(e.kl) == len(kb) && string(e.key[:e.kl]) == string(kb) {
+		return x.nodeAt(e.id), nil
+	}
+	id, ok := x.ctls.lookup(kb, h)
 	if !ok {
 		x.mu.Lock()
-		if id, ok = x.ctls.lookup(s.keys, h); !ok {
-			n, err := x.addNode(s.keys, h, r.next.pb&^nodeBad, r.next.bad())
+		if id, ok = x.ctls.lookup(kb, h); !ok {
+			n, err := x.addNode(kb, h, t.pb&^nodeBad, t.bad())
 			if err != nil {
 				x.mu.Unlock()
 				return nil, err
@@ -749,9 +835,13 @@ func (x *explorer) promote(w *worker, b *nodeSteps, i int32) (*ctlNode, error) {
 		}
 		x.mu.Unlock()
 	}
-	n := x.nodeAt(id)
-	x.resolved(w, b, i, n, r.cm)
-	return n, nil
+	s.nodes.miss()
+	if len(kb) <= nodeKeyMax {
+		f := s.nodes.slot(x, h)
+		*f = nodeCacheEntry{h: h, id: id, kl: uint8(len(kb))}
+		copy(f.key[:], kb)
+	}
+	return x.nodeAt(id), nil
 }
 
 // resolveOne returns the target and compiled step of step i of n (n

@@ -975,9 +975,44 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 	cur := w.ffCur
 	copy(cur, vals)
 	passed := 0
+	// pred is the state before b made in full (from), nil when b was
+	// reached by a lean pass (lean.go).
+	pred := from
 	for k := 0; !from.res[via].next.bad(); k ^= 1 {
 		b := &w.ctl.fwd[k]
-		if err := x.expandChild(w, from, via, b); err != nil {
+		l := &w.ctl.lean
+		var err error
+		if rec == nil && !noLean && x.startLean(l, from, via) {
+			before := passed
+			end, lerr := x.passLean(w, l, &cur, &passed, sleep)
+			if lerr != nil {
+				return nil, nil, 0, lerr
+			}
+			switch {
+			case end == leanCut:
+				w.ffCur = cur
+				return nil, cur, passed, nil
+			case end == leanStop && passed == before:
+				w.ffCur = cur
+				n, err := x.promote(w, from, via)
+				return n, cur, passed, err
+			case end == leanStop:
+				w.ffCur = cur
+				s := &w.ctl
+				s.leanKey = appendKeyWith(s.leanKey[:0], l.base, l.p, l.c.id)
+				n, err := x.promoteKey(w, s.leanKey, &l.n)
+				return n, cur, passed, err
+			case passed != before:
+				w.ctl.leanNode[k] = l.n
+				err = x.expandWith(w, l.base, l.p, l.c, &w.ctl.leanNode[k], b)
+				pred = nil
+			default:
+				err = x.expandChild(w, from, via, b)
+			}
+		} else {
+			err = x.expandChild(w, from, via, b)
+		}
+		if err != nil {
 			return nil, nil, 0, err
 		}
 		var stepIdx int32
@@ -1023,7 +1058,13 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 			}
 		}
 		if count != 1 {
-			break
+			w.ffCur = cur
+			if pred == nil {
+				n, err := x.promoteKey(w, b.kb, b.n)
+				return n, cur, passed, err
+			}
+			n, err := x.promote(w, pred, via)
+			return n, cur, passed, err
 		}
 		if dyn := x.prof(b.n).dyn; dyn != nil && !x.lay.Observe(dyn, cur) {
 			return nil, nil, 0, domains.ErrDomainFull
@@ -1042,7 +1083,7 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 		if rec != nil {
 			*rec = append(*rec, stepRef{b.n, stepIdx})
 		}
-		from, via = b, stepIdx
+		from, via, pred = b, stepIdx, b
 	}
 	w.ffCur = cur
 	n, err := x.promote(w, from, via)

@@ -124,10 +124,14 @@ func (x *explorer) sleepBit(b *nodeSteps, i int32) uint32 {
 // nameOf is sleepBit for step i of b, of process p and component step s
 // (b.step(i), found already).
 func (x *explorer) nameOf(b *nodeSteps, p int, s *compStep, i int32) uint32 {
-	j := i - b.off[p]
+	return x.nameIn(b.comps[p], p, s, i-b.off[p])
+}
+
+// nameIn is nameOf for step j of component c of process p (s, c.steps[j]).
+func (x *explorer) nameIn(c *ctlComp, p int, s *compStep, j int32) uint32 {
 	prog := int32(x.sleepW - x.flushSlots)
 	if r := x.flushName(p, s); r >= 0 {
-		if b.comps[p].flushAt[r] != j {
+		if c.flushAt[r] != j {
 			return 0
 		}
 		j = prog + int32(r)

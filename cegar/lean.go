@@ -1,0 +1,241 @@
+package cegar
+
+import (
+	"math"
+
+	"fencer/cs"
+	"fencer/domains"
+)
+
+// Lean passes (doc.go, "Partial-order reduction"): forward takes the
+// steps of the process p that reached a state, as long as p's candidate
+// ample set comes first there and is unconditional, without making the
+// state in full. Where any of that does not hold (p's candidate is not
+// first or is conditional, a component or a profile is not made yet, no
+// candidate step is enabled) passLean returns leanFull, and forward makes
+// the state in full and goes on as before.
+
+// noLean turns lean passes off (tests compare).
+var noLean = false
+
+// leanState is a state forward passes through, as base's control state
+// with process p's component replaced by c.
+type leanState struct {
+	base *nodeSteps
+	p    int
+	c    *ctlComp
+	n    ctlNode  // its node (transient, or a node: a copy)
+	pk   uint64   // its profile parts key (withPart), when pkOK
+	pkOK bool     //
+	pcs  []cs.Loc // its locations, by process
+	// lo and hi are the fewest candidate steps of the processes before
+	// and after p (math.MaxInt when none has a candidate): p's candidate
+	// comes first when it is shorter than lo and no longer than hi
+	// (flatAmple's order).
+	lo, hi int
+	// left and held are what base's other components leave out and hold
+	// back (stepsOfComps' counts).
+	left int64
+	held int32
+	// The targets of the candidate steps of the state, and their
+	// compiled steps and parts keys (lean's scratch).
+	tn  []ctlNode
+	cms []*compiled
+	pks []uint64
+}
+
+// leanEnd says how passLean stopped at its state.
+type leanEnd int
+
+const (
+	leanFull leanEnd = iota // make the state in full and go on there
+	leanStop                // the walk ends at the state
+	leanCut                 // the state's one step is asleep: no state
+)
+
+// startLean sets l to the target of step i of from (made in full), and
+// reports whether passLean can start there: p's candidate comes first, or
+// no process has one (else l is not set).
+func (x *explorer) startLean(l *leanState, from *nodeSteps, i int32) bool {
+	p, st := from.step(i)
+	c := st.to
+	if !c.ready.Load() {
+		return false
+	}
+	first := x.stage == 1
+	cand, cond := c.candidate(first)
+	if cond {
+		return false
+	}
+	lo, hi := math.MaxInt, math.MaxInt
+	var left int64
+	var held int32
+	for q, cq := range from.comps {
+		if cq == nil || q == p {
+			continue
+		}
+		left += int64(cq.left)
+		held += cq.held
+		cc, _ := cq.candidate(first)
+		switch n := len(cc); {
+		case n == 0:
+		case q < p:
+			lo = min(lo, n)
+		default:
+			hi = min(hi, n)
+		}
+	}
+	if len(cand) == 0 && (lo < math.MaxInt || hi < math.MaxInt) || len(cand) >= lo || len(cand) > hi {
+		return false
+	}
+	l.base, l.p, l.c, l.n = from, p, c, *from.res[i].next
+	l.pk, l.pkOK = x.withPart(from.pk, from.pkOK, p, c.part)
+	l.pcs = append(l.pcs[:0], from.pcs...)
+	l.pcs[p] = c.pc
+	l.lo, l.hi, l.left, l.held = lo, hi, left, held
+	return true
+}
+
+// first returns p's candidate at l's state, and whether it comes first
+// and is unconditional (its component made), or no process has one there
+// (an empty candidate).
+func (l *leanState) first(x *explorer) ([]int32, bool) {
+	if !l.c.ready.Load() {
+		return nil, false
+	}
+	cand, cond := l.c.candidate(x.stage == 1)
+	if len(cand) == 0 {
+		return nil, l.lo == math.MaxInt && l.hi == math.MaxInt
+	}
+	return cand, !cond && len(cand) < l.lo && len(cand) <= l.hi
+}
+
+// resolveLean resolves the targets of the steps cand of l's component
+// from their profile parts, as resolveByParts does; false when one's
+// profile or compiled step is not at hand without the lock.
+func (x *explorer) resolveLean(w *worker, l *leanState, cand []int32) (bool, error) {
+	s := &w.ctl
+	if s.profX != x {
+		return false, nil
+	}
+	l.tn, l.cms, l.pks = l.tn[:0], l.cms[:0], l.pks[:0]
+	xid := x.prof(&l.n).xid
+	p := l.p
+	for _, j := range cand {
+		st := &l.c.steps[j]
+		v, ok := x.withPart(l.pk, l.pkOK, p, st.to.part)
+		if !ok {
+			return false, nil
+		}
+		pr, ok := s.profs.get(v)
+		if !ok {
+			return false, nil
+		}
+		pc := l.pcs[p]
+		l.pcs[p] = st.to.pc
+		bad := x.badMoves.bad(l.pcs, p)
+		l.pcs[p] = pc
+		t := ctlNode{id: -1, pb: pr}
+		if bad {
+			t.pb |= nodeBad
+		}
+		if checkProfiles {
+			if err := x.checkDraft(w, appendKeyWith(s.keys[:0], l.base, p, st.to.id), t.pb); err != nil {
+				return false, err
+			}
+		}
+		cm := st.compiledFast(xid, x.prof(&t).xid)
+		if cm == nil {
+			return false, nil
+		}
+		l.tn, l.cms, l.pks = append(l.tn, t), append(l.cms, cm), append(l.pks, v)
+	}
+	return true, nil
+}
+
+// countLean counts the writes left out and the steps held back at l's
+// state, as stepsOfComps does for a state made in full.
+func (x *explorer) countLean(l *leanState) {
+	if left := l.left + int64(l.c.left); left > 0 {
+		x.dropped.Add(left)
+	}
+	if x.stage == 1 {
+		if held := l.held + l.c.held; held > 0 {
+			x.heldN.Add(int64(held))
+		}
+	}
+}
+
+// passLean takes the steps of l's process from l's state, with values
+// *cur, as forward would, while they pass through a state; l ends at the
+// state where it stops, *cur its values. passed and sleep are forward's.
+func (x *explorer) passLean(w *worker, l *leanState, cur *[]int64, passed *int, sleep *uint32) (leanEnd, error) {
+	for {
+		cand, ok := l.first(x)
+		switch {
+		case !ok:
+			return leanFull, nil
+		case len(cand) == 0:
+			// No process has a candidate ample set: the state is
+			// expanded in full, where it is stored.
+			x.countLean(l)
+			return leanStop, nil
+		}
+		if ok, err := x.resolveLean(w, l, cand); !ok || err != nil {
+			return leanFull, err
+		}
+		count, chosen := 0, 0
+		for k, j := range cand {
+			st := &l.c.steps[j]
+			pr := x.prof(&l.tn[k])
+			var zeroErr error
+			err := l.cms[k].x.ApplyClipped(*cur, pr.zrun, st.to.zrun, w.ffScratch, func(v []int64) bool {
+				if checkProfiles && !zeroAt(v, pr.zero) {
+					zeroErr = errNotZero
+					return false
+				}
+				count++
+				if count == 1 {
+					copy(w.ffNext, v)
+					chosen = k
+				}
+				return count < 2
+			})
+			if err == nil {
+				err = zeroErr
+			}
+			if err != nil {
+				return leanFull, err
+			}
+			if count > 1 {
+				break
+			}
+		}
+		switch {
+		case count == 0:
+			return leanFull, nil
+		case count > 1:
+			x.countLean(l)
+			return leanStop, nil
+		}
+		x.countLean(l)
+		if dyn := x.prof(&l.n).dyn; dyn != nil && !x.lay.Observe(dyn, *cur) {
+			return leanFull, domains.ErrDomainFull
+		}
+		j := cand[chosen]
+		st := &l.c.steps[j]
+		if sleep != nil && *sleep != 0 {
+			if *sleep&x.nameIn(l.c, l.p, st, j) != 0 {
+				return leanCut, nil
+			}
+			*sleep = x.sleepStep(*sleep, l.p, st)
+		}
+		*passed++
+		*cur, w.ffNext = w.ffNext, *cur
+		l.n, l.c, l.pk = l.tn[chosen], st.to, l.pks[chosen]
+		l.pcs[l.p] = st.to.pc
+		if l.n.bad() {
+			return leanStop, nil
+		}
+	}
+}
