@@ -319,8 +319,7 @@ func (s *ctlScratch) release() {
 	s.profs.reset()
 	s.profX = nil
 	s.nodes.x = nil
-	s.lean.base, s.lean.c = nil, nil
-	clear(s.lean.cms[:cap(s.lean.cms)])
+	s.lean = leanState{}
 	for _, b := range []*nodeSteps{&s.top, &s.fwd[0], &s.fwd[1]} {
 		clear(b.comps[:cap(b.comps)])
 		clear(b.res[:cap(b.res)])

@@ -3,7 +3,6 @@ package cegar
 import (
 	"math"
 
-	"fencer/cs"
 	"fencer/domains"
 )
 
@@ -24,10 +23,9 @@ type leanState struct {
 	base *nodeSteps
 	p    int
 	c    *ctlComp
-	n    ctlNode  // its node (transient, or a node: a copy)
-	pk   uint64   // its profile parts key (withPart), when pkOK
-	pkOK bool     //
-	pcs  []cs.Loc // its locations, by process
+	n    ctlNode // its node (transient, or a node: a copy)
+	pk   uint64  // its profile parts key (withPart), when pkOK
+	pkOK bool    //
 	// lo and hi are the fewest candidate steps of the processes before
 	// and after p (math.MaxInt when none has a candidate): p's candidate
 	// comes first when it is shorter than lo and no longer than hi
@@ -37,12 +35,22 @@ type leanState struct {
 	// back (stepsOfComps' counts).
 	left int64
 	held int32
-	// The targets of the candidate steps of the state, and their
-	// compiled steps and parts keys (lean's scratch).
-	tn  []ctlNode
-	cms []*compiled
-	pks []uint64
+	// The targets of the candidate steps of the state (at most
+	// leanMax), their profiles, compiled steps and parts keys.
+	tgt [leanMax]leanTarget
 }
+
+// leanTarget is a candidate step's target, resolved by resolveLean.
+type leanTarget struct {
+	n  ctlNode
+	pr *ctlProfile
+	cm *compiled
+	pk uint64
+}
+
+// leanMax is the most candidate steps passLean takes at a state: a local
+// step is an assignment or one of the assumes of a branch.
+const leanMax = 4
 
 // leanEnd says how passLean stopped at its state.
 type leanEnd int
@@ -90,8 +98,6 @@ func (x *explorer) startLean(l *leanState, from *nodeSteps, i int32) bool {
 	}
 	l.base, l.p, l.c, l.n = from, p, c, *from.res[i].next
 	l.pk, l.pkOK = x.withPart(from.pk, from.pkOK, p, c.part)
-	l.pcs = append(l.pcs[:0], from.pcs...)
-	l.pcs[p] = c.pc
 	l.lo, l.hi, l.left, l.held = lo, hi, left, held
 	return true
 }
@@ -112,16 +118,20 @@ func (l *leanState) first(x *explorer) ([]int32, bool) {
 
 // resolveLean resolves the targets of the steps cand of l's component
 // from their profile parts, as resolveByParts does; false when one's
-// profile or compiled step is not at hand without the lock.
+// profile or compiled step is not at hand without the lock. No target is
+// bad: a candidate's steps enter no location of a bad state (procCandidate),
+// and l's state is not bad.
 func (x *explorer) resolveLean(w *worker, l *leanState, cand []int32) (bool, error) {
 	s := &w.ctl
 	if s.profX != x {
 		return false, nil
 	}
-	l.tn, l.cms, l.pks = l.tn[:0], l.cms[:0], l.pks[:0]
+	if len(cand) > leanMax {
+		return false, nil
+	}
 	xid := x.prof(&l.n).xid
 	p := l.p
-	for _, j := range cand {
+	for k, j := range cand {
 		st := &l.c.steps[j]
 		v, ok := x.withPart(l.pk, l.pkOK, p, st.to.part)
 		if !ok {
@@ -131,24 +141,18 @@ func (x *explorer) resolveLean(w *worker, l *leanState, cand []int32) (bool, err
 		if !ok {
 			return false, nil
 		}
-		pc := l.pcs[p]
-		l.pcs[p] = st.to.pc
-		bad := x.badMoves.bad(l.pcs, p)
-		l.pcs[p] = pc
 		t := ctlNode{id: -1, pb: pr}
-		if bad {
-			t.pb |= nodeBad
-		}
 		if checkProfiles {
 			if err := x.checkDraft(w, appendKeyWith(s.keys[:0], l.base, p, st.to.id), t.pb); err != nil {
 				return false, err
 			}
 		}
-		cm := st.compiledFast(xid, x.prof(&t).xid)
+		tp := x.prof(&t)
+		cm := st.compiledFast(xid, tp.xid)
 		if cm == nil {
 			return false, nil
 		}
-		l.tn, l.cms, l.pks = append(l.tn, t), append(l.cms, cm), append(l.pks, v)
+		l.tgt[k] = leanTarget{t, tp, cm, v}
 	}
 	return true, nil
 }
@@ -187,9 +191,9 @@ func (x *explorer) passLean(w *worker, l *leanState, cur *[]int64, passed *int, 
 		count, chosen := 0, 0
 		for k, j := range cand {
 			st := &l.c.steps[j]
-			pr := x.prof(&l.tn[k])
+			pr := l.tgt[k].pr
 			var zeroErr error
-			err := l.cms[k].x.ApplyClipped(*cur, pr.zrun, st.to.zrun, w.ffScratch, func(v []int64) bool {
+			err := l.tgt[k].cm.x.ApplyClipped(*cur, pr.zrun, st.to.zrun, w.ffScratch, func(v []int64) bool {
 				if checkProfiles && !zeroAt(v, pr.zero) {
 					zeroErr = errNotZero
 					return false
@@ -232,10 +236,6 @@ func (x *explorer) passLean(w *worker, l *leanState, cur *[]int64, passed *int, 
 		}
 		*passed++
 		*cur, w.ffNext = w.ffNext, *cur
-		l.n, l.c, l.pk = l.tn[chosen], st.to, l.pks[chosen]
-		l.pcs[l.p] = st.to.pc
-		if l.n.bad() {
-			return leanStop, nil
-		}
+		l.n, l.c, l.pk = l.tgt[chosen].n, st.to, l.tgt[chosen].pk
 	}
 }
