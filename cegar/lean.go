@@ -23,9 +23,10 @@ type leanState struct {
 	base *nodeSteps
 	p    int
 	c    *ctlComp
-	n    ctlNode // its node (transient, or a node: a copy)
-	pk   uint64  // its profile parts key (withPart), when pkOK
-	pkOK bool    //
+	n    ctlNode     // its node (transient, or a node: a copy)
+	pr   *ctlProfile // n's profile
+	pk   uint64      // its profile parts key (withPart), when pkOK
+	pkOK bool        //
 	// lo and hi are the fewest candidate steps of the processes before
 	// and after p (math.MaxInt when none has a candidate): p's candidate
 	// comes first when it is shorter than lo and no longer than hi
@@ -97,6 +98,7 @@ func (x *explorer) startLean(l *leanState, from *nodeSteps, i int32) bool {
 		return false
 	}
 	l.base, l.p, l.c, l.n = from, p, c, *from.res[i].next
+	l.pr = x.prof(&l.n)
 	l.pk, l.pkOK = x.withPart(from.pk, from.pkOK, p, c.part)
 	l.lo, l.hi, l.left, l.held = lo, hi, left, held
 	return true
@@ -129,7 +131,7 @@ func (x *explorer) resolveLean(w *worker, l *leanState, cand []int32) (bool, err
 	if len(cand) > leanMax {
 		return false, nil
 	}
-	xid := x.prof(&l.n).xid
+	xid := l.pr.xid
 	p := l.p
 	for k, j := range cand {
 		st := &l.c.steps[j]
@@ -223,7 +225,7 @@ func (x *explorer) passLean(w *worker, l *leanState, cur *[]int64, passed *int, 
 			return leanStop, nil
 		}
 		x.countLean(l)
-		if dyn := x.prof(&l.n).dyn; dyn != nil && !x.lay.Observe(dyn, *cur) {
+		if dyn := l.pr.dyn; dyn != nil && !x.lay.Observe(dyn, *cur) {
 			return leanFull, domains.ErrDomainFull
 		}
 		j := cand[chosen]
@@ -236,6 +238,7 @@ func (x *explorer) passLean(w *worker, l *leanState, cur *[]int64, passed *int, 
 		}
 		*passed++
 		*cur, w.ffNext = w.ffNext, *cur
-		l.n, l.c, l.pk = l.tgt[chosen].n, st.to, l.tgt[chosen].pk
+		t := &l.tgt[chosen]
+		l.n, l.pr, l.c, l.pk = t.n, t.pr, st.to, t.pk
 	}
 }
