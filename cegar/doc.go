@@ -106,14 +106,15 @@
 //
 // Lean passes (lean.go): nearly every state passed through is reached by
 // a step of some process p and left by p's next local step, p's
-// candidate being the first there. Such a state differs from the one
-// before only in p's component, so forward does not make it in full (the
-// steps of every process, the ample sets, the targets resolved for all):
-// it knows that p's candidate comes first from the lengths of the other
-// processes' candidates, which have not changed, and resolves only that
-// candidate's targets, by their profile parts. Where that does not hold
-// the state is made in full as before; the steps taken, the states stored
-// and every count are the same (TestLeanPasses compares them).
+// candidate being the first there (and allowed, when conditional). Such
+// a state differs from the one before only in p's component, so forward
+// does not make it in full (the steps of every process, the ample sets,
+// the targets resolved for all): it knows that p's candidate comes first
+// from the lengths of the other processes' candidates, which have not
+// changed, and resolves only that candidate's targets, by their profile
+// parts. Where that does not hold the state is made in full as before;
+// the steps taken, the states stored and every count are the same
+// (TestLeanPasses compares them).
 //
 // With C0–C3 every bad state reachable in the abstraction is reachable in
 // the reduced graph (reachability of a set of control locations is a

@@ -8,11 +8,12 @@ import (
 
 // Lean passes (doc.go, "Partial-order reduction"): forward takes the
 // steps of the process p that reached a state, as long as p's candidate
-// ample set comes first there and is unconditional, without making the
-// state in full. Where any of that does not hold (p's candidate is not
-// first or is conditional, a component or a profile is not made yet, no
-// candidate step is enabled) passLean returns leanFull, and forward makes
-// the state in full and goes on as before.
+// ample set comes first there (and, when conditional, is allowed by the
+// state's values), without making the state in full. Where any of that
+// does not hold (p's candidate is not first or is blocked, a component or
+// a profile is not made yet, no candidate step is enabled) passLean
+// returns leanFull, and forward makes the state in full and goes on as
+// before.
 
 // noLean turns lean passes off (tests compare).
 var noLean = false
@@ -72,10 +73,7 @@ func (x *explorer) startLean(l *leanState, from *nodeSteps, i int32) bool {
 		return false
 	}
 	first := x.stage == 1
-	cand, cond := c.candidate(first)
-	if cond {
-		return false
-	}
+	cand, _ := c.candidate(first)
 	lo, hi := math.MaxInt, math.MaxInt
 	var left int64
 	var held int32
@@ -104,18 +102,18 @@ func (x *explorer) startLean(l *leanState, from *nodeSteps, i int32) bool {
 	return true
 }
 
-// first returns p's candidate at l's state, and whether it comes first
-// and is unconditional (its component made), or no process has one there
-// (an empty candidate).
-func (l *leanState) first(x *explorer) ([]int32, bool) {
+// first returns p's candidate at l's state, whether it is conditional,
+// and whether it comes first (its component made), or no process has one
+// there (an empty candidate).
+func (l *leanState) first(x *explorer) ([]int32, bool, bool) {
 	if !l.c.ready.Load() {
-		return nil, false
+		return nil, false, false
 	}
 	cand, cond := l.c.candidate(x.stage == 1)
 	if len(cand) == 0 {
-		return nil, l.lo == math.MaxInt && l.hi == math.MaxInt
+		return nil, false, l.lo == math.MaxInt && l.hi == math.MaxInt
 	}
-	return cand, !cond && len(cand) < l.lo && len(cand) <= l.hi
+	return cand, cond, len(cand) < l.lo && len(cand) <= l.hi
 }
 
 // resolveLean resolves the targets of the steps cand of l's component
@@ -177,7 +175,7 @@ func (x *explorer) countLean(l *leanState) {
 // state where it stops, *cur its values. passed and sleep are forward's.
 func (x *explorer) passLean(w *worker, l *leanState, cur *[]int64, passed *int, sleep *uint32) (leanEnd, error) {
 	for {
-		cand, ok := l.first(x)
+		cand, cond, ok := l.first(x)
 		switch {
 		case !ok:
 			return leanFull, nil
@@ -186,6 +184,9 @@ func (x *explorer) passLean(w *worker, l *leanState, cur *[]int64, passed *int, 
 			// expanded in full, where it is stored.
 			x.countLean(l)
 			return leanStop, nil
+		case cond && x.por.blocked(l.p, l.c.pc, *cur, &w.porVals, &w.porKey):
+			// forward goes on with the next candidate (allowed).
+			return leanFull, nil
 		}
 		if ok, err := x.resolveLean(w, l, cand); !ok || err != nil {
 			return leanFull, err

@@ -32,6 +32,7 @@ func TestLeanPasses(t *testing.T) {
 		{"scale/filter.cs:N=3", memmodel.TSO},
 		{"scale/burns.cs:N=3", memmodel.TSO},
 		{"scale/szymanski.cs:N=3", memmodel.PSO},
+		{"scale/forms/burns_loops.cs:N=3", memmodel.TSO}, // conditional candidates
 		{"peterson.cs", memmodel.TSO},
 		{"regressions/ring4_fetch_add.cs", memmodel.TSO},
 	} {
