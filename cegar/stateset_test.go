@@ -63,6 +63,13 @@ func TestAppendVals(t *testing.T) {
 		}
 		vecs = append(vecs, v, v[:16], v[:8])
 	}
+	// Runs of zeros (a word of zero bytes), the ends of the one-byte
+	// range inside a word, and a value past it after a run.
+	z := make([]int64, 41)
+	z[3], z[12], z[13], z[33] = 63, -64, 63, -1
+	big := slices.Clone(z)
+	big[30] = -65
+	vecs = append(vecs, z, z[:32], big, make([]int64, 16))
 	for _, v := range vecs {
 		got := appendVals([]byte{9}, v)
 		want := []byte{9}
