@@ -176,8 +176,11 @@ func (it *item) reset(x *explorer, st *stateStore, head int32, j int, depth int3
 // (stateStore.keyOf) are computed here, by the worker, not by the
 // goroutine that stores.
 type succRec struct {
-	via   int32
-	next  *ctlNode
+	via  int32
+	next *ctlNode
+	// vals are the values, kept only when next's profile has dynamic
+	// positions (the store observes them); the store needs no more than
+	// their encoding otherwise.
 	vals  []int64
 	enc   []byte
 	h     uint64
@@ -262,11 +265,16 @@ func (x *explorer) expandState(w *worker, it *item) {
 					return false
 				}
 			}
-			off, eoff := len(it.arena), len(it.enc)
-			it.arena = append(it.arena, vals...)
+			var kept []int64
+			if x.prof(next).dyn != nil {
+				off := len(it.arena)
+				it.arena = append(it.arena, vals...)
+				kept = it.arena[off:len(it.arena):len(it.arena)]
+			}
+			eoff := len(it.enc)
 			it.enc = appendVals(it.enc, vals)
 			enc := it.enc[eoff:len(it.enc):len(it.enc)]
-			it.outs = append(it.outs, succRec{via: int32(i), next: next, vals: it.arena[off:len(it.arena):len(it.arena)],
+			it.outs = append(it.outs, succRec{via: int32(i), next: next, vals: kept,
 				enc: enc, h: x.valHash(enc), cube: cube, depth: depth, sleep: z})
 			stop = next.bad()
 			return !stop
