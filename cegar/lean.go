@@ -193,26 +193,14 @@ func (x *explorer) passLean(w *worker, l *leanState, cur *[]int64, passed *int, 
 		}
 		count, chosen := 0, 0
 		for k, j := range cand {
-			st := &l.c.steps[j]
-			pr := l.tgt[k].pr
-			var zeroErr error
-			err := l.tgt[k].cm.x.ApplyClipped(*cur, pr.zrun, st.to.zrun, w.ffScratch, func(v []int64) bool {
-				if checkProfiles && !zeroAt(v, pr.zero) {
-					zeroErr = errNotZero
-					return false
-				}
-				count++
-				if count == 1 {
-					copy(w.ffNext, v)
-					chosen = k
-				}
-				return count < 2
-			})
-			if err == nil {
-				err = zeroErr
-			}
+			var first bool
+			var err error
+			count, first, err = x.applyCount(w, l.tgt[k].cm, *cur, l.tgt[k].pr, l.c.steps[j].to.zrun, count)
 			if err != nil {
 				return leanFull, err
+			}
+			if first {
+				chosen = k
 			}
 			if count > 1 {
 				break

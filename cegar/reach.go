@@ -1029,25 +1029,14 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 			for _, i := range cand {
 				r := b.res[i]
 				_, ps := b.step(i)
-				pr := x.prof(r.next)
-				var zeroErr error
-				err := r.cm.x.ApplyClipped(cur, pr.zrun, ps.to.zrun, w.ffScratch, func(v []int64) bool {
-					if checkProfiles && !zeroAt(v, pr.zero) {
-						zeroErr = errNotZero
-						return false
-					}
-					count++
-					if count == 1 {
-						copy(w.ffNext, v)
-						stepIdx = i
-					}
-					return count < 2
-				})
-				if err == nil {
-					err = zeroErr
-				}
+				var first bool
+				var err error
+				count, first, err = x.applyCount(w, r.cm, cur, x.prof(r.next), ps.to.zrun, count)
 				if err != nil {
 					return nil, nil, 0, err
+				}
+				if first {
+					stepIdx = i
 				}
 				if count > 1 {
 					break
@@ -1088,6 +1077,31 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 	w.ffCur = cur
 	n, err := x.promote(w, from, via)
 	return n, cur, passed, err
+}
+
+// applyCount applies the compiled step cm to the values cur (pr the
+// target's profile, moved the step's zeros) for forward: it returns count
+// plus the successors the step gives, up to two in all, and whether it
+// gave the first of all, which goes to w.ffNext.
+func (x *explorer) applyCount(w *worker, cm *compiled, cur []int64, pr *ctlProfile, moved domains.Zeros, count int) (int, bool, error) {
+	first := false
+	var zeroErr error
+	err := cm.x.ApplyClipped(cur, pr.zrun, moved, w.ffScratch, func(v []int64) bool {
+		if checkProfiles && !zeroAt(v, pr.zero) {
+			zeroErr = errNotZero
+			return false
+		}
+		count++
+		if count == 1 {
+			copy(w.ffNext, v)
+			first = true
+		}
+		return count < 2
+	})
+	if err == nil {
+		err = zeroErr
+	}
+	return count, first, err
 }
 
 // pathTo returns the steps from the initial state to node i, with the
