@@ -45,13 +45,7 @@ func TestLeanPasses(t *testing.T) {
 	for seed := int64(1); seed <= int64(n); seed++ {
 		name := fmt.Sprintf("gen%d.cs", seed)
 		src := progen.Program(seed)
-		programs = append(programs, program{name, func() *cs.System {
-			sys, err := cs.Parse(name, []byte(src))
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			return sys
-		}, memmodel.TSO})
+		programs = append(programs, program{name, func() *cs.System { return parseCS(t, src) }, memmodel.TSO})
 	}
 	defer func(old bool) { noLean = old }(noLean)
 	for _, c := range programs {

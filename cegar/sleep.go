@@ -2,8 +2,8 @@ package cegar
 
 import (
 	"math/bits"
+	"slices"
 
-	"fencer/cs"
 	"fencer/expr"
 	"fencer/kabs"
 	"fencer/memmodel"
@@ -51,8 +51,9 @@ func (x *explorer) sleepInit() {
 		return
 	}
 	x.flushSlot = make([][]int8, np)
+	writers := writersOf(x.abs.Sys)
 	slots := 0
-	for p, proc := range x.abs.Sys.Procs {
+	for p := range x.abs.Sys.Procs {
 		x.flushSlot[p] = make([]int8, len(x.abs.Sys.Shared))
 		switch x.abs.Layout() {
 		case memmodel.PerProcess:
@@ -61,7 +62,7 @@ func (x *explorer) sleepInit() {
 			n := 0
 			for i, v := range x.abs.Sys.Shared {
 				x.flushSlot[p][i] = -1
-				if writes(proc, v.Name) {
+				if slices.Contains(writers[v.Name], p) {
 					x.flushSlot[p][i] = int8(min(n, 127))
 					n++
 				}
@@ -73,16 +74,6 @@ func (x *explorer) sleepInit() {
 		slots = 0
 	}
 	x.flushSlots = slots
-}
-
-// writes reports whether proc has a write to the shared variable name.
-func writes(proc *cs.Process, name string) bool {
-	for _, e := range proc.Edges {
-		if e.Op.Kind == cs.OpWrite && e.Op.Shared == name {
-			return true
-		}
-	}
-	return false
 }
 
 // accessMasks sets the shared variables s reads and writes (bit i%64 for
