@@ -179,7 +179,8 @@ func (x *explorer) profileOf(d *nodeDraft) uint32 {
 		xid = uint32(len(x.xids))
 		x.xids[xsig] = xid
 	}
-	run[0] = &ctlProfile{x: slices.Clone(d.xv), xsig: xsig, xid: xid, zero: slices.Clone(d.zero), zrun: domains.ZerosOf(d.zero), keep: slices.Clone(d.keep), keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: slices.Clone(d.dyn)}
+	zrun := domains.ZerosOf(d.zero)
+	run[0] = &ctlProfile{x: slices.Clone(d.xv), xsig: xsig, xid: xid, zero: slices.Clone(d.zero), zrun: zrun, kept: keptRuns(zrun, x.lay.Len()), keep: slices.Clone(d.keep), keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: slices.Clone(d.dyn)}
 	x.profs[string(d.pk)] = pr
 	return pr
 }

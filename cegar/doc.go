@@ -457,7 +457,13 @@
 // the reference is the vector's place in the arena, so that finding one
 // reads its table slot and the vector, no table of references; few
 // distinct vectors are shared by many control states: dijkstra_3 has
-// 42,574 for 948,894 states). A stored state is a node of 14 bytes (its
+// 42,574 for 948,894 states). A vector is encoded at the positions its
+// control state's profile does not clear (ctlProfile.kept, keptRuns): the
+// others are 0 in every state stored, so the profile, which the key's
+// control node gives, decodes it; most positions of a state with
+// buffers and several processes are such (bakery_4: 145 of 160 on
+// average), and the encoding, its hash and its comparison shrink with
+// them. A stored state is a node of 14 bytes (its
 // key, its parent's index, and its step as 16 bits: the rare larger one
 // in a map), dense in the order of storing, in chunks of 1024 that never
 // move, and a 32-bit slot of the table: the index of the first node

@@ -31,7 +31,7 @@ func (x *explorer) addInits(st *stateStore, c0 *ctlNode) ([]int32, error) {
 		if !x.lay.Observe(x.prof(c0).dyn, vals) {
 			return nil, domains.ErrDomainFull
 		}
-		k := st.keyOf(c0.id, vals)
+		k := st.keyOf(c0.id, vals, x.prof(c0).kept)
 		if k.v < 0 {
 			return nil, errVecsFull
 		}

@@ -615,9 +615,9 @@ func (x *explorer) symReplay(w *worker, st *stateStore, i int32) ([]kabs.AStep, 
 		return nil, -1, err
 	}
 	pv := make([]int64, x.lay.Len())
-	st.values(r.parent, pv)
+	x.values(st, r.parent, pv)
 	iv := make([]int64, len(pv))
-	st.values(i, iv)
+	x.values(st, i, iv)
 	var chain []stepRef
 	var ferr error
 	found, elem := false, -1

@@ -194,7 +194,7 @@ type succRec struct {
 // and ends.
 func (x *explorer) expandState(w *worker, it *item) {
 	b := &w.ctl.top
-	readVals(it.enc0, it.vals)
+	readVals(it.enc0, it.vals, x.prof(it.n).kept)
 	if err := x.expand(w, it.n, b); err != nil {
 		it.err = err
 		return
@@ -265,14 +265,19 @@ func (x *explorer) expandState(w *worker, it *item) {
 					return false
 				}
 			}
+			pr := x.prof(next)
+			if checkProfiles && !zeroAt(vals, pr.zero) {
+				ferr = errNotZero
+				return false
+			}
 			var kept []int64
-			if x.prof(next).dyn != nil {
+			if pr.dyn != nil {
 				off := len(it.arena)
 				it.arena = append(it.arena, vals...)
 				kept = it.arena[off:len(it.arena):len(it.arena)]
 			}
 			eoff := len(it.enc)
-			it.enc = appendVals(it.enc, vals)
+			it.enc = appendVals(it.enc, vals, pr.kept)
 			enc := it.enc[eoff:len(it.enc):len(it.enc)]
 			it.outs = append(it.outs, succRec{via: int32(i), next: next, vals: kept,
 				enc: enc, h: x.valHash(enc), cube: cube, depth: depth, sleep: z})

@@ -94,6 +94,7 @@ type ctlProfile struct {
 	xid  uint32        // so does this, dense (explorer.xids)
 	zero []int         // domains.Layout.Zero
 	zrun domains.Zeros // zero as runs, for Step.ApplyZeros
+	kept domains.Zeros // the other positions, as runs: those stored (appendVals)
 	// keep marks the predicates that are relevant here and mention a
 	// variable without an explicit value; anyKeep says whether there is one.
 	keep    []bool
@@ -219,6 +220,11 @@ type stepKey struct {
 
 // nodeAt returns the control node with id i.
 func (x *explorer) nodeAt(i int32) *ctlNode { return x.ctls.node(i) }
+
+// values reads the values of stored state i of st into out.
+func (x *explorer) values(st *stateStore, i int32, out []int64) {
+	st.values(i, out, x.prof(x.nodeAt(st.key(i).c)).kept)
+}
 
 // ctl decodes the control state of n from its key.
 func (x *explorer) ctl(n *ctlNode) *kabs.Ctl { return x.ctlOf(x.ctls.key(n)) }
@@ -1146,12 +1152,12 @@ func (x *explorer) replay(w *worker, st *stateStore, i int32) ([]stepRef, error)
 		return nil, err
 	}
 	pv := make([]int64, x.lay.Len())
-	st.values(r.parent, pv)
+	x.values(st, r.parent, pv)
 	var chain []stepRef
 	var ferr error
 	found := false
 	iv := make([]int64, len(pv))
-	st.values(i, iv)
+	x.values(st, i, iv)
 	err = via.cm.x.ApplyZeros(pv, x.prof(via.next).zrun, make([]int64, len(pv)), func(vals []int64) bool {
 		chain = chain[:0]
 		c, v, _, err := x.forward(w, from, r.via, vals, &chain, nil)

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"unsafe"
 
+	"fencer/domains"
 	"fencer/predabs"
 )
 
@@ -158,9 +159,9 @@ func (s *stateStore) at(i int32) rnode {
 }
 
 // keyOf returns the key of the state with control node c and values vals,
-// interning vals.
-func (s *stateStore) keyOf(c int32, vals []int64) stateKey {
-	s.vbuf = appendVals(s.vbuf[:0], vals)
+// interning vals at the positions kept (c's profile's: appendVals).
+func (s *stateStore) keyOf(c int32, vals []int64, kept domains.Zeros) stateKey {
+	s.vbuf = appendVals(s.vbuf[:0], vals, kept)
 	return s.keyOfEncoded(c, s.vbuf, s.vals.hash(s.vbuf))
 }
 
@@ -225,9 +226,10 @@ func (s *stateStore) key(i int32) stateKey {
 	return s.chunks[i>>stateChunkBits].keys[i&(1<<stateChunkBits-1)]
 }
 
-// values reads the values of node i into out.
-func (s *stateStore) values(i int32, out []int64) {
-	readVals(s.vals.key(s.key(i).v), out)
+// values reads the values of node i into out; kept are the positions its
+// vector was stored by (its control node's profile's: appendVals).
+func (s *stateStore) values(i int32, out []int64, kept domains.Zeros) {
+	readVals(s.vals.key(s.key(i).v), out, kept)
 }
 
 func (s *stateStore) cube(i int32) predabs.Cube { return s.cubes[i] }

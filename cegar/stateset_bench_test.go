@@ -17,11 +17,12 @@ func BenchmarkStateStore(b *testing.B) {
 	for i := range vecs {
 		vecs[i] = []int64{int64(i), int64(i * 7), -int64(i)}
 	}
+	all := whole(3)
 	b.ReportAllocs()
 	for b.Loop() {
 		st := newStateStore()
 		for j, p := range perm {
-			k := st.keyOf(int32(p>>8), vecs[p&255])
+			k := st.keyOf(int32(p>>8), vecs[p&255], all)
 			for range 2 {
 				if _, seen := st.find(k); seen {
 					continue

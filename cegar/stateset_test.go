@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"fencer/domains"
 	"fencer/predabs"
 )
 
@@ -19,7 +20,7 @@ func TestStateStore(t *testing.T) {
 	vecs := [][]int64{{0, 1, -1}, {5, 1 << 40, 0}, {0, 1, -2}}
 	for c := int32(0); c < 3000; c++ {
 		for i, v := range vecs {
-			k := st.keyOf(c, v)
+			k := st.keyOf(c, v, whole(3))
 			if _, seen := st.lookup(k); seen {
 				t.Fatalf("state (%d, %v) seen before it is stored", c, v)
 			}
@@ -35,11 +36,11 @@ func TestStateStore(t *testing.T) {
 	out := make([]int64, 3)
 	for c := int32(0); c < 3000; c++ {
 		for i, v := range vecs {
-			idx, seen := st.lookup(st.keyOf(c, v))
+			idx, seen := st.lookup(st.keyOf(c, v, whole(3)))
 			if !seen || st.at(idx).c != c || st.at(idx).via != int32(i) {
 				t.Fatalf("state (%d, %v): lookup gave %d, %v", c, v, idx, seen)
 			}
-			st.values(idx, out)
+			st.values(idx, out, whole(3))
 			if !slices.Equal(out, v) {
 				t.Fatalf("values of %d: %v, want %v", idx, out, v)
 			}
@@ -47,12 +48,15 @@ func TestStateStore(t *testing.T) {
 	}
 }
 
+// whole is the runs of all of n positions (keptRuns with none zero).
+func whole(n int) domains.Zeros { return keptRuns(nil, n) }
+
 // TestAppendVals checks the store's encoding of value vectors against
-// binary.AppendVarint's and its decoding (readVals) against the values,
-// small and large, after other bytes.
+// binary.AppendVarint's of the positions kept and its decoding (readVals)
+// against the values there, 0 elsewhere, for values small and large,
+// after other bytes, with every position kept and with runs left out.
 func TestAppendVals(t *testing.T) {
 	vecs := [][]int64{{}, {0}, {63, -64, 64, -65}, {1, 2, 1 << 40, -3, 0}, {math.MinInt64, math.MaxInt64, -1}}
-	// Longer ones: the fast path takes eight values at a time.
 	for _, at := range []int{-1, 0, 7, 8, 11, 16, 18} {
 		v := make([]int64, 19)
 		for j := range v {
@@ -63,26 +67,63 @@ func TestAppendVals(t *testing.T) {
 		}
 		vecs = append(vecs, v, v[:16], v[:8])
 	}
-	// Runs of zeros (a word of zero bytes), the ends of the one-byte
-	// range inside a word, and a value past it after a run.
+	// Runs of zeros, the ends of the one-byte range, and a value past it
+	// after a run.
 	z := make([]int64, 41)
 	z[3], z[12], z[13], z[33] = 63, -64, 63, -1
 	big := slices.Clone(z)
 	big[30] = -65
 	vecs = append(vecs, z, z[:32], big, make([]int64, 16))
 	for _, v := range vecs {
-		got := appendVals([]byte{9}, v)
-		want := []byte{9}
-		for _, x := range v {
-			want = binary.AppendVarint(want, x)
+		n := len(v)
+		zeros := []domains.Zeros{nil, {0, int32(n)}}
+		if n > 4 {
+			zeros = append(zeros, domains.Zeros{0, 1}, domains.Zeros{1, 3, int32(n - 1), int32(n)}, domains.Zeros{2, int32(n / 2)})
 		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("appendVals(%v) = %x, want %x", v, got, want)
+		for _, zero := range zeros {
+			kept := keptRuns(zero, n)
+			got := appendVals([]byte{9}, v, kept)
+			want := []byte{9}
+			wantOut := make([]int64, n)
+			for j := 0; j+1 < len(kept); j += 2 {
+				for p := kept[j]; p < kept[j+1]; p++ {
+					want = binary.AppendVarint(want, v[p])
+					wantOut[p] = v[p]
+				}
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("appendVals(%v, %v) = %x, want %x", v, kept, got, want)
+			}
+			out := make([]int64, n)
+			for j := range out {
+				out[j] = 7 // readVals clears what is not kept
+			}
+			readVals(got[1:], out, kept)
+			if !slices.Equal(out, wantOut) {
+				t.Errorf("readVals(appendVals(%v, %v)) = %v, want %v", v, kept, out, wantOut)
+			}
 		}
-		out := make([]int64, len(v))
-		readVals(got[1:], out)
-		if !slices.Equal(out, v) {
-			t.Errorf("readVals(appendVals(%v)) = %v", v, out)
+	}
+}
+
+// TestKeptRuns checks the complement of a profile's zero runs.
+func TestKeptRuns(t *testing.T) {
+	for _, c := range []struct {
+		zero domains.Zeros
+		n    int
+		want domains.Zeros
+	}{
+		{nil, 0, domains.Zeros{0, 0}},
+		{nil, 3, domains.Zeros{0, 3}},
+		{domains.Zeros{0, 3}, 3, domains.Zeros{0, 3}},
+		{domains.Zeros{0, 1, 4, 6}, 8, domains.Zeros{0, 8}},
+		{domains.Zeros{0, 1, 4, 4 + keptLeast}, 10 + keptLeast, domains.Zeros{1, 4, 4 + keptLeast, 10 + keptLeast}},
+		{domains.Zeros{3, 3 + keptGap - 1, 20, 20 + keptLeast}, 20 + keptLeast, domains.Zeros{0, 20}},
+		{domains.Zeros{0, keptLeast}, 2 * keptLeast, domains.Zeros{keptLeast, 2 * keptLeast}},
+		{domains.Zeros{0, keptLeast}, keptLeast, domains.Zeros{}},
+	} {
+		if got := keptRuns(c.zero, c.n); !slices.Equal(got, c.want) {
+			t.Errorf("keptRuns(%v, %d) = %v, want %v", c.zero, c.n, got, c.want)
 		}
 	}
 }
@@ -98,7 +139,7 @@ func TestStateStoreCubes(t *testing.T) {
 	vals := []int64{1, 2}
 	var ks []stateKey
 	for c := int32(0); c < 500; c++ {
-		k := st.keyOf(c, vals)
+		k := st.keyOf(c, vals, whole(len(vals)))
 		ks = append(ks, k)
 		st.add(rnode{parent: -1}, k, nil, -1)
 	}
@@ -106,7 +147,7 @@ func TestStateStoreCubes(t *testing.T) {
 	if !seen || !st.subsumedAt(i, predabs.Cube{1}) {
 		t.Fatalf("a state seen without cubes is not subsumed")
 	}
-	k := st.keyOf(1000, vals)
+	k := st.keyOf(1000, vals, whole(len(vals)))
 	a := st.add(rnode{parent: -1}, k, predabs.Cube{1, 0}, -1)
 	for j, k := range ks {
 		if got, ok := st.lookup(k); !ok || got != int32(j) {
@@ -136,7 +177,7 @@ func TestStateStoreCubes(t *testing.T) {
 	}
 	var many []stateKey
 	for j := int32(0); j < 300; j++ {
-		many = append(many, st.keyOf(2000+j, vals))
+		many = append(many, st.keyOf(2000+j, vals, whole(len(vals))))
 	}
 	for r := 0; r < 20; r++ {
 		for j, k := range many {
@@ -161,7 +202,7 @@ func TestStateStoreCubes(t *testing.T) {
 	// the table grows for them.
 	before := len(st.table)
 	for j := int32(0); j < 10; j++ {
-		k := st.keyOf(5000+j, vals)
+		k := st.keyOf(5000+j, vals, whole(len(vals)))
 		idx := st.add(rnode{parent: -1}, k, nil, -1)
 		if got, ok := st.lookup(k); !ok || got != idx {
 			t.Fatalf("new key %d: lookup gave %d, %v, want %d", j, got, ok, idx)
@@ -202,7 +243,7 @@ func TestStateStoreNodes(t *testing.T) {
 		return c % 1000
 	}
 	for c := int32(0); c < n; c++ {
-		st.add(rnode{via: viaOf(c), parent: c - 1}, st.keyOf(c, vals), nil, -1)
+		st.add(rnode{via: viaOf(c), parent: c - 1}, st.keyOf(c, vals, whole(len(vals))), nil, -1)
 	}
 	for c := int32(0); c < n; c++ {
 		r := st.at(c)

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"hash/maphash"
 	"slices"
+
+	"fencer/domains"
 )
 
 // vecSet interns the value vectors of a state store (appendVals'
@@ -63,48 +65,119 @@ func (s *vecSet) bytes() int64 {
 	return int64(len(s.table))*8 + s.arena.bytes()
 }
 
-// appendVals appends the encoding of a value vector to b (as the store
-// interns it: zigzag varints, binary.AppendVarint's, with a fast path for
-// the values of one byte).
-func appendVals(b []byte, vals []int64) []byte {
-	n := len(b)
-	b = slices.Grow(b, len(vals))[:n+len(vals)]
-	dst := b[n:]
-	for i, v := range vals {
-		u := uint64(v<<1) ^ uint64(v>>63)
-		if u >= 0x80 {
+// appendVals appends the encoding of a value vector to b, as the store
+// interns it: the values at the positions of kept (runs, as
+// domains.Zeros: those of a profile that may be non-zero, keptRuns), in
+// order, as zigzag varints (binary.AppendVarint's), with a fast path for
+// the values of one byte. The other positions of a stored vector are 0
+// (zeroAt), so they are left out: a bakery_4 state has 160 positions and
+// keeps about 15.
+func appendVals(b []byte, vals []int64, kept domains.Zeros) []byte {
+	for j := 0; j+1 < len(kept); j += 2 {
+		run := vals[kept[j]:kept[j+1]]
+		n := len(b)
+		b = slices.Grow(b, len(run))[:n+len(run)]
+		if i := putSmall(b[n:], run); i < len(run) {
 			b = b[:n+i]
-			for _, v := range vals[i:] {
+			for _, v := range run[i:] {
 				b = binary.AppendVarint(b, v)
 			}
-			return b
 		}
-		dst[i] = byte(u)
 	}
 	return b
 }
 
-// readVals decodes an appendVals encoding into out (its length is the
-// number of values). Most vectors have one byte per value: those are
-// decoded without a varint's branches.
-func readVals(b []byte, out []int64) {
-	if n := len(out); len(b) >= n && oneByteEach(b[:n]) {
-		for j, u := range b[:n] {
-			out[j] = int64(u>>1) ^ -int64(u&1)
+// putSmall writes the values of run into dst (as long) as zigzag bytes,
+// up to the first that needs more than one, and returns how many it
+// wrote. (A loop of its own: inside appendVals' it kept its index on the
+// stack.)
+//
+//go:noinline
+func putSmall(dst []byte, run []int64) int {
+	dst = dst[:len(run)]
+	for i, v := range run {
+		u := uint64(v<<1) ^ uint64(v>>63)
+		if u >= 0x80 {
+			return i
+		}
+		dst[i] = byte(u)
+	}
+	return len(run)
+}
+
+// readVals decodes an appendVals encoding with the same kept into out,
+// which is as long as the vector: 0 at the positions outside kept. Most
+// vectors have one byte per value (then the encoding has one byte per
+// position kept): those are decoded without a varint's branches.
+func readVals(b []byte, out []int64, kept domains.Zeros) {
+	clear(out)
+	if len(b) == keptLen(kept) {
+		for j := 0; j+1 < len(kept); j += 2 {
+			run := out[kept[j]:kept[j+1]]
+			for i, u := range b[:len(run)] {
+				run[i] = int64(u>>1) ^ -int64(u&1)
+			}
+			b = b[len(run):]
 		}
 		return
 	}
-	for j := range out {
-		if u := b[0]; u < 0x80 {
-			out[j] = int64(u>>1) ^ -int64(u&1)
-			b = b[1:]
-			continue
+	for j := 0; j+1 < len(kept); j += 2 {
+		run := out[kept[j]:kept[j+1]]
+		for i := range run {
+			if u := b[0]; u < 0x80 {
+				run[i] = int64(u>>1) ^ -int64(u&1)
+				b = b[1:]
+				continue
+			}
+			v, n := binary.Varint(b)
+			run[i] = v
+			b = b[n:]
 		}
-		v, n := binary.Varint(b)
-		out[j] = v
-		b = b[n:]
 	}
 }
+
+// keptLen is the number of positions of kept.
+func keptLen(kept domains.Zeros) int {
+	n := 0
+	for j := 0; j+1 < len(kept); j += 2 {
+		n += int(kept[j+1] - kept[j])
+	}
+	return n
+}
+
+// keptRuns returns the runs of the positions 0..n-1 outside zero (runs):
+// those a state's vector is stored by (appendVals). A gap of fewer than
+// keptGap positions between two runs is kept too, its zeros encoded, and
+// so is every position when fewer than keptLeast are left out: a run
+// costs more to encode and decode than a few values of one byte.
+func keptRuns(zero domains.Zeros, n int) domains.Zeros {
+	kept := domains.Zeros{}
+	add := func(lo, hi int32) {
+		if k := len(kept); k > 0 && lo-kept[k-1] < keptGap {
+			kept[k-1] = hi
+			return
+		}
+		kept = append(kept, lo, hi)
+	}
+	at := int32(0)
+	for j := 0; j+1 < len(zero); j += 2 {
+		if zero[j] > at {
+			add(at, zero[j])
+		}
+		at = zero[j+1]
+	}
+	if int(at) < n {
+		add(at, int32(n))
+	}
+	if n-keptLen(kept) < keptLeast {
+		return domains.Zeros{0, int32(n)}
+	}
+	return kept
+}
+
+// keptGap is the shortest gap between two runs of keptRuns, keptLeast
+// the fewest positions it leaves out.
+const keptGap, keptLeast = 8, 16
 
 // slots is an open-addressing table of indices by their 64-bit hashes,
 // with linear probing: an entry is the hash's upper half << 32 |
@@ -159,21 +232,4 @@ func (t *slots) place(h uint64, idx int32) {
 	}
 	t.table[i] = h>>32<<32 | uint64(uint32(idx)+1)
 	t.used++
-}
-
-// oneByteEach reports whether every byte of b is a whole varint (below
-// 0x80), eight at a time.
-func oneByteEach(b []byte) bool {
-	for len(b) >= 8 {
-		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
-			return false
-		}
-		b = b[8:]
-	}
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
