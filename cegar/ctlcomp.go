@@ -50,7 +50,8 @@ type ctlComp struct {
 	part uint32
 	// zrun are the runs of the positions of the process that do not
 	// matter here (domains.Layout.Zero, OwnZeros): those a step into
-	// this component clears (Step.ApplyClipped).
+	// this component clears (Step.ApplyClipped), less those that are 0
+	// before it already (compStep.clear).
 	zrun domains.Zeros
 }
 
@@ -76,6 +77,9 @@ type compStep struct {
 	t    *kabs.Trans
 	step kabs.AStep
 	to   *ctlComp
+	// clear are the runs of to.zrun the step clears: less those of the
+	// component before that it assigns nothing (domains.Layout.ClearedZeros).
+	clear domains.Zeros
 	// held says that the first stage of a staged exploration holds the
 	// step back: it leaves more exact writes in a buffer than the
 	// stage's bound (stage.go).
@@ -149,6 +153,7 @@ func (x *explorer) makeComps(b *nodeSteps) error {
 		for i, s := range m.succ {
 			kb = appendProcKey(kb[:0], s.Ctl, m.p)
 			steps[i].t, steps[i].step, steps[i].to = s.T, s.Step, x.comp(m.p, kb)
+			steps[i].clear = x.lay.ClearedZeros(steps[i].to.zrun, comp.zrun, s.T)
 			if x.sleepW > 0 {
 				x.accessMasks(&steps[i])
 			}

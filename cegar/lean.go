@@ -195,7 +195,7 @@ func (x *explorer) passLean(w *worker, l *leanState, cur *[]int64, passed *int, 
 		for k, j := range cand {
 			var first bool
 			var err error
-			count, first, err = x.applyCount(w, l.tgt[k].cm, *cur, l.tgt[k].pr, l.c.steps[j].to.zrun, count)
+			count, first, err = x.applyCount(w, l.tgt[k].cm, *cur, l.tgt[k].pr, l.c.steps[j].clear, count)
 			if err != nil {
 				return leanFull, err
 			}

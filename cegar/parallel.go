@@ -218,7 +218,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 			z0 = x.sleepAfter(b, it.sleep|done, q, ps)
 		}
 		pr0 := x.prof(next0)
-		err = cm.x.ApplyClipped(it.vals, pr0.zrun, ps.to.zrun, w.scratch, func(vals []int64) bool {
+		err = cm.x.ApplyClipped(it.vals, pr0.zrun, ps.clear, w.scratch, func(vals []int64) bool {
 			if checkProfiles && !zeroAt(vals, pr0.zero) {
 				ferr = errNotZero
 				return false

@@ -1037,7 +1037,7 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 				_, ps := b.step(i)
 				var first bool
 				var err error
-				count, first, err = x.applyCount(w, r.cm, cur, x.prof(r.next), ps.to.zrun, count)
+				count, first, err = x.applyCount(w, r.cm, cur, x.prof(r.next), ps.clear, count)
 				if err != nil {
 					return nil, nil, 0, err
 				}

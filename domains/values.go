@@ -529,13 +529,14 @@ func (s *Step) ApplyMoved(v []int64, zero Zeros, p int, scratch []int64, out fun
 	return s.applyZeros(v, zero, clipZeros(zero, s.lay.moved[p], buf[:0]), scratch, out)
 }
 
-// ApplyClipped is ApplyMoved with the clipped runs given: moved must be
-// OwnZeros(zero, p). They are a function of p's part of the control
-// state (its location, buffer and tail set) alone, so a caller keeps
-// them with it, where they are few and stay in the cache: clipping per
-// step cost 4% of the time on Bakery N = 4, and clearing all of
-// Zero(post), read from the target's profile, 11% on Dijkstra N = 4
-// (46,035 profiles to 426 process components).
+// ApplyClipped is ApplyMoved with the clipped runs given: moved must hold
+// the positions of OwnZeros(zero, p) at which v may not hold 0 or the
+// step assigns (ClearedZeros leaves out the others). They are a function
+// of p's part of the control state (its location, buffer and tail set)
+// alone, so a caller keeps them with it, where they are few and stay in
+// the cache: clipping per step cost 4% of the time on Bakery N = 4, and
+// clearing all of Zero(post), read from the target's profile, 11% on
+// Dijkstra N = 4 (46,035 profiles to 426 process components).
 func (s *Step) ApplyClipped(v []int64, zero, moved Zeros, scratch []int64, out func(next []int64) bool) error {
 	return s.applyZeros(v, zero, moved, scratch, out)
 }
@@ -544,6 +545,52 @@ func (s *Step) ApplyClipped(v []int64, zero, moved Zeros, scratch []int64, out f
 // (ApplyMoved's clipping), for ApplyClipped.
 func (l *Layout) OwnZeros(zero Zeros, p int) Zeros {
 	return clipZeros(zero, l.moved[p], nil)
+}
+
+// ClearedZeros returns the runs of to, a process's OwnZeros after a step
+// by t, less the positions of from, its OwnZeros before, that t assigns
+// nothing: a vector of the state before holds 0 there (ApplyMoved), so
+// the step need not clear them, nor canonStep scan them (ApplyClipped).
+// What a step assigns after the clearing (a value chosen, a tail's bit)
+// is never in to.
+func (l *Layout) ClearedZeros(to, from Zeros, t *kabs.Trans) Zeros {
+	n := 0
+	if k := len(to); k > 0 {
+		n = int(to[k-1])
+	}
+	keep := make([]bool, n)
+	for j := 0; j+1 < len(to); j += 2 {
+		for i := to[j]; i < to[j+1]; i++ {
+			keep[i] = true
+		}
+	}
+	for j := 0; j+1 < len(from); j += 2 {
+		for i := from[j]; i < min(from[j+1], int32(n)); i++ {
+			keep[i] = false
+		}
+	}
+	for _, a := range t.Assign {
+		if i, ok := l.index[a.Var]; ok && i < n && !keep[i] {
+			keep[i] = zeroIn(to, i)
+		}
+	}
+	var idx []int
+	for i, k := range keep {
+		if k {
+			idx = append(idx, i)
+		}
+	}
+	return ZerosOf(idx)
+}
+
+// zeroIn reports whether position i is in the runs z.
+func zeroIn(z Zeros, i int) bool {
+	for j := 0; j+1 < len(z); j += 2 {
+		if int(z[j]) <= i && i < int(z[j+1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // clipZeros appends to dst the runs of zero within the runs of in.
