@@ -69,6 +69,12 @@ func (a *byteArena) at(ref uint32) []byte {
 	return b[k : k+int(l)]
 }
 
+// head returns the first byte at ref (of the string's length): loading it
+// brings the string into the cache.
+func (a *byteArena) head(ref uint32) byte {
+	return (*a.chunks.Load())[ref>>arenaOffBits][ref&(arenaChunk-1)]
+}
+
 // nchunks is the number of chunks.
 func (a *byteArena) nchunks() int {
 	if c := a.chunks.Load(); c != nil {

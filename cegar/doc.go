@@ -470,10 +470,15 @@
 // stored under a key and, in the bits the table's size leaves free, a tag
 // of the key's hash, so that a probe reads a node only when the tags
 // agree. The key is not kept twice, and the depth not at all: a state is
-// expanded in the BFS level of its depth. The table is rebuilt from the
-// nodes, read in order, when it doubles. The successors of a state are
-// interned and their table slots loaded together before they are stored
-// one by one (keysOf): the cache misses of independent loads overlap. The
+// expanded in the BFS level of its depth. A key's hash mixes its
+// control node's id with the hash of its vector's encoding, not the
+// vector's reference, so that the worker that made a successor has its
+// hash. The table is rebuilt from the nodes, read in order (each vector
+// hashed again), when it doubles. The successors of a state are looked
+// up together (keysOf): the slots of both tables where their probes
+// start, then the vectors and nodes those name, then the lookups
+// themselves, so that the cache misses of independent loads overlap
+// instead of following one another. The
 // nodes and the table live outside the Go heap (offheap.go: mapped from
 // the system, returned when the exploration ends, an old table before its
 // successor is built), so the garbage collector's headroom, which lets the

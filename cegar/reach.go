@@ -717,6 +717,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	defer st.release() // after the pipeline's close below: no worker reads it
 	x.valSeed = st.vals.seed
 	var keys []stateKey              // the keys of an item's successors (keysOf)
+	var hashes []uint64              // and their hashes
 	roots, err := x.addInits(st, c0) // inits.go
 	if err != nil || len(roots) == 0 {
 		return nil, err
@@ -808,7 +809,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					x.expandState(ws[0], it)
 				}
 				found, foundDepth := int32(-1), int32(0)
-				keys = st.keysOf(it.outs, keys)
+				keys, hashes = st.keysOf(it.outs, keys, hashes)
 				if x.por != nil {
 					x.por.succs += len(it.outs)
 				}
@@ -820,7 +821,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 						finish()
 						return nil, errVecsFull
 					}
-					slot, seen := st.find(k)
+					slot, seen := st.findHashed(k, hashes[j])
 					if seen && x.sleepW > 0 {
 						x.arrive(st, st.firstAt(slot), &it.outs[j], &queue)
 					}
@@ -843,7 +844,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 						finish()
 						return nil, domains.ErrDomainFull
 					}
-					idx := st.add(rnode{via: r.via, parent: it.head}, k, r.cube, first)
+					idx := st.addHashed(rnode{via: r.via, parent: it.head}, k, hashes[j], r.cube, first)
 					st.setSleep(idx, r.sleep)
 					for int(r.depth) >= len(queue) {
 						queue = append(queue, nil)

@@ -44,8 +44,10 @@ type stateStore struct {
 	bigVia map[int32]int32
 	// table is the visited set: tag<<bits | index+1 of the first node
 	// stored under a key, 0 for a free slot, linear probing from the
-	// key's hash (hashKey); bits is log2 of its length; used counts the
-	// keys.
+	// key's hash (stateHash: of the control node and the hash of the
+	// vector, not its reference, so that a successor's slot is known
+	// before its vector is looked up: keysOf); bits is log2 of its
+	// length; used counts the keys.
 	table    []uint32
 	tableMem block
 	bits     uint
@@ -179,36 +181,38 @@ func (s *stateStore) keyOfEncoded(c int32, enc []byte, h uint64) stateKey {
 }
 
 // keysOf returns, in keys, the keys of the successors outs, their vectors
-// interned in order as keyOfEncoded does. The table slots where their
-// probes start are loaded for all of them before any is used, then the
-// nodes those slots name: the loads of a pass do not depend on each
-// other, so their cache misses overlap (the successors of a state are
-// scattered over the tables).
-func (s *stateStore) keysOf(outs []succRec, keys []stateKey) []stateKey {
+// interned in order as keyOfEncoded does, and in hs their hashes in the
+// table (stateHash). The slots of both tables where their probes start
+// are loaded for all of them before any is used, then the vectors and
+// the nodes those slots name where the hashes agree: the loads of a pass
+// do not depend on each other, so their cache misses overlap (the
+// successors of a state are scattered over the tables), and the lookups
+// that follow find them in the cache.
+func (s *stateStore) keysOf(outs []succRec, keys []stateKey, hs []uint64) ([]stateKey, []uint64) {
 	var sink uint64
 	vm := uint64(len(s.vals.table) - 1)
+	km := uint64(len(s.table) - 1)
+	hs = hs[:0]
 	for i := range outs {
-		sink += s.vals.table[outs[i].h&vm]
+		h := stateHash(outs[i].next.id, outs[i].h)
+		hs = append(hs, h)
+		sink += s.vals.table[outs[i].h&vm] + uint64(s.table[h&km])
+	}
+	idxMask := uint32(km)
+	for i, h := range hs {
+		if e := s.vals.table[outs[i].h&vm]; e != 0 && e>>32 == outs[i].h>>32 {
+			sink += uint64(s.vals.arena.head(uint32(e) - 1))
+		}
+		if e := s.table[h&km]; e != 0 && e&^idxMask == tagOf(h, s.bits) {
+			sink += uint64(s.key(int32(e&idxMask) - 1).c)
+		}
 	}
 	keys = keys[:0]
 	for i := range outs {
 		keys = append(keys, s.keyOfEncoded(outs[i].next.id, outs[i].enc, outs[i].h))
 	}
-	km := uint64(len(s.table) - 1)
-	for _, k := range keys {
-		sink += uint64(s.table[hashKey(k)&km])
-	}
-	// Then the nodes those slots name, where the tags agree (a state seen
-	// before): find reads them next.
-	idxMask := uint32(km)
-	for _, k := range keys {
-		h := hashKey(k)
-		if e := s.table[h&km]; e != 0 && e&^idxMask == tagOf(h, s.bits) {
-			sink += uint64(s.key(int32(e&idxMask) - 1).c)
-		}
-	}
 	s.sink = sink
-	return keys
+	return keys, hs
 }
 
 // sleep returns the sleep set of node i (sleep.go).
@@ -234,15 +238,23 @@ func (s *stateStore) values(i int32, out []int64, kept domains.Zeros) {
 
 func (s *stateStore) cube(i int32) predabs.Cube { return s.cubes[i] }
 
-// hashKey mixes the key's 64 bits (murmur3's finalizer, a bijection).
-func hashKey(k stateKey) uint64 {
-	x := uint64(uint32(k.c))<<32 | uint64(uint32(k.v))
+// stateHash is the table's hash of the state with control node c and a
+// vector of hash hv (vecSet.hash of its encoding): murmur3's finalizer
+// of the two mixed.
+func stateHash(c int32, hv uint64) uint64 {
+	x := hv ^ uint64(uint32(c))*0x9e3779b97f4a7c15
 	x ^= x >> 33
 	x *= 0xff51afd7ed558ccd
 	x ^= x >> 33
 	x *= 0xc4ceb9fe1a85ec53
 	x ^= x >> 33
 	return x
+}
+
+// hashOf is the table's hash of key k, its vector hashed again (keysOf
+// gives it for the successors of a state).
+func (s *stateStore) hashOf(k stateKey) uint64 {
+	return stateHash(k.c, s.vals.hash(s.vals.key(k.v)))
 }
 
 // tagOf is the tag of hash h in a table of 1<<bits slots: the hash's top
@@ -256,7 +268,11 @@ func tagOf(h uint64, bits uint) uint32 {
 // find returns the slot of key k in the table and whether k is there (else
 // the free slot where it would go).
 func (s *stateStore) find(k stateKey) (uint64, bool) {
-	h := hashKey(k)
+	return s.findHashed(k, s.hashOf(k))
+}
+
+// findHashed is find with the key's hash (hashOf) given.
+func (s *stateStore) findHashed(k stateKey, h uint64) (uint64, bool) {
 	mask := uint64(len(s.table) - 1)
 	idxMask := uint32(mask)
 	tag := tagOf(h, s.bits)
@@ -308,6 +324,14 @@ func (s *stateStore) subsumed(first int32, c predabs.Cube) bool {
 // first is the first node stored with that key, or -1 (then the node goes
 // into the table).
 func (s *stateStore) add(r rnode, k stateKey, c predabs.Cube, first int32) int32 {
+	if first >= 0 {
+		return s.addHashed(r, k, 0, c, first)
+	}
+	return s.addHashed(r, k, s.hashOf(k), c, first)
+}
+
+// addHashed is add with the key's hash (hashOf) given.
+func (s *stateStore) addHashed(r rnode, k stateKey, h uint64, c predabs.Cube, first int32) int32 {
 	idx := int32(s.n)
 	j := idx & (1<<stateChunkBits - 1)
 	if j == 0 {
@@ -336,7 +360,7 @@ func (s *stateStore) add(r rnode, k stateKey, c predabs.Cube, first int32) int32
 	for 4*(s.used+1) > 3*len(s.table) || int(idx)+1 >= len(s.table) {
 		s.grow()
 	}
-	s.place(hashKey(k), idx)
+	s.place(h, idx)
 	s.used++
 	return idx
 }
@@ -361,12 +385,13 @@ func (s *stateStore) grow() {
 	dup := len(s.more) > 0                   // some nodes share a key with an earlier one
 	for j := int32(0); int(j) < s.n-1; j++ { // the last node is not in the table yet (add)
 		k := s.key(j)
+		h := s.hashOf(k)
 		if dup {
-			if _, seen := s.find(k); seen {
+			if _, seen := s.findHashed(k, h); seen {
 				continue
 			}
 		}
-		s.place(hashKey(k), j)
+		s.place(h, j)
 	}
 }
 
