@@ -180,7 +180,10 @@ func (x *explorer) profileOf(d *nodeDraft) uint32 {
 		x.xids[xsig] = xid
 	}
 	zrun := domains.ZerosOf(d.zero)
-	run[0] = &ctlProfile{x: slices.Clone(d.xv), xsig: xsig, xid: xid, zero: slices.Clone(d.zero), zrun: zrun, kept: keptRuns(zrun, x.lay.Len()), keep: slices.Clone(d.keep), keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: slices.Clone(d.dyn)}
+	kept := keptRuns(zrun, x.lay.Len())
+	runs := append(slices.Clip(zrun), kept...) // one array: read together
+	zrun, kept = runs[:len(zrun):len(zrun)], runs[len(zrun):]
+	run[0] = &ctlProfile{x: slices.Clone(d.xv), xsig: xsig, xid: xid, zero: slices.Clone(d.zero), zrun: zrun, kept: kept, keep: slices.Clone(d.keep), keepKey: string(d.kk), anyKeep: d.anyKeep, dyn: slices.Clone(d.dyn)}
 	x.profs[string(d.pk)] = pr
 	return pr
 }
