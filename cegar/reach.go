@@ -1096,14 +1096,22 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 func (x *explorer) applyCount(w *worker, cm *compiled, cur []int64, pr *ctlProfile, moved domains.Zeros, count int) (int, bool, error) {
 	first := false
 	var zeroErr error
-	err := cm.x.ApplyClipped(cur, pr.zrun, moved, w.ffScratch, func(v []int64) bool {
+	// The first successor of all is made in w.ffNext itself, not copied
+	// there: a second overwrites it, but then it is not wanted.
+	scratch := w.ffScratch
+	if count == 0 {
+		scratch = w.ffNext
+	}
+	err := cm.x.ApplyClipped(cur, pr.zrun, moved, scratch, func(v []int64) bool {
 		if checkProfiles && !zeroAt(v, pr.zero) {
 			zeroErr = errNotZero
 			return false
 		}
 		count++
 		if count == 1 {
-			copy(w.ffNext, v)
+			if &v[0] != &w.ffNext[0] {
+				copy(w.ffNext, v)
+			}
 			first = true
 		}
 		return count < 2
