@@ -27,7 +27,8 @@ import (
 // a transient target a node when its state is to be stored). Nothing per
 // control state records its steps: a node is its key, its profile and its
 // badness. A worker's cache of resolved steps (stepCache) saves most of
-// the lookups, and a state passed through (forward) takes its key and
+// the lookups of those made in full (resolveByParts makes most without
+// one), and a state passed through (forward) takes its key and
 // components from the step that reached it (expandChild).
 //
 // What costs is done by a worker without the explorer's lock: copying and
@@ -586,10 +587,11 @@ func (x *explorer) resolve(w *worker, b *nodeSteps, idx []int32, trans bool) err
 // with the step's process's replaced) among the profiles w has met, with
 // its compiled step among those read without the lock; it reports whether
 // it could do so for all (those it could are resolved). No key is made
-// or looked up. A step of the stored state w expands (w.ctl.top, a node)
-// is first looked for in w's cache, and resolved from there to its node:
-// where control states are few, most are. Under checkProfiles each
-// target found by parts is checked against its draft.
+// or looked up, and w's cache of resolved steps is not read either: the
+// cache is larger than a core's L2 cache when control states are many,
+// so that its probe missed more often than it saved, and where they are
+// few the parts are found as fast. Under checkProfiles each target found
+// by parts is checked against its draft.
 func (x *explorer) resolveByParts(w *worker, b *nodeSteps, idx []int32) (bool, error) {
 	s := &w.ctl
 	xid := x.prof(b.n).xid
@@ -597,12 +599,6 @@ func (x *explorer) resolveByParts(w *worker, b *nodeSteps, idx []int32) (bool, e
 	one := func(i int32) bool {
 		if b.res[i].next != nil || err != nil {
 			return err == nil
-		}
-		if b == &s.top {
-			if e := s.cache.slot(x, b.n.id, i); e.id == b.n.id+1 && e.i == i {
-				b.res[i] = e.r
-				return true
-			}
 		}
 		q, cs := b.step(i)
 		v, ok := x.withPart(b.pk, b.pkOK, q, cs.to.part)
