@@ -49,9 +49,9 @@ type ctlComp struct {
 	pc   cs.Loc
 	part uint32
 	// zrun are the runs of the positions of the process that do not
-	// matter here (domains.Layout.Zero, OwnZeros): those a step into
-	// this component clears (Step.ApplyClipped), less those that are 0
-	// before it already (compStep.clear).
+	// matter here (domains.Layout.Zero, OwnZeros): 0 after a step into
+	// this component, which clears those of them that may not be 0
+	// before it (compStep.clear, Step.ApplyClipped).
 	zrun domains.Zeros
 }
 
