@@ -35,10 +35,11 @@ func (x *explorer) addInits(st *stateStore, c0 *ctlNode) ([]int32, error) {
 		if k.v < 0 {
 			return nil, errVecsFull
 		}
-		if _, seen := st.find(k); seen {
+		h := st.hashOf(k)
+		if _, seen := st.findHashed(k, h); seen {
 			continue
 		}
-		roots = append(roots, st.add(rnode{via: -1, parent: -1}, k, cube, -1))
+		roots = append(roots, st.addHashed(rnode{via: -1, parent: -1}, k, h, cube, -1))
 	}
 	return roots, nil
 }

@@ -265,13 +265,8 @@ func tagOf(h uint64, bits uint) uint32 {
 	return uint32(h>>(32+bits)) << bits
 }
 
-// find returns the slot of key k in the table and whether k is there (else
-// the free slot where it would go).
-func (s *stateStore) find(k stateKey) (uint64, bool) {
-	return s.findHashed(k, s.hashOf(k))
-}
-
-// findHashed is find with the key's hash (hashOf) given.
+// findHashed returns the slot of key k, of hash h (hashOf), in the table
+// and whether k is there (else the free slot where it would go).
 func (s *stateStore) findHashed(k stateKey, h uint64) (uint64, bool) {
 	mask := uint64(len(s.table) - 1)
 	idxMask := uint32(mask)
@@ -290,15 +285,6 @@ func (s *stateStore) findHashed(k stateKey, h uint64) (uint64, bool) {
 // firstAt is the first node stored with the key in slot i.
 func (s *stateStore) firstAt(i uint64) int32 {
 	return int32(s.table[i]&uint32(len(s.table)-1)) - 1
-}
-
-// lookup returns the first node stored with key k.
-func (s *stateStore) lookup(k stateKey) (int32, bool) {
-	i, ok := s.find(k)
-	if !ok {
-		return -1, false
-	}
-	return s.firstAt(i), true
 }
 
 // subsumedAt reports whether a cube stored under the key found in slot i
@@ -320,17 +306,9 @@ func (s *stateStore) subsumed(first int32, c predabs.Cube) bool {
 	return c.Implies(s.cubes[first])
 }
 
-// add stores the node r with key k and cube c, and returns its index.
-// first is the first node stored with that key, or -1 (then the node goes
-// into the table).
-func (s *stateStore) add(r rnode, k stateKey, c predabs.Cube, first int32) int32 {
-	if first >= 0 {
-		return s.addHashed(r, k, 0, c, first)
-	}
-	return s.addHashed(r, k, s.hashOf(k), c, first)
-}
-
-// addHashed is add with the key's hash (hashOf) given.
+// addHashed stores the node r with key k, of hash h (hashOf), and cube c,
+// and returns its index. first is the first node stored with that key, or
+// -1 (then the node goes into the table; h is not read otherwise).
 func (s *stateStore) addHashed(r rnode, k stateKey, h uint64, c predabs.Cube, first int32) int32 {
 	idx := int32(s.n)
 	j := idx & (1<<stateChunkBits - 1)

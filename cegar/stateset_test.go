@@ -11,6 +11,28 @@ import (
 	"fencer/predabs"
 )
 
+// find, lookup and add are the store's lookups and adding with the key's
+// hash computed from the key (hashOf), for the tests.
+
+// find returns the slot of key k in the table and whether k is there.
+func (s *stateStore) find(k stateKey) (uint64, bool) {
+	return s.findHashed(k, s.hashOf(k))
+}
+
+// lookup returns the first node stored with key k.
+func (s *stateStore) lookup(k stateKey) (int32, bool) {
+	i, ok := s.find(k)
+	if !ok {
+		return -1, false
+	}
+	return s.firstAt(i), true
+}
+
+// add stores the node r with key k and cube c (addHashed).
+func (s *stateStore) add(r rnode, k stateKey, c predabs.Cube, first int32) int32 {
+	return s.addHashed(r, k, s.hashOf(k), c, first)
+}
+
 // TestStateStore stores states with shared value vectors, and finds each
 // again by its key, with its values; a key with other values is another
 // state.

@@ -558,39 +558,27 @@ func (l *Layout) ClearedZeros(to, from Zeros, t *kabs.Trans) Zeros {
 	if k := len(to); k > 0 {
 		n = int(to[k-1])
 	}
-	keep := make([]bool, n)
-	for j := 0; j+1 < len(to); j += 2 {
-		for i := to[j]; i < to[j+1]; i++ {
-			keep[i] = true
-		}
-	}
+	// skip: the positions of from that t assigns nothing.
+	skip := make([]bool, n)
 	for j := 0; j+1 < len(from); j += 2 {
 		for i := from[j]; i < min(from[j+1], int32(n)); i++ {
-			keep[i] = false
+			skip[i] = true
 		}
 	}
 	for _, a := range t.Assign {
-		if i, ok := l.index[a.Var]; ok && i < n && !keep[i] {
-			keep[i] = zeroIn(to, i)
+		if i, ok := l.index[a.Var]; ok && i < n {
+			skip[i] = false
 		}
 	}
 	var idx []int
-	for i, k := range keep {
-		if k {
-			idx = append(idx, i)
+	for j := 0; j+1 < len(to); j += 2 {
+		for i := to[j]; i < to[j+1]; i++ {
+			if !skip[i] {
+				idx = append(idx, int(i))
+			}
 		}
 	}
 	return ZerosOf(idx)
-}
-
-// zeroIn reports whether position i is in the runs z.
-func zeroIn(z Zeros, i int) bool {
-	for j := 0; j+1 < len(z); j += 2 {
-		if int(z[j]) <= i && i < int(z[j+1]) {
-			return true
-		}
-	}
-	return false
 }
 
 // clipZeros appends to dst the runs of zero within the runs of in.
