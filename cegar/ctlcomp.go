@@ -87,6 +87,10 @@ type compStep struct {
 	// rd and wr are the shared variables the step reads and writes, for
 	// sleep sets (sleep.go: accessMasks).
 	rd, wr uint64
+	// name is the step's bit in a sleep set, 0 for none; own are the
+	// bits of its process's steps still asleep after it (sleep.go:
+	// sleepNames).
+	name, own uint32
 	// compiled holds the compiled steps of the step between the
 	// explicitness (ctlProfile.xid) before and after it was taken with,
 	// the first ncompiled of them (the others in explorer.compiledBy,
@@ -163,6 +167,9 @@ func (x *explorer) makeComps(b *nodeSteps) error {
 			}
 		}
 		comp.flushAt = x.flushesOf(m.p, steps)
+		if x.sleepW > 0 {
+			x.sleepNames(comp, m.p, steps)
+		}
 		comp.steps, comp.cand, comp.cond, comp.left = steps, m.cand, m.cond, int32(m.left)
 		comp.cand1, comp.cond1, comp.held = m.cand1, m.cond1, held
 		comp.ready.Store(true)

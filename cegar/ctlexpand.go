@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"fencer/cs"
@@ -215,6 +216,10 @@ type nodeSteps struct {
 	seg   []int      // the part of process p is kb[seg[p]:seg[p+1]]
 	comps []*ctlComp // by process, nil for one that does not move
 	off   []int32    // the steps of process p are off[p] up to off[p+1]
+	at    []stepAt   // by step: its process and component step (step)
+	// named is, by bit of a sleep set, the step of b it names (with sleep
+	// sets; only the bits of b's steps are set).
+	named [32]*compStep
 	ample []int32    // the flat candidate ample sets (nextAmple)
 	held  int32      // in stage 1 of a staged exploration, the steps held back (stage.go)
 	res   []resolved // by step
@@ -252,13 +257,16 @@ func (b *nodeSteps) each(idx []int32, f func(i int32)) {
 	}
 }
 
+// stepAt is a step of a nodeSteps: its process and component step.
+type stepAt struct {
+	p int
+	s *compStep
+}
+
 // step returns the process and component step of step i.
 func (b *nodeSteps) step(i int32) (int, *compStep) {
-	p := 0
-	for b.off[p+1] <= i {
-		p++
-	}
-	return p, &b.comps[p].steps[i-b.off[p]]
+	a := b.at[i]
+	return a.p, a.s
 }
 
 // ctlScratch is a worker's buffers for the control part of expansions.
@@ -328,6 +336,8 @@ func (s *ctlScratch) release() {
 	for _, b := range []*nodeSteps{&s.top, &s.fwd[0], &s.fwd[1]} {
 		clear(b.comps[:cap(b.comps)])
 		clear(b.res[:cap(b.res)])
+		clear(b.at[:cap(b.at)])
+		b.named = [32]*compStep{}
 		b.n, b.ctl = nil, nil
 	}
 	clear(s.tgt[:cap(s.tgt)])
@@ -499,7 +509,7 @@ func (x *explorer) expandWith(w *worker, from *nodeSteps, p int, c *ctlComp, n *
 // steps, no step resolved, and the ample sets.
 func (x *explorer) stepsOfComps(w *worker, b *nodeSteps) {
 	np := len(b.comps)
-	b.off = append(b.off[:0], 0)
+	b.off, b.at = append(b.off[:0], 0), b.at[:0]
 	left, held := int64(0), int32(0)
 	for p := range np {
 		k := b.off[p]
@@ -507,6 +517,13 @@ func (x *explorer) stepsOfComps(w *worker, b *nodeSteps) {
 			k += int32(len(c.steps))
 			left += int64(c.left)
 			held += c.held
+			for j := range c.steps {
+				s := &c.steps[j]
+				b.at = append(b.at, stepAt{p, s})
+				if s.name != 0 {
+					b.named[bits.TrailingZeros32(s.name)] = s
+				}
+			}
 		}
 		b.off = append(b.off, k)
 	}

@@ -220,7 +220,7 @@ func (x *explorer) passLean(w *worker, l *leanState, cur *[]int64, passed *int, 
 		j := cand[chosen]
 		st := &l.c.steps[j]
 		if sleep != nil && *sleep != 0 {
-			if *sleep&x.nameIn(l.c, l.p, st, j) != 0 {
+			if *sleep&st.name != 0 {
 				return leanCut, nil
 			}
 			*sleep = x.sleepStep(*sleep, l.p, st)

@@ -288,7 +288,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 			err = ferr
 		}
 		if sleepy && produced {
-			done |= x.nameOf(b, q, ps, i)
+			done |= ps.name
 		}
 		return produced, err
 	}

@@ -1071,7 +1071,7 @@ func (x *explorer) forward(w *worker, from *nodeSteps, via int32, vals []int64, 
 		if sleep != nil && *sleep != 0 {
 			p, ps := b.step(stepIdx)
 			// The state's only step is asleep: it reaches nothing new.
-			if *sleep&x.nameOf(b, p, ps, stepIdx) != 0 {
+			if *sleep&ps.name != 0 {
 				w.ffCur = cur
 				return nil, cur, passed, nil
 			}

@@ -107,18 +107,21 @@ func independent(a, b *compStep) bool {
 }
 
 // sleepBit is the bit of step i of b in a sleep set, 0 when it has none.
-func (x *explorer) sleepBit(b *nodeSteps, i int32) uint32 {
-	p, s := b.step(i)
-	return x.nameOf(b, p, s, i)
+func (x *explorer) sleepBit(b *nodeSteps, i int32) uint32 { return b.at[i].s.name }
+
+// sleepNames sets the names (compStep.name) of the steps of component c
+// of process p, its flushes' places in steps set (c.flushAt), and the
+// bits of p's steps that stay asleep after each (compStep.own): both are
+// read for every step taken.
+func (x *explorer) sleepNames(c *ctlComp, p int, steps []compStep) {
+	for j := range steps {
+		s := &steps[j]
+		s.name, s.own = x.nameIn(c, p, s, int32(j)), x.ownAfter(^uint32(0), p, s)
+	}
 }
 
-// nameOf is sleepBit for step i of b, of process p and component step s
-// (b.step(i), found already).
-func (x *explorer) nameOf(b *nodeSteps, p int, s *compStep, i int32) uint32 {
-	return x.nameIn(b.comps[p], p, s, i-b.off[p])
-}
-
-// nameIn is nameOf for step j of component c of process p (s, c.steps[j]).
+// nameIn is the bit of step j of component c of process p (s,
+// c.steps[j]) in a sleep set (sleepNames).
 func (x *explorer) nameIn(c *ctlComp, p int, s *compStep, j int32) uint32 {
 	prog := int32(x.sleepW - x.flushSlots)
 	if r := x.flushName(p, s); r >= 0 {
@@ -141,16 +144,6 @@ func (x *explorer) flushName(p int, s *compStep) int {
 	return int(x.flushSlot[p][s.step.Var])
 }
 
-// stepOfBit is the step of b that bit names in a sleep set: its process
-// and its step.
-func (x *explorer) stepOfBit(b *nodeSteps, bit int) (int, *compStep) {
-	p, j := bit/x.sleepW, int32(bit%x.sleepW)
-	if prog := int32(x.sleepW - x.flushSlots); j >= prog {
-		j = b.comps[p].flushAt[j-prog]
-	}
-	return p, &b.comps[p].steps[j]
-}
-
 // procMask is the bits of process p in a sleep set; flushMask those of
 // its flushes.
 func (x *explorer) procMask(p int) uint32 {
@@ -164,7 +157,7 @@ func (x *explorer) flushMask(p int) uint32 {
 // ownAfter is the bits of process p's steps in z still asleep after p
 // takes step s: its flushes', when s commutes with them (flushCommutes),
 // and under PSO, after a flush, those of the other variables; the others
-// are named anew.
+// are named anew. It is s.own for z all ones (sleepNames).
 func (x *explorer) ownAfter(z uint32, p int, s *compStep) uint32 {
 	if x.flushSlots == 0 {
 		return 0
@@ -203,12 +196,12 @@ func (x *explorer) sleepAfter(b *nodeSteps, z uint32, q int, si *compStep) uint3
 	if z == 0 {
 		return 0
 	}
-	own := x.ownAfter(z, q, si)
+	own := z & si.own
 	z &^= x.procMask(q)
 	out := z
 	for m := z; m != 0; m &= m - 1 {
 		bit := bits.TrailingZeros32(m)
-		if _, s := x.stepOfBit(b, bit); !independent(s, si) {
+		if !independent(b.named[bit], si) {
 			out &^= 1 << uint(bit)
 		}
 	}
@@ -220,7 +213,7 @@ func (x *explorer) sleepAfter(b *nodeSteps, z uint32, q int, si *compStep) uint3
 // other processes, and p's own steps are named anew, but its flush if s
 // commutes with it.
 func (x *explorer) sleepStep(z uint32, p int, s *compStep) uint32 {
-	return z&^x.procMask(p) | x.ownAfter(z, p, s)
+	return z&^x.procMask(p) | z&s.own
 }
 
 // visitWoken visits the steps of b in it.wake, a re-expansion's: every
