@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math/bits"
 	"slices"
 
 	"fencer/cs"
@@ -217,13 +216,14 @@ type nodeSteps struct {
 	comps []*ctlComp // by process, nil for one that does not move
 	off   []int32    // the steps of process p are off[p] up to off[p+1]
 	at    []stepAt   // by step: its process and component step (step)
-	// named is, by bit of a sleep set, the step of b it names (with sleep
-	// sets; only the bits of b's steps are set).
-	named [32]*compStep
-	ample []int32    // the flat candidate ample sets (nextAmple)
-	held  int32      // in stage 1 of a staged exploration, the steps held back (stage.go)
-	res   []resolved // by step
-	tn    []ctlNode  // by step: the target made transient (resolve)
+	// named is, by bit of a sleep set, the step of b it names, when
+	// namedOK (sleep.go: namedSteps; only the bits of b's steps are set).
+	named   [32]*compStep
+	namedOK bool
+	ample   []int32    // the flat candidate ample sets (nextAmple)
+	held    int32      // in stage 1 of a staged exploration, the steps held back (stage.go)
+	res     []resolved // by step
+	tn      []ctlNode  // by step: the target made transient (resolve)
 	// pk packs the profile parts of n's components (withPart), when
 	// they fit (pkOK); pcs are their locations, by process.
 	pk   uint64
@@ -509,7 +509,7 @@ func (x *explorer) expandWith(w *worker, from *nodeSteps, p int, c *ctlComp, n *
 // steps, no step resolved, and the ample sets.
 func (x *explorer) stepsOfComps(w *worker, b *nodeSteps) {
 	np := len(b.comps)
-	b.off, b.at = append(b.off[:0], 0), b.at[:0]
+	b.off, b.at, b.namedOK = append(b.off[:0], 0), b.at[:0], false
 	left, held := int64(0), int32(0)
 	for p := range np {
 		k := b.off[p]
@@ -518,11 +518,7 @@ func (x *explorer) stepsOfComps(w *worker, b *nodeSteps) {
 			left += int64(c.left)
 			held += c.held
 			for j := range c.steps {
-				s := &c.steps[j]
-				b.at = append(b.at, stepAt{p, s})
-				if s.name != 0 {
-					b.named[bits.TrailingZeros32(s.name)] = s
-				}
+				b.at = append(b.at, stepAt{p, &c.steps[j]})
 			}
 		}
 		b.off = append(b.off, k)

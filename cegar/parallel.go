@@ -35,6 +35,7 @@ type worker struct {
 	porVals []int64
 	porKey  []byte
 	held    []int32 // the steps of a staged exploration's stage (stage.go)
+	all     []int32 // the steps taken of a state expanded in full (expandState)
 }
 
 func (w *worker) buffers(n int) {
@@ -343,13 +344,21 @@ func (x *explorer) expandState(w *worker, it *item) {
 		}
 	}
 	if !reduced {
-		// In stage 1 of a staged exploration, every step but those held
-		// back (stage.go).
-		idx := x.notHeld(w, b)
+		// Every step but those tried, asleep, and in stage 1 of a staged
+		// exploration those held back (stage.go); only those are resolved.
+		idx := w.all[:0]
+		for i := range b.len() {
+			if !contains(tried, i) && !(b.held > 0 && isHeld(b, i)) && !asleep(i) {
+				idx = append(idx, i)
+			}
+		}
+		w.all = idx
 		it.hasHeld = b.held > 0
-		if err := x.resolve(w, b, idx, x.por != nil); err != nil {
-			it.err = err
-			return
+		if len(idx) > 0 {
+			if err := x.resolve(w, b, idx, x.por != nil); err != nil {
+				it.err = err
+				return
+			}
 		}
 		// With sleep sets, the flushes first: a process's later steps
 		// that commute with its flush leave it asleep (sleep.go).
@@ -357,14 +366,11 @@ func (x *explorer) expandState(w *worker, it *item) {
 			if pass == 0 && x.flushSlots == 0 {
 				continue
 			}
-			for i := range b.len() {
+			for _, i := range idx {
 				if stop {
 					break
 				}
 				if x.flushSlots > 0 && (pass == 0) != x.isFlush(b, i) {
-					continue
-				}
-				if contains(tried, i) || b.held > 0 && isHeld(b, i) || asleep(i) {
 					continue
 				}
 				if _, err := visit(i); err != nil {

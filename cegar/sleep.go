@@ -120,6 +120,16 @@ func (x *explorer) sleepNames(c *ctlComp, p int, steps []compStep) {
 	}
 }
 
+// namedSteps sets b.named: for each of b's steps with a name, the step.
+func namedSteps(b *nodeSteps) {
+	for _, a := range b.at {
+		if a.s.name != 0 {
+			b.named[bits.TrailingZeros32(a.s.name)] = a.s
+		}
+	}
+	b.namedOK = true
+}
+
 // nameIn is the bit of step j of component c of process p (s,
 // c.steps[j]) in a sleep set (sleepNames).
 func (x *explorer) nameIn(c *ctlComp, p int, s *compStep, j int32) uint32 {
@@ -199,6 +209,9 @@ func (x *explorer) sleepAfter(b *nodeSteps, z uint32, q int, si *compStep) uint3
 	own := z & si.own
 	z &^= x.procMask(q)
 	out := z
+	if !b.namedOK {
+		namedSteps(b)
+	}
 	for m := z; m != 0; m &= m - 1 {
 		bit := bits.TrailingZeros32(m)
 		if !independent(b.named[bit], si) {
