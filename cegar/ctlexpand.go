@@ -220,10 +220,15 @@ type nodeSteps struct {
 	// namedOK (sleep.go: namedSteps; only the bits of b's steps are set).
 	named   [32]*compStep
 	namedOK bool
-	ample   []int32    // the flat candidate ample sets (nextAmple)
-	held    int32      // in stage 1 of a staged exploration, the steps held back (stage.go)
-	res     []resolved // by step
-	tn      []ctlNode  // by step: the target made transient (resolve)
+	ample   []int32 // the flat candidate ample sets (nextAmple)
+	held    int32   // in stage 1 of a staged exploration, the steps held back (stage.go)
+	left    int64   // the writes to a tail its components leave out (exactOnly)
+	// made is the stage (plus one) for which expandState made b, 0 when
+	// another expansion did: a state of the same node expanded next in
+	// that stage reuses it (countSteps), its resolved steps too.
+	made int8
+	res  []resolved // by step
+	tn   []ctlNode  // by step: the target made transient (resolve)
 	// pk packs the profile parts of n's components (withPart), when
 	// they fit (pkOK); pcs are their locations, by process.
 	pk   uint64
@@ -441,7 +446,7 @@ func (x *explorer) ctlOfSteps(b *nodeSteps) *kabs.Ctl {
 // made on the first expansion of a control state with them), the flat
 // ample sets when the reduction is on, and no step resolved.
 func (x *explorer) expand(w *worker, n *ctlNode, b *nodeSteps) error {
-	b.n, b.ctl = n, nil
+	b.n, b.ctl, b.made = n, nil, 0
 	b.kb = append(b.kb[:0], x.ctls.key(n)...)
 	b.seg, b.comps = append(b.seg[:0], 0), b.comps[:0]
 	missing := false
@@ -481,7 +486,7 @@ func (x *explorer) expandChild(w *worker, from *nodeSteps, i int32, b *nodeSteps
 // of from with process p's component replaced by c; n is its node (a
 // transient one is not copied: it must outlive b's use).
 func (x *explorer) expandWith(w *worker, from *nodeSteps, p int, c *ctlComp, n *ctlNode, b *nodeSteps) error {
-	b.n, b.ctl = n, nil
+	b.n, b.ctl, b.made = n, nil, 0
 	b.kb = appendKeyWith(b.kb[:0], from, p, c.id)
 	d := len(b.kb) - len(from.kb) // the shift of the parts after p's
 	b.seg = b.seg[:0]
@@ -523,20 +528,28 @@ func (x *explorer) stepsOfComps(w *worker, b *nodeSteps) {
 		}
 		b.off = append(b.off, k)
 	}
-	if left > 0 {
-		x.dropped.Add(left) // each state is expanded once
-	}
-	b.held = 0
+	b.held, b.left = 0, left
 	if x.stage == 1 && held > 0 {
 		b.held = held
-		x.heldN.Add(int64(held))
 	}
+	x.countSteps(b)
 	b.res = slices.Grow(b.res[:0], int(b.len()))[:b.len()]
 	clear(b.res)
 	b.tn = slices.Grow(b.tn[:0], int(b.len()))[:b.len()]
 	b.ample = b.ample[:0]
 	if x.por != nil {
 		x.flatAmple(w, b)
+	}
+}
+
+// countSteps counts the writes to a tail that the expansion of a state
+// with b's steps leaves out and the steps it holds back.
+func (x *explorer) countSteps(b *nodeSteps) {
+	if b.left > 0 {
+		x.dropped.Add(b.left)
+	}
+	if b.held > 0 {
+		x.heldN.Add(int64(b.held))
 	}
 }
 

@@ -196,9 +196,17 @@ type succRec struct {
 func (x *explorer) expandState(w *worker, it *item) {
 	b := &w.ctl.top
 	readVals(it.enc0, it.vals, x.prof(it.n).kept)
-	if err := x.expand(w, it.n, b); err != nil {
-		it.err = err
-		return
+	if made := int8(x.stage + 1); b.n == it.n && b.made == made {
+		// The state before was of the same control state: its steps,
+		// and those it resolved, are this one's (resolution reads the
+		// control state only).
+		x.countSteps(b)
+	} else {
+		if err := x.expand(w, it.n, b); err != nil {
+			it.err = err
+			return
+		}
+		b.made = made
 	}
 	var preEnv *domains.Env
 	stop := false
