@@ -104,6 +104,18 @@
 // the search order is the breadth-first one of the reduced graph. On
 // dijkstra_3 with its fence, 3,267,622 stored states become 948,894.
 //
+// Within a depth the states are expanded grouped by control state, the
+// groups in the order of their first state (levelorder.go): a worker
+// makes a control state's steps and resolves their targets once for the
+// states of a group, and its nodes and components stay in the caches.
+// The states stored do not depend on that order (every state of the
+// reduced graph is stored, and a state's sleep set is the intersection
+// over its arrivals); which arrival stores a state first, and so its
+// parent and depth, does, and with them the counts of states passed
+// through and of re-expansions, and which counterexample an exploration
+// that finds one finds first. The order is the storing goroutine's
+// alone, so neither depends on the number of workers.
+//
 // Lean passes (lean.go): nearly every state passed through is reached by
 // a step of some process p and left by p's next local step, p's
 // candidate being the first there (and allowed, when conditional). Such

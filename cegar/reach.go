@@ -206,6 +206,7 @@ type explorer struct {
 	// them.
 	woken         map[int32]uint32
 	sleeps, wakes []uint32
+	order         levelOrder // sortLevel's buffers
 	// mu guards the tables above, which expand and resolve fill in as the
 	// workers need them (parallel.go). The workers read without it the
 	// control nodes and their keys (nodeSet), the profiles, the ready
@@ -759,7 +760,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		}
 		x.logMemory(st)
 		comps, _ := x.compBytes()
-		e.stats.noteStore(st.bytes(), x.ctls.bytes()+comps, st.n)
+		e.stats.noteStore(st.bytes(), x.ctls.bytes()+comps+x.order.bytes(), st.n)
 		if x.sym != nil {
 			x.sym.symmetrize(x)
 		}
@@ -782,6 +783,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	for {
 		for d := 0; d < len(queue); d++ {
 			level := queue[d]
+			x.sortLevel(st, level) // levelorder.go
 			x.startLevel(st, level)
 			par := pl != nil && len(level) >= parallelFrom
 			if par {
@@ -901,7 +903,8 @@ var errCtlsFull = &errLimit{MemoryLimit, "memory limit reached (4 GB of control 
 
 // logMemory logs what the tables of the exploration hold, as allocated:
 // the store of states (its value vectors included) and the control
-// states' nodes and keys, table, components and steps.
+// states' nodes and keys, table, components and steps, and the marks of
+// the order of a level (sortLevel).
 func (x *explorer) logMemory(st *stateStore) {
 	if st.n == 0 {
 		return
@@ -909,9 +912,10 @@ func (x *explorer) logMemory(st *stateStore) {
 	comps, ncomps := x.compBytes()
 	per := func(b int64) float64 { return float64(b) / float64(st.n) }
 	table := int64(x.ctls.ids.size()) * 4
-	x.e.logf("exploration memory per stored state: store %.1f B (%d value vectors), control states %.1f B (%d nodes: nodes and keys %.1f, table %.1f; %d process components and their steps %.1f; %d profiles)",
-		per(st.bytes()), st.vals.n, per(x.ctls.bytes()+comps), x.ctls.n,
-		per(x.ctls.bytes()-table), per(table), ncomps, per(comps), len(x.profs))
+	order := x.order.bytes()
+	x.e.logf("exploration memory per stored state: store %.1f B (%d value vectors), control states %.1f B (%d nodes: nodes and keys %.1f, table %.1f, level order %.1f; %d process components and their steps %.1f; %d profiles)",
+		per(st.bytes()), st.vals.n, per(x.ctls.bytes()+comps+order), x.ctls.n,
+		per(x.ctls.bytes()-table), per(table), per(order), ncomps, per(comps), len(x.profs))
 }
 
 // compBytes returns the memory of the process components and their steps
