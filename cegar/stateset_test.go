@@ -96,6 +96,20 @@ func TestAppendVals(t *testing.T) {
 	big := slices.Clone(z)
 	big[30] = -65
 	vecs = append(vecs, z, z[:32], big, make([]int64, 16))
+	// Values in 0..63, eight at a time, with one outside at places
+	// inside and after the words.
+	for _, at := range []int{-1, 0, 7, 9, 16, 26} {
+		for _, x := range []int64{64, -1, 127} {
+			v := make([]int64, 27)
+			for j := range v {
+				v[j] = int64(j*7) % 64
+			}
+			if at >= 0 {
+				v[at] = x
+			}
+			vecs = append(vecs, v)
+		}
+	}
 	for _, v := range vecs {
 		n := len(v)
 		zeros := []domains.Zeros{nil, {0, int32(n)}}

@@ -89,14 +89,35 @@ func appendVals(b []byte, vals []int64, kept domains.Zeros) []byte {
 
 // putSmall writes the values of run into dst (as long) as zigzag bytes,
 // up to the first that needs more than one, and returns how many it
-// wrote. (A loop of its own: inside appendVals' it kept its index on the
-// stack.)
+// wrote. Eight values at a time when all are in 0..63 (most are: their
+// zigzag bytes are 2v, one word shifted), else one by one. (A loop of
+// its own: inside appendVals' it kept its index on the stack.)
 //
 //go:noinline
 func putSmall(dst []byte, run []int64) int {
 	dst = dst[:len(run)]
-	for i, v := range run {
-		u := uint64(v<<1) ^ uint64(v>>63)
+	i := 0
+	for i+8 <= len(run) {
+		v := run[i : i+8 : i+8]
+		if uint64(v[0]|v[1]|v[2]|v[3]|v[4]|v[5]|v[6]|v[7]) < 64 {
+			w := uint64(v[0]) | uint64(v[1])<<8 | uint64(v[2])<<16 | uint64(v[3])<<24 |
+				uint64(v[4])<<32 | uint64(v[5])<<40 | uint64(v[6])<<48 | uint64(v[7])<<56
+			binary.LittleEndian.PutUint64(dst[i:i+8], w<<1)
+			i += 8
+			continue
+		}
+		for _, x := range v {
+			u := uint64(x<<1) ^ uint64(x>>63)
+			if u >= 0x80 {
+				return i
+			}
+			dst[i] = byte(u)
+			i++
+		}
+	}
+	for ; i < len(run); i++ {
+		x := run[i]
+		u := uint64(x<<1) ^ uint64(x>>63)
 		if u >= 0x80 {
 			return i
 		}
@@ -114,9 +135,7 @@ func readVals(b []byte, out []int64, kept domains.Zeros) {
 	if len(b) == keptLen(kept) {
 		for j := 0; j+1 < len(kept); j += 2 {
 			run := out[kept[j]:kept[j+1]]
-			for i, u := range b[:len(run)] {
-				run[i] = int64(u>>1) ^ -int64(u&1)
-			}
+			getSmall(run, b[:len(run)])
 			b = b[len(run):]
 		}
 		return
@@ -133,6 +152,31 @@ func readVals(b []byte, out []int64, kept domains.Zeros) {
 			run[i] = v
 			b = b[n:]
 		}
+	}
+}
+
+// getSmall decodes the zigzag bytes b into run (as long): eight at a
+// time when all are even (values in 0..63, the word shifted), else one by
+// one.
+func getSmall(run []int64, b []byte) {
+	run = run[:len(b)]
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i : i+8])
+		r := run[i : i+8 : i+8]
+		if w&0x0101010101010101 == 0 {
+			w >>= 1
+			r[0], r[1], r[2], r[3] = int64(byte(w)), int64(byte(w>>8)), int64(byte(w>>16)), int64(byte(w>>24))
+			r[4], r[5], r[6], r[7] = int64(byte(w>>32)), int64(byte(w>>40)), int64(byte(w>>48)), int64(byte(w>>56))
+			continue
+		}
+		for k, u := range b[i : i+8] {
+			r[k] = int64(u>>1) ^ -int64(u&1)
+		}
+	}
+	for ; i < len(b); i++ {
+		u := b[i]
+		run[i] = int64(u>>1) ^ -int64(u&1)
 	}
 }
 
