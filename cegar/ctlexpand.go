@@ -288,6 +288,7 @@ type ctlScratch struct {
 	cache     stepCache
 	nodes     nodeCache // the nodes promote found
 	lean      leanState // forward's state passed through (lean.go)
+	leanTgts  leanCache // the targets resolveLean found (lean.go)
 	leanNode  [2]ctlNode
 	leanKey   []byte
 	// profs holds the profiles of exploration profX by their parts
@@ -338,6 +339,7 @@ func (s *ctlScratch) release() {
 	s.profX = nil
 	s.nodes.x = nil
 	s.lean = leanState{}
+	s.leanTgts = leanCache{}
 	for _, b := range []*nodeSteps{&s.top, &s.fwd[0], &s.fwd[1]} {
 		clear(b.comps[:cap(b.comps)])
 		clear(b.res[:cap(b.res)])

@@ -37,9 +37,11 @@ type leanState struct {
 	// back (stepsOfComps' counts).
 	left int64
 	held int32
-	// The targets of the candidate steps of the state (at most
-	// leanMax), their profiles, compiled steps and parts keys.
-	tgt [leanMax]leanTarget
+	// tgt are the targets of the candidate steps of the state (at most
+	// leanMax), their profiles, compiled steps and parts keys: an entry
+	// of the worker's leanCache, or own, until the next resolveLean.
+	tgt *[leanMax]leanTarget
+	own [leanMax]leanTarget
 }
 
 // leanTarget is a candidate step's target, resolved by resolveLean.
@@ -49,6 +51,26 @@ type leanTarget struct {
 	cm *compiled
 	pk uint64
 }
+
+// leanCache is a worker's cache of resolveLean's targets, direct-mapped
+// by the state's parts key and component: a level's states are expanded
+// grouped by control state (levelorder.go), so the states of a group
+// pass through the same control states again, with other values. An
+// entry is never wrong, only replaced; it holds components of one
+// exploration (release clears it).
+type leanCache [leanCacheSize]leanCacheEntry
+
+type leanCacheEntry struct {
+	pk    uint64
+	c     *ctlComp
+	stage int8
+	tgt   [leanMax]leanTarget
+}
+
+// leanCacheBits is the log of the number of entries of a leanCache.
+const leanCacheBits = 8
+
+const leanCacheSize = 1 << leanCacheBits
 
 // leanMax is the most candidate steps passLean takes at a state: a local
 // step is an assignment or one of the assumes of a branch.
@@ -129,6 +151,17 @@ func (x *explorer) resolveLean(w *worker, l *leanState, cand []int32) (bool, err
 	if len(cand) > leanMax {
 		return false, nil
 	}
+	var e *leanCacheEntry
+	l.tgt = &l.own
+	if l.pkOK && !checkProfiles {
+		h := (l.pk ^ uint64(l.c.id)*0x9e3779b97f4a7c15) * 0xff51afd7ed558ccd
+		e = &s.leanTgts[h>>(64-leanCacheBits)]
+		l.tgt = &e.tgt
+		if e.c == l.c && e.pk == l.pk && e.stage == int8(x.stage) {
+			return true, nil
+		}
+		e.c = nil // filled below, or left empty
+	}
 	xid := l.pr.xid
 	p := l.p
 	for k, j := range cand {
@@ -153,6 +186,9 @@ func (x *explorer) resolveLean(w *worker, l *leanState, cand []int32) (bool, err
 			return false, nil
 		}
 		l.tgt[k] = leanTarget{t, tp, cm, v}
+	}
+	if e != nil {
+		e.pk, e.c, e.stage = l.pk, l.c, int8(x.stage)
 	}
 	return true, nil
 }
