@@ -223,6 +223,10 @@ type nodeSteps struct {
 	ample   []int32 // the flat candidate ample sets (nextAmple)
 	held    int32   // in stage 1 of a staged exploration, the steps held back (stage.go)
 	left    int64   // the writes to a tail its components leave out (exactOnly)
+	// others is, by process p, what startLean reads of the other
+	// processes' components, when bit p of othersOK is set.
+	others   []leanOthers
+	othersOK uint64
 	// made is the stage (plus one) for which expandState made b, 0 when
 	// another expansion did: a state of the same node expanded next in
 	// that stage reuses it (countSteps), its resolved steps too.
@@ -516,7 +520,7 @@ func (x *explorer) expandWith(w *worker, from *nodeSteps, p int, c *ctlComp, n *
 // steps, no step resolved, and the ample sets.
 func (x *explorer) stepsOfComps(w *worker, b *nodeSteps) {
 	np := len(b.comps)
-	b.off, b.at, b.namedOK = append(b.off[:0], 0), b.at[:0], false
+	b.off, b.at, b.namedOK, b.othersOK = append(b.off[:0], 0), b.at[:0], false, 0
 	left, held := int64(0), int32(0)
 	for p := range np {
 		k := b.off[p]

@@ -85,6 +85,47 @@ const (
 	leanCut                 // the state's one step is asleep: no state
 )
 
+// leanOthers is what a lean pass of process p reads of the other
+// processes' components of the state it starts from (leanState's lo, hi,
+// left and held): the same for every state of a control state.
+type leanOthers struct {
+	lo, hi int
+	left   int64
+	held   int32
+}
+
+// othersOf returns from's leanOthers for process p, made once for each
+// time from is made (stepsOfComps clears them).
+func (x *explorer) othersOf(from *nodeSteps, p int) *leanOthers {
+	if len(from.others) < len(from.comps) {
+		from.others = make([]leanOthers, len(from.comps))
+	}
+	o := &from.others[p]
+	if p >= 64 || from.othersOK&(1<<p) == 0 {
+		first := x.stage == 1
+		*o = leanOthers{lo: math.MaxInt, hi: math.MaxInt}
+		for q, cq := range from.comps {
+			if cq == nil || q == p {
+				continue
+			}
+			o.left += int64(cq.left)
+			o.held += cq.held
+			cc, _ := cq.candidate(first)
+			switch n := len(cc); {
+			case n == 0:
+			case q < p:
+				o.lo = min(o.lo, n)
+			default:
+				o.hi = min(o.hi, n)
+			}
+		}
+		if p < 64 {
+			from.othersOK |= 1 << p
+		}
+	}
+	return o
+}
+
 // startLean sets l to the target of step i of from (made in full), and
 // reports whether passLean can start there: p's candidate comes first, or
 // no process has one (else l is not set).
@@ -94,33 +135,16 @@ func (x *explorer) startLean(l *leanState, from *nodeSteps, i int32) bool {
 	if !c.ready.Load() {
 		return false
 	}
-	first := x.stage == 1
-	cand, _ := c.candidate(first)
-	lo, hi := math.MaxInt, math.MaxInt
-	var left int64
-	var held int32
-	for q, cq := range from.comps {
-		if cq == nil || q == p {
-			continue
-		}
-		left += int64(cq.left)
-		held += cq.held
-		cc, _ := cq.candidate(first)
-		switch n := len(cc); {
-		case n == 0:
-		case q < p:
-			lo = min(lo, n)
-		default:
-			hi = min(hi, n)
-		}
-	}
+	cand, _ := c.candidate(x.stage == 1)
+	o := x.othersOf(from, p)
+	lo, hi := o.lo, o.hi
 	if len(cand) == 0 && (lo < math.MaxInt || hi < math.MaxInt) || len(cand) >= lo || len(cand) > hi {
 		return false
 	}
 	l.base, l.p, l.c, l.n = from, p, c, *from.res[i].next
 	l.pr = x.prof(&l.n)
 	l.pk, l.pkOK = x.withPart(from.pk, from.pkOK, p, c.part)
-	l.lo, l.hi, l.left, l.held = lo, hi, left, held
+	l.lo, l.hi, l.left, l.held = lo, hi, o.left, o.held
 	return true
 }
 
