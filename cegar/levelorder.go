@@ -1,5 +1,7 @@
 package cegar
 
+import "slices"
+
 // Within a depth of the search (explore's level), the states are expanded
 // grouped by control state (doc.go, "Partial-order reduction"): the groups
 // in the order of their first state in the level, the states of a group
@@ -11,8 +13,9 @@ package cegar
 
 // levelOrder holds sortLevel's tables.
 type levelOrder struct {
-	// mark is, by node id, the sort that last met the node (its low
-	// markBits bits, the top ones) and the node's group there.
+	// mark is, by node id, the stamp of the sort that last met the node
+	// (the low markBits bits of its number, in the top bits) and the
+	// node's group in that sort's level (the other bits).
 	mark  []uint32
 	calls uint32
 	grp   []int32 // by place in the level: the group of its state's node
@@ -63,7 +66,8 @@ func (x *explorer) sortLevel(st *stateStore, level []int32) {
 	if runs == int(groups) {
 		return // grouped already
 	}
-	at := append(o.at[:0], make([]int32, groups)...)
+	at := slices.Grow(o.at[:0], int(groups))[:groups]
+	clear(at)
 	for _, g := range o.grp {
 		at[g]++
 	}
@@ -72,7 +76,7 @@ func (x *explorer) sortLevel(st *stateStore, level []int32) {
 		at[g] = n
 		n += k
 	}
-	out := append(o.out[:0], level...)
+	out := slices.Grow(o.out[:0], len(level))[:len(level)]
 	for j, g := range o.grp {
 		out[at[g]] = level[j]
 		at[g]++

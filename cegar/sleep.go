@@ -116,7 +116,7 @@ func (x *explorer) sleepBit(b *nodeSteps, i int32) uint32 { return b.at[i].s.nam
 func (x *explorer) sleepNames(c *ctlComp, p int, steps []compStep) {
 	for j := range steps {
 		s := &steps[j]
-		s.name, s.own = x.nameIn(c, p, s, int32(j)), x.ownAfter(^uint32(0), p, s)
+		s.name, s.own = x.nameIn(c, p, s, int32(j)), x.ownAfter(p, s)
 	}
 }
 
@@ -164,19 +164,19 @@ func (x *explorer) flushMask(p int) uint32 {
 	return (1<<uint(x.flushSlots) - 1) << uint(p*x.sleepW+x.sleepW-x.flushSlots)
 }
 
-// ownAfter is the bits of process p's steps in z still asleep after p
-// takes step s: its flushes', when s commutes with them (flushCommutes),
-// and under PSO, after a flush, those of the other variables; the others
-// are named anew. It is s.own for z all ones (sleepNames).
-func (x *explorer) ownAfter(z uint32, p int, s *compStep) uint32 {
+// ownAfter is the bits of process p's steps that stay asleep after p
+// takes step s (compStep.own): its flushes', when s commutes with them
+// (flushCommutes), and under PSO, after a flush, those of the other
+// variables; the others are named anew.
+func (x *explorer) ownAfter(p int, s *compStep) uint32 {
 	if x.flushSlots == 0 {
 		return 0
 	}
 	if flushCommutes(s) {
-		return z & x.flushMask(p)
+		return x.flushMask(p)
 	}
 	if r := x.flushName(p, s); r >= 0 && x.abs.Layout() == memmodel.PerVariable {
-		return z & x.flushMask(p) &^ (1 << uint(p*x.sleepW+x.sleepW-x.flushSlots+r))
+		return x.flushMask(p) &^ (1 << uint(p*x.sleepW+x.sleepW-x.flushSlots+r))
 	}
 	return 0
 }

@@ -11,22 +11,6 @@ package cegar
 // in all, with an ample set that is one of kx's graph, so the states of
 // both stages are those of a reduced graph of kx's exact-only part.
 
-// notHeld returns the steps of b to expand in full: all (nil) but, in
-// stage 1, those held back (b.held of them).
-func (x *explorer) notHeld(w *worker, b *nodeSteps) []int32 {
-	if b.held == 0 {
-		return nil
-	}
-	idx := w.held[:0]
-	for i := range b.len() {
-		if !isHeld(b, i) {
-			idx = append(idx, i)
-		}
-	}
-	w.held = idx
-	return idx
-}
-
 // isHeld reports whether stage 1 holds step i of b back.
 func isHeld(b *nodeSteps, i int32) bool {
 	_, s := b.step(i)
