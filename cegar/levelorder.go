@@ -30,7 +30,9 @@ const (
 )
 
 // sortLevel groups the entries of level (a state i, or -1-i for a
-// re-expansion of i) by the node of their state: a counting sort.
+// re-expansion of i) by the node of their state: a counting sort. A level
+// of more than groupMask entries (16 million) is left in its order: a
+// group number would not fit in a mark.
 func (x *explorer) sortLevel(st *stateStore, level []int32) {
 	if len(level) < 2 || len(level) > groupMask {
 		return
