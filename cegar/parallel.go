@@ -34,8 +34,10 @@ type worker struct {
 	// porVals and porKey are porInfo.blocked's scratch.
 	porVals []int64
 	porKey  []byte
-	held    []int32 // the steps of a staged exploration's stage (stage.go)
-	all     []int32 // the steps taken of a state expanded in full (expandState)
+	// taken lists the steps an expansion takes of its state expanded in
+	// full, re-expanded (visitWoken) or of stage 2's first level
+	// (visitHeld): expandState takes one of the three.
+	taken []int32
 }
 
 func (w *worker) buffers(n int) {
@@ -354,13 +356,13 @@ func (x *explorer) expandState(w *worker, it *item) {
 	if !reduced {
 		// Every step but those tried, asleep, and in stage 1 of a staged
 		// exploration those held back (stage.go); only those are resolved.
-		idx := w.all[:0]
+		idx := w.taken[:0]
 		for i := range b.len() {
 			if !contains(tried, i) && !(b.held > 0 && isHeld(b, i)) && !asleep(i) {
 				idx = append(idx, i)
 			}
 		}
-		w.all = idx
+		w.taken = idx
 		it.hasHeld = b.held > 0
 		if len(idx) > 0 {
 			if err := x.resolve(w, b, idx, x.por != nil); err != nil {

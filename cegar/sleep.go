@@ -233,13 +233,13 @@ func (x *explorer) sleepStep(z uint32, p int, s *compStep) uint32 {
 // one of them, whatever the ample set (a superset of those the state's
 // expansion would take), but those stage 1 holds back.
 func (x *explorer) visitWoken(w *worker, b *nodeSteps, it *item, visit func(int32) (bool, error)) {
-	idx := w.held[:0]
+	idx := w.taken[:0]
 	for i := range b.len() {
 		if it.wake&x.sleepBit(b, i) != 0 && !(b.held > 0 && isHeld(b, i)) {
 			idx = append(idx, i)
 		}
 	}
-	w.held = idx
+	w.taken = idx
 	x.visitAll(w, b, it, idx, visit)
 }
 

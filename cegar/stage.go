@@ -20,7 +20,7 @@ func isHeld(b *nodeSteps, i int32) bool {
 // visitHeld visits the steps of b that stage 1 held back (it expanded
 // b's state in full then): stage 2's first level.
 func (x *explorer) visitHeld(w *worker, b *nodeSteps, it *item, asleep func(int32) bool, visit func(int32) (bool, error)) {
-	idx := w.held[:0]
+	idx := w.taken[:0]
 	for p, c := range b.comps {
 		if c == nil || c.held == 0 {
 			continue
@@ -31,7 +31,7 @@ func (x *explorer) visitHeld(w *worker, b *nodeSteps, it *item, asleep func(int3
 			}
 		}
 	}
-	w.held = idx
+	w.taken = idx
 	x.visitAll(w, b, it, idx, visit)
 }
 
