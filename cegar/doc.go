@@ -488,13 +488,18 @@
 // hash. The table is rebuilt from the nodes, read in order (each vector
 // hashed again), when it doubles. The successors of a state are looked
 // up together (keysOf): the slots of both tables where their probes
-// start, then the vectors and nodes those name, then the lookups
-// themselves, so that the cache misses of independent loads overlap
-// instead of following one another. The
-// nodes and the table live outside the Go heap (offheap.go: mapped from
-// the system, returned when the exploration ends, an old table before its
-// successor is built), so the garbage collector's headroom, which lets the
-// heap grow to twice what is live, does not double them. Only the control
+// start, then the vectors, nodes and sleep sets those name, then the
+// lookups themselves, so that the cache misses of independent loads
+// overlap instead of following one another. Without the pipeline (one
+// worker, or a small level) the states of a level are expanded
+// eight at a time before their successors are stored,
+// and loads the slots of all their successors first (touchSlots), for
+// the same reason; more workers expand ahead of the storing anyway
+// (pipeline). The nodes and the table live outside the Go heap
+// (offheap.go: mapped from the system, returned when the exploration
+// ends, an old table before its successor is built), so the garbage
+// collector's headroom, which lets the heap grow to twice what is live,
+// does not double them. Only the control
 // states of states stored, or looked up in the store, are nodes: a
 // control state that the partial-order reduction only passes through is
 // transient (resolve), its profile and badness found from its

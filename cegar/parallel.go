@@ -175,9 +175,9 @@ func (it *item) reset(x *explorer, st *stateStore, head int32, j int, depth int3
 
 // succRec is one successor: the step (an index into the succs of the
 // expanded state's node), the state after it and the states passed
-// through, and its depth. The values' encoding and its hash in the store
-// (stateStore.keyOf) are computed here, by the worker, not by the
-// goroutine that stores.
+// through, and its depth. The values' encoding, its hash and the state's
+// hash in the store's table (stateStore.keyOf, stateHash) are computed
+// here, by the worker, not by the goroutine that stores.
 type succRec struct {
 	via  int32
 	next *ctlNode
@@ -187,6 +187,7 @@ type succRec struct {
 	vals  []int64
 	enc   []byte
 	h     uint64
+	sh    uint64 // the state's hash in the store's table (stateHash)
 	cube  predabs.Cube
 	depth int32
 	sleep uint32 // the successor's sleep set (sleep.go)
@@ -290,8 +291,9 @@ func (x *explorer) expandState(w *worker, it *item) {
 			eoff := len(it.enc)
 			it.enc = appendVals(it.enc, vals, pr.kept)
 			enc := it.enc[eoff:len(it.enc):len(it.enc)]
+			h := x.valHash(enc)
 			it.outs = append(it.outs, succRec{via: int32(i), next: next, vals: kept,
-				enc: enc, h: x.valHash(enc), cube: cube, depth: depth, sleep: z})
+				enc: enc, h: h, sh: stateHash(next.id, h), cube: cube, depth: depth, sleep: z})
 			stop = next.bad()
 			return !stop
 		})

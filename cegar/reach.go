@@ -719,9 +719,8 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	}
 	st := newStateStore()
 	defer st.release() // after the pipeline's close below: no worker reads it
-	x.valSeed = st.vals.seed
+	x.valSeed, st.sleepy = st.vals.seed, x.sleepW > 0
 	var keys []stateKey              // the keys of an item's successors (keysOf)
-	var hashes []uint64              // and their hashes
 	roots, err := x.addInits(st, c0) // inits.go
 	if err != nil || len(roots) == 0 {
 		return nil, err
@@ -766,7 +765,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		}
 		e.collect(ws, x.por)
 	}
-	var single item // the state being expanded, with one worker
+	// With one worker, the states of a level are expanded in batches of
+	// up to singleBatch, then their successors stored: the cache misses
+	// of their lookups overlap (touchSlots).
+	var batch [singleBatch]item
 	// The states are expanded in the order of their depth (the number of
 	// steps from the initial state, those forward passed through
 	// included): queue[d] lists the states of depth d, all stored before
@@ -789,7 +791,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 			if par {
 				pl.start(st, level, int32(d))
 			}
-			for j, head := range level {
+			for j := range level {
 				if expanded&255 == 0 {
 					if err := ctx.Err(); err != nil {
 						finish()
@@ -809,12 +811,23 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				if par {
 					it = pl.wait(j)
 				} else {
-					it = &single
-					it.reset(x, st, head, j, int32(d))
-					x.expandState(ws[0], it)
+					if t := j % singleBatch; t == 0 {
+						n := min(singleBatch, len(level)-j)
+						for t := range n {
+							batch[t].reset(x, st, level[j+t], j+t, int32(d))
+							x.expandState(ws[0], &batch[t])
+						}
+						for t := range n {
+							st.touchSlots(batch[t].outs)
+						}
+						for t := range n {
+							st.touchMatches(batch[t].outs)
+						}
+					}
+					it = &batch[j%singleBatch]
 				}
 				found, foundDepth := int32(-1), int32(0)
-				keys, hashes = st.keysOf(it.outs, keys, hashes)
+				keys = st.keysOf(it.outs, keys)
 				if x.por != nil {
 					x.por.succs += len(it.outs)
 				}
@@ -826,7 +839,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 						finish()
 						return nil, errVecsFull
 					}
-					slot, seen := st.findHashed(k, hashes[j])
+					slot, seen := st.findHashed(k, r.sh)
 					if seen && x.sleepW > 0 {
 						x.arrive(st, st.firstAt(slot), &it.outs[j], &queue)
 					}
@@ -849,7 +862,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 						finish()
 						return nil, domains.ErrDomainFull
 					}
-					idx := st.addHashed(rnode{via: r.via, parent: it.head}, k, hashes[j], r.cube, first)
+					idx := st.addHashed(rnode{via: r.via, parent: it.head}, k, r.sh, r.cube, first)
 					st.setSleep(idx, r.sleep)
 					for int(r.depth) >= len(queue) {
 						queue = append(queue, nil)
@@ -892,6 +905,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	e.logf("exploration%s: %d abstract states, %d control nodes (k=%d, %d predicates%s), no bad state", x.partNote(), st.n, x.ctls.n, x.abs.K, e.prec.Preds.Len(), x.por.note())
 	return nil, nil
 }
+
+// singleBatch is the number of states one worker expands before it
+// stores their successors.
+const singleBatch = 8
 
 // errVecsFull ends an exploration whose value vectors fill the store's
 // arena (vecSet.push): 2 GB of them, beyond any sensible memory limit.

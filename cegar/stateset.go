@@ -58,6 +58,9 @@ type stateStore struct {
 	cubes map[int32]predabs.Cube
 	more  map[int32][]predabs.Cube
 	sink  uint64 // keysOf's loads, kept
+	// sleepy says that the sleep sets are read (sleep.go): keysOf loads
+	// them with the nodes.
+	sleepy bool
 }
 
 // stateKey identifies a state up to its cube: its control node's id and
@@ -181,38 +184,54 @@ func (s *stateStore) keyOfEncoded(c int32, enc []byte, h uint64) stateKey {
 }
 
 // keysOf returns, in keys, the keys of the successors outs, their vectors
-// interned in order as keyOfEncoded does, and in hs their hashes in the
-// table (stateHash). The slots of both tables where their probes start
-// are loaded for all of them before any is used, then the vectors and
-// the nodes those slots name where the hashes agree: the loads of a pass
-// do not depend on each other, so their cache misses overlap (the
-// successors of a state are scattered over the tables), and the lookups
-// that follow find them in the cache.
-func (s *stateStore) keysOf(outs []succRec, keys []stateKey, hs []uint64) ([]stateKey, []uint64) {
-	var sink uint64
-	vm := uint64(len(s.vals.table) - 1)
-	km := uint64(len(s.table) - 1)
-	hs = hs[:0]
-	for i := range outs {
-		h := stateHash(outs[i].next.id, outs[i].h)
-		hs = append(hs, h)
-		sink += s.vals.table[outs[i].h&vm] + uint64(s.table[h&km])
-	}
-	idxMask := uint32(km)
-	for i, h := range hs {
-		if e := s.vals.table[outs[i].h&vm]; e != 0 && e>>32 == outs[i].h>>32 {
-			sink += uint64(s.vals.arena.head(uint32(e) - 1))
-		}
-		if e := s.table[h&km]; e != 0 && e&^idxMask == tagOf(h, s.bits) {
-			sink += uint64(s.key(int32(e&idxMask) - 1).c)
-		}
-	}
+// interned in order as keyOfEncoded does. The slots of both tables where
+// their probes start are loaded for all of them before any is used, then
+// the vectors, nodes and sleep sets those slots name where the hashes
+// agree: the loads of a pass do not depend on each other, so their cache
+// misses overlap (the successors of a state are scattered over the
+// tables), and the lookups that follow find them in the cache.
+func (s *stateStore) keysOf(outs []succRec, keys []stateKey) []stateKey {
+	s.touchSlots(outs)
+	s.touchMatches(outs)
 	keys = keys[:0]
 	for i := range outs {
 		keys = append(keys, s.keyOfEncoded(outs[i].next.id, outs[i].enc, outs[i].h))
 	}
+	return keys
+}
+
+// touchSlots loads the slots of both tables where the probes of the
+// successors outs start (keysOf's first pass).
+func (s *stateStore) touchSlots(outs []succRec) {
+	sink := s.sink
+	vm := uint64(len(s.vals.table) - 1)
+	km := uint64(len(s.table) - 1)
+	for i := range outs {
+		sink += s.vals.table[outs[i].h&vm] + uint64(s.table[outs[i].sh&km])
+	}
 	s.sink = sink
-	return keys, hs
+}
+
+// touchMatches loads the vectors, nodes and sleep sets that the slots of
+// outs name where the hashes agree (keysOf's second pass).
+func (s *stateStore) touchMatches(outs []succRec) {
+	sink := s.sink
+	vm := uint64(len(s.vals.table) - 1)
+	km := uint64(len(s.table) - 1)
+	idxMask := uint32(km)
+	for i := range outs {
+		if e := s.vals.table[outs[i].h&vm]; e != 0 && e>>32 == outs[i].h>>32 {
+			sink += uint64(s.vals.arena.head(uint32(e) - 1))
+		}
+		if h := outs[i].sh; s.table[h&km] != 0 && s.table[h&km]&^idxMask == tagOf(h, s.bits) {
+			j := int32(s.table[h&km]&idxMask) - 1
+			sink += uint64(s.key(j).c)
+			if s.sleepy {
+				sink += uint64(s.sleep(j))
+			}
+		}
+	}
+	s.sink = sink
 }
 
 // sleep returns the sleep set of node i (sleep.go).
