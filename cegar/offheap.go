@@ -14,7 +14,10 @@ import (
 // table being doubled costs both copies until the next collection. Mapped
 // out of the heap, the store costs what it holds, and an old table is
 // returned the moment it is replaced. The memory limit counts these bytes
-// with the live heap (memlimit.go).
+// with the live heap (memlimit.go). On Linux a block of 2 MB or more is
+// advised to be backed by huge pages (offheap_unix.go): the table is read
+// at random, and with 4 KB pages most of those reads in a large
+// exploration also miss the TLB.
 
 // offHeap is the memory mapped for the stores of the running explorations.
 var offHeap atomic.Int64
