@@ -162,7 +162,7 @@ func (it *item) reset(x *explorer, st *stateStore, head int32, j int, depth int3
 	if head < 0 {
 		head = -1 - head // a re-expansion
 	}
-	r := st.at(head)
+	r := st.key(head)
 	n := x.nodeAt(r.c)
 	if len(it.vals) != x.lay.Len() {
 		it.vals = make([]int64, x.lay.Len())

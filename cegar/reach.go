@@ -813,6 +813,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				} else {
 					if t := j % singleBatch; t == 0 {
 						n := min(singleBatch, len(level)-j)
+						x.touchStates(st, level[j:j+n])
 						for t := range n {
 							batch[t].reset(x, st, level[j+t], j+t, int32(d))
 							x.expandState(ws[0], &batch[t])
@@ -909,6 +910,22 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 // singleBatch is the number of states one worker expands before it
 // stores their successors.
 const singleBatch = 8
+
+// touchStates loads what expanding the stored states heads (-1-i for a
+// re-expansion of i) reads first: their keys, then their control nodes and
+// the first bytes of their vectors, a pass each, so that the cache misses
+// of a batch overlap.
+func (x *explorer) touchStates(st *stateStore, heads []int32) {
+	var sink uint64
+	for _, i := range heads {
+		sink += uint64(st.key(max(i, -1-i)).v)
+	}
+	for _, i := range heads {
+		k := st.key(max(i, -1-i))
+		sink += uint64(x.nodeAt(k.c).pb) + uint64(st.vals.arena.head(uint32(k.v)))
+	}
+	st.sink += sink
+}
 
 // errVecsFull ends an exploration whose value vectors fill the store's
 // arena (vecSet.push): 2 GB of them, beyond any sensible memory limit.
