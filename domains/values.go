@@ -609,21 +609,27 @@ func (s *Step) applyZeros(v []int64, zero, moved Zeros, scratch []int64, out fun
 			return nil
 		}
 	}
+	// w goes back to its pool by hand, not by a deferred call: this is
+	// the innermost step of every exploration, and a panic that skips
+	// the put only leaves the pool one canonWork short.
 	var w lazyWork
-	defer w.put()
 	if len(s.moves) > 0 && !s.ord.exact(v, s.moves, w.get()) {
 		if NoWiden {
+			w.put()
 			return ErrInexact
 		}
 		s.ord.view.widened.Store(true)
 		for _, u := range s.ord.widen(v, s.moves) {
 			if more, err := s.apply(u, false, zero, scratch, &w, out); !more || err != nil {
+				w.put()
 				return err
 			}
 		}
+		w.put()
 		return nil
 	}
 	_, err := s.apply(v, true, moved, scratch, &w, out)
+	w.put()
 	return err
 }
 
