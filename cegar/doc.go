@@ -491,11 +491,12 @@
 // start, then the vectors, nodes and sleep sets those name, then the
 // lookups themselves, so that the cache misses of independent loads
 // overlap instead of following one another. Without the pipeline (one
-// worker, or a small level) the states of a level are expanded
-// eight at a time before their successors are stored,
-// and loads the slots of all their successors first (touchSlots), for
-// the same reason; more workers expand ahead of the storing anyway
-// (pipeline). The nodes and the table live outside the Go heap
+// worker, or a small level) the states of a level are expanded eight at
+// a time before their successors are stored, their own nodes and vectors
+// loaded first (touchStates), and the slots of all their successors are
+// loaded before any is looked up (touchItems), for the same reason; with
+// the pipeline, those of each chunk of sixteen once it is expanded. The
+// nodes and the table live outside the Go heap
 // (offheap.go: mapped from the system, returned when the exploration
 // ends, an old table before its successor is built), so the garbage
 // collector's headroom, which lets the heap grow to twice what is live,

@@ -491,6 +491,13 @@ func (p *pipeline) wait(j int) *item {
 	return &p.ring[slot*chunkItems+j%chunkItems]
 }
 
+// chunk returns the items of the chunk that starts with the j-th state
+// of a level of n, once wait has returned its first.
+func (p *pipeline) chunk(j, n int) []item {
+	slot := j / chunkItems % len(p.ready)
+	return p.ring[slot*chunkItems : slot*chunkItems+min(chunkItems, n-j)]
+}
+
 // stored says that the j-th state of the level is stored: after the last
 // of a chunk, the chunk that takes its slot is issued.
 func (p *pipeline) stored(j int, st *stateStore, level []int32) {

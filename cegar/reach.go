@@ -767,7 +767,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 	}
 	// With one worker, the states of a level are expanded in batches of
 	// up to singleBatch, then their successors stored: the cache misses
-	// of their lookups overlap (touchSlots).
+	// of their lookups overlap (touchStates, touchItems).
 	var batch [singleBatch]item
 	// The states are expanded in the order of their depth (the number of
 	// steps from the initial state, those forward passed through
@@ -810,6 +810,9 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				var it *item
 				if par {
 					it = pl.wait(j)
+					if j%chunkItems == 0 {
+						st.touchItems(pl.chunk(j, len(level)))
+					}
 				} else {
 					if t := j % singleBatch; t == 0 {
 						n := min(singleBatch, len(level)-j)
@@ -818,12 +821,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 							batch[t].reset(x, st, level[j+t], j+t, int32(d))
 							x.expandState(ws[0], &batch[t])
 						}
-						for t := range n {
-							st.touchSlots(batch[t].outs)
-						}
-						for t := range n {
-							st.touchMatches(batch[t].outs)
-						}
+						st.touchItems(batch[:n])
 					}
 					it = &batch[j%singleBatch]
 				}

@@ -200,6 +200,17 @@ func (s *stateStore) keysOf(outs []succRec, keys []stateKey) []stateKey {
 	return keys
 }
 
+// touchItems is keysOf's first two passes over the successors of all of
+// items, for a batch of states expanded before they are stored.
+func (s *stateStore) touchItems(items []item) {
+	for t := range items {
+		s.touchSlots(items[t].outs)
+	}
+	for t := range items {
+		s.touchMatches(items[t].outs)
+	}
+}
+
 // touchSlots loads the slots of both tables where the probes of the
 // successors outs start (keysOf's first pass).
 func (s *stateStore) touchSlots(outs []succRec) {
