@@ -830,9 +830,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 				if x.por != nil {
 					x.por.succs += len(it.outs)
 				}
-				for j, r := range it.outs {
+				for j := range it.outs {
 					// Under the symmetry reduction r is the least image
 					// of the successor (expandState).
+					r := &it.outs[j]
 					k := keys[j]
 					if k.v < 0 {
 						finish()
@@ -840,7 +841,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 					}
 					slot, seen := st.findHashed(k, r.sh)
 					if seen && x.sleepW > 0 {
-						x.arrive(st, st.firstAt(slot), &it.outs[j], &queue)
+						x.arrive(st, st.firstAt(slot), r, &queue)
 					}
 					if seen && st.subsumedAt(slot, r.cube) {
 						continue
