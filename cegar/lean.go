@@ -252,18 +252,31 @@ func (x *explorer) passLean(w *worker, l *leanState, cur *[]int64, passed *int, 
 			return leanFull, err
 		}
 		count, chosen := 0, 0
-		for k, j := range cand {
-			var first bool
-			var err error
-			count, first, err = x.applyCount(w, l.tgt[k].cm, *cur, l.tgt[k].pr, l.c.steps[j].clear, count)
+		// The one step of a candidate changes cur itself, not a copy
+		// (ApplyInPlace); cur is the successor only when it is enabled.
+		inPlace := len(cand) == 1 && l.pr.dyn == nil && !checkProfiles && l.tgt[0].cm.x.InPlace()
+		if inPlace {
+			ok, err := l.tgt[0].cm.x.ApplyInPlace(*cur, l.c.steps[cand[0]].clear)
 			if err != nil {
 				return leanFull, err
 			}
-			if first {
-				chosen = k
+			if ok {
+				count = 1
 			}
-			if count > 1 {
-				break
+		} else {
+			for k, j := range cand {
+				var first bool
+				var err error
+				count, first, err = x.applyCount(w, l.tgt[k].cm, *cur, l.tgt[k].pr, l.c.steps[j].clear, count)
+				if err != nil {
+					return leanFull, err
+				}
+				if first {
+					chosen = k
+				}
+				if count > 1 {
+					break
+				}
 			}
 		}
 		switch {
@@ -286,7 +299,9 @@ func (x *explorer) passLean(w *worker, l *leanState, cur *[]int64, passed *int, 
 			*sleep = x.sleepStep(*sleep, l.p, st)
 		}
 		*passed++
-		*cur, w.ffNext = w.ffNext, *cur
+		if !inPlace {
+			*cur, w.ffNext = w.ffNext, *cur
+		}
 		t := &l.tgt[chosen]
 		l.n, l.pr, l.c, l.pk = t.n, t.pr, st.to, t.pk
 	}

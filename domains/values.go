@@ -562,6 +562,39 @@ func (s *Step) ApplyClipped(v []int64, zero, moved Zeros, scratch []int64, out f
 	return nil
 }
 
+// InPlace reports whether ApplyInPlace applies the step.
+func (s *Step) InPlace() bool { return s.plain && len(s.assigns) <= inPlaceMax }
+
+// inPlaceMax is the most assignments ApplyInPlace evaluates (on the
+// stack) before it writes them.
+const inPlaceMax = 8
+
+// ApplyInPlace is ApplyClipped for a step that InPlace accepts, with v
+// itself the successor: it reports whether the step is enabled, and
+// changes v only then. A caller that walks a chain of steps, each the one
+// step it takes, saves the copy of the vector.
+func (s *Step) ApplyInPlace(v []int64, moved Zeros) (bool, error) {
+	if ok, err := s.enabled(v); !ok || err != nil {
+		return false, err
+	}
+	var buf [inPlaceMax]int64
+	vals := buf[:len(s.assigns)]
+	for k, a := range s.assigns {
+		x, ok := a.f(v)
+		if !ok {
+			return false, fmt.Errorf("explicit assignment: %w", ErrArithmetic)
+		}
+		vals[k] = x
+	}
+	for k, a := range s.assigns {
+		v[a.dst] = vals[k]
+	}
+	for j := 0; j+1 < len(moved); j += 2 {
+		clear(v[moved[j]:moved[j+1]])
+	}
+	return true, nil
+}
+
 // OwnZeros returns the runs of zero that a step of p can change
 // (ApplyMoved's clipping), for ApplyClipped.
 func (l *Layout) OwnZeros(zero Zeros, p int) Zeros {
