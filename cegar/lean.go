@@ -230,6 +230,17 @@ func (x *explorer) countLean(l *leanState) {
 	}
 }
 
+// leanInPlace reports whether every one of tgt's steps can be applied in
+// place (domains.Step.InPlace).
+func leanInPlace(tgt []leanTarget) bool {
+	for k := range tgt {
+		if !tgt[k].cm.x.InPlace() {
+			return false
+		}
+	}
+	return true
+}
+
 // passLean takes the steps of l's process from l's state, with values
 // *cur, as forward would, while they pass through a state; l ends at the
 // state where it stops, *cur its values. passed and sleep are forward's.
@@ -252,16 +263,26 @@ func (x *explorer) passLean(w *worker, l *leanState, cur *[]int64, passed *int, 
 			return leanFull, err
 		}
 		count, chosen := 0, 0
-		// The one step of a candidate changes cur itself, not a copy
-		// (ApplyInPlace); cur is the successor only when it is enabled.
-		inPlace := len(cand) == 1 && l.pr.dyn == nil && !checkProfiles && l.tgt[0].cm.x.InPlace()
+		// When the candidate's steps allow it, their guards decide
+		// which is enabled, and the one that is changes cur itself, not
+		// a copy (ApplyInPlace).
+		inPlace := l.pr.dyn == nil && !checkProfiles && leanInPlace(l.tgt[:len(cand)])
 		if inPlace {
-			ok, err := l.tgt[0].cm.x.ApplyInPlace(*cur, l.c.steps[cand[0]].clear)
-			if err != nil {
-				return leanFull, err
+			for k := range cand {
+				ok, err := l.tgt[k].cm.x.Enabled(*cur)
+				if err != nil {
+					return leanFull, err
+				}
+				if ok {
+					if count, chosen = count+1, k; count > 1 {
+						break
+					}
+				}
 			}
-			if ok {
-				count = 1
+			if count == 1 {
+				if _, err := l.tgt[chosen].cm.x.ApplyInPlace(*cur, l.c.steps[cand[chosen]].clear); err != nil {
+					return leanFull, err
+				}
 			}
 		} else {
 			for k, j := range cand {

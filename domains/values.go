@@ -565,6 +565,10 @@ func (s *Step) ApplyClipped(v []int64, zero, moved Zeros, scratch []int64, out f
 // InPlace reports whether ApplyInPlace applies the step.
 func (s *Step) InPlace() bool { return s.plain && len(s.assigns) <= inPlaceMax }
 
+// Enabled reports whether the step's explicit guard holds of v, for a
+// step that InPlace accepts (the others have more to decide).
+func (s *Step) Enabled(v []int64) (bool, error) { return s.enabled(v) }
+
 // inPlaceMax is the most assignments ApplyInPlace evaluates (on the
 // stack) before it writes them.
 const inPlaceMax = 8
