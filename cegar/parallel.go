@@ -38,6 +38,9 @@ type worker struct {
 	// full, re-expanded (visitWoken) or of stage 2's first level
 	// (visitHeld): expandState takes one of the three.
 	taken []int32
+	// exp is expandState's, expOut its method out.
+	exp    expansion
+	expOut func([]int64) bool
 }
 
 func (w *worker) buffers(n int) {
@@ -211,110 +214,21 @@ func (x *explorer) expandState(w *worker, it *item) {
 		}
 		b.made = made
 	}
-	var preEnv *domains.Env
-	stop := false
-	// With sleep sets, done holds the steps taken so far that produced a
-	// state: with it.sleep, the steps a later one's successors need not
-	// take (sleep.go).
-	sleepy := x.sleepW > 0
-	var done uint32
-	asleep := func(i int32) bool { return sleepy && it.sleep != 0 && it.sleep&x.sleepBit(b, i) != 0 }
-	// visit applies succs[i]; it reports whether the step produced a state
-	// (was enabled).
-	visit := func(i int32) (produced bool, err error) {
-		var ferr error
-		next0, cm := b.res[i].next, b.res[i].cm
-		q, ps := b.step(i)
-		var z0 uint32
-		if sleepy {
-			z0 = x.sleepAfter(b, it.sleep|done, q, ps)
-		}
-		pr0 := x.prof(next0)
-		err = cm.x.ApplyClipped(it.vals, pr0.zrun, ps.clear, w.scratch, func(vals []int64) bool {
-			if checkProfiles && !zeroAt(vals, pr0.zero) {
-				ferr = errNotZero
-				return false
-			}
-			var cube predabs.Cube
-			if pr0.anyKeep || cm.x.GuardSymbolic {
-				if w.ab == nil {
-					ferr = fmt.Errorf("internal error: an abstract post in an exploration with every variable finite")
-					return false
-				}
-				if preEnv == nil {
-					preEnv = x.env(it.n, it.vals, domains.Key(it.vals))
-				}
-				var ok bool
-				cube, ok, ferr = w.ab.PostEnv(it.cube, cm.t, preEnv, x.env(next0, vals, domains.Key(vals)), pr0.keep, pr0.keepKey)
-				if ferr != nil {
-					return false
-				}
-				if !ok {
-					return true
-				}
-			}
-			produced = true
-			next, depth, z := next0, it.depth+1, z0
-			if x.por != nil {
-				var passed int
-				var zp *uint32
-				if sleepy {
-					zp = &z
-				}
-				if next, vals, passed, ferr = x.forward(w, b, i, vals, nil, zp); ferr != nil {
-					return false
-				}
-				w.passed += passed
-				if next == nil {
-					// A step passed through was asleep.
-					return true
-				}
-				depth += int32(passed)
-			}
-			if x.sym != nil {
-				// The least image is stored (orbitstates.go).
-				if next, vals, _, ferr = x.sym.canon(x, w, next, vals); ferr != nil {
-					return false
-				}
-			}
-			pr := x.prof(next)
-			if checkProfiles && !zeroAt(vals, pr.zero) {
-				ferr = errNotZero
-				return false
-			}
-			var kept []int64
-			if pr.dyn != nil {
-				off := len(it.arena)
-				it.arena = append(it.arena, vals...)
-				kept = it.arena[off:len(it.arena):len(it.arena)]
-			}
-			eoff := len(it.enc)
-			it.enc = appendVals(it.enc, vals, pr.kept)
-			enc := it.enc[eoff:len(it.enc):len(it.enc)]
-			h := x.valHash(enc)
-			it.outs = append(it.outs, succRec{via: int32(i), next: next, vals: kept,
-				enc: enc, h: h, sh: stateHash(next.id, h), cube: cube, depth: depth, sleep: z})
-			stop = next.bad()
-			return !stop
-		})
-		if err == nil {
-			err = ferr
-		}
-		if sleepy && produced {
-			done |= ps.name
-		}
-		return produced, err
+	e := &w.exp
+	*e = expansion{x: x, w: w, it: it, b: b, sleepy: x.sleepW > 0}
+	if w.expOut == nil {
+		w.expOut = e.out // bound to w.exp, once: a method value escapes
 	}
 	if it.heldOnly {
 		// Stage 2 of a staged exploration: the steps stage 1 held back
 		// of a state it expanded in full (stage.go).
-		x.visitHeld(w, b, it, asleep, visit)
+		x.visitHeld(w, b, it, e.asleep, e.visit)
 		return
 	}
 	if it.wake != 0 {
 		// A re-expansion: the steps of the state woken by a later arrival
 		// with a smaller sleep set (sleep.go).
-		x.visitWoken(w, b, it, visit)
+		x.visitWoken(w, b, it, e.visit)
 		return
 	}
 	// The partial-order reduction: the steps of the first candidate
@@ -334,23 +248,23 @@ func (x *explorer) expandState(w *worker, it *item) {
 		}
 		enabled := false
 		for _, i := range cand {
-			if asleep(i) {
+			if e.asleep(i) {
 				// Taken before, and enabled still (sleep.go).
 				enabled = true
 				continue
 			}
-			p, err := visit(i)
+			p, err := e.visit(i)
 			if err != nil {
 				it.err = err
 				return
 			}
-			if stop {
+			if e.stop {
 				break
 			}
 			enabled = enabled || p
 		}
 		tried = append(tried, cand...)
-		if stop || enabled {
+		if e.stop || enabled {
 			reduced = true
 			break
 		}
@@ -360,7 +274,7 @@ func (x *explorer) expandState(w *worker, it *item) {
 		// exploration those held back (stage.go); only those are resolved.
 		idx := w.taken[:0]
 		for i := range b.len() {
-			if !contains(tried, i) && !(b.held > 0 && isHeld(b, i)) && !asleep(i) {
+			if !contains(tried, i) && !(b.held > 0 && isHeld(b, i)) && !e.asleep(i) {
 				idx = append(idx, i)
 			}
 		}
@@ -379,13 +293,13 @@ func (x *explorer) expandState(w *worker, it *item) {
 				continue
 			}
 			for _, i := range idx {
-				if stop {
+				if e.stop {
 					break
 				}
 				if x.flushSlots > 0 && (pass == 0) != x.isFlush(b, i) {
 					continue
 				}
-				if _, err := visit(i); err != nil {
+				if _, err := e.visit(i); err != nil {
 					it.err = err
 					return
 				}
@@ -399,6 +313,133 @@ func (x *explorer) expandState(w *worker, it *item) {
 			w.full++
 		}
 	}
+}
+
+// expansion is what expandState's visits of one item's steps share: a
+// struct of the worker's with methods, not closures, which set up their
+// captures on every step.
+type expansion struct {
+	x      *explorer
+	w      *worker
+	it     *item
+	b      *nodeSteps
+	preEnv *domains.Env // the state's, for the abstract posts; made once
+	sleepy bool
+	// stop says that a bad state was found; done holds, with sleep sets,
+	// the steps taken so far that produced a state: with it.sleep, the
+	// steps a later one's successors need not take (sleep.go).
+	stop bool
+	done uint32
+	// The step being visited (visit): its index, its target and compiled
+	// form, the target's profile and the sleep set after it; whether it
+	// produced a state, and the error out met.
+	i        int32
+	next0    *ctlNode
+	cm       *compiled
+	pr0      *ctlProfile
+	z0       uint32
+	produced bool
+	ferr     error
+}
+
+// asleep reports whether step i is in the state's sleep set.
+func (e *expansion) asleep(i int32) bool {
+	return e.sleepy && e.it.sleep != 0 && e.it.sleep&e.x.sleepBit(e.b, i) != 0
+}
+
+// visit applies step i; it reports whether the step produced a state (was
+// enabled).
+func (e *expansion) visit(i int32) (bool, error) {
+	x, b, it := e.x, e.b, e.it
+	e.i, e.produced, e.ferr = i, false, nil
+	e.next0, e.cm = b.res[i].next, b.res[i].cm
+	q, ps := b.step(i)
+	e.z0 = 0
+	if e.sleepy {
+		e.z0 = x.sleepAfter(b, it.sleep|e.done, q, ps)
+	}
+	e.pr0 = x.prof(e.next0)
+	err := e.cm.x.ApplyClipped(it.vals, e.pr0.zrun, ps.clear, e.w.scratch, e.w.expOut)
+	if err == nil {
+		err = e.ferr
+	}
+	if e.sleepy && e.produced {
+		e.done |= ps.name
+	}
+	return e.produced, err
+}
+
+// out takes a successor vals of the state by the step being visited: the
+// abstract post, the states passed through, the least image under
+// symmetry, then the record of the successor. It returns false to stop
+// (a bad state, or an error in e.ferr).
+func (e *expansion) out(vals []int64) bool {
+	x, w, it, cm, pr0 := e.x, e.w, e.it, e.cm, e.pr0
+	if checkProfiles && !zeroAt(vals, pr0.zero) {
+		e.ferr = errNotZero
+		return false
+	}
+	var cube predabs.Cube
+	if pr0.anyKeep || cm.x.GuardSymbolic {
+		if w.ab == nil {
+			e.ferr = fmt.Errorf("internal error: an abstract post in an exploration with every variable finite")
+			return false
+		}
+		if e.preEnv == nil {
+			e.preEnv = x.env(it.n, it.vals, domains.Key(it.vals))
+		}
+		var ok bool
+		cube, ok, e.ferr = w.ab.PostEnv(it.cube, cm.t, e.preEnv, x.env(e.next0, vals, domains.Key(vals)), pr0.keep, pr0.keepKey)
+		if e.ferr != nil {
+			return false
+		}
+		if !ok {
+			return true
+		}
+	}
+	e.produced = true
+	next, depth, z := e.next0, it.depth+1, e.z0
+	if x.por != nil {
+		var passed int
+		var zp *uint32
+		if e.sleepy {
+			zp = &z
+		}
+		if next, vals, passed, e.ferr = x.forward(w, e.b, e.i, vals, nil, zp); e.ferr != nil {
+			return false
+		}
+		w.passed += passed
+		if next == nil {
+			// A step passed through was asleep.
+			return true
+		}
+		depth += int32(passed)
+	}
+	if x.sym != nil {
+		// The least image is stored (orbitstates.go).
+		if next, vals, _, e.ferr = x.sym.canon(x, w, next, vals); e.ferr != nil {
+			return false
+		}
+	}
+	pr := x.prof(next)
+	if checkProfiles && !zeroAt(vals, pr.zero) {
+		e.ferr = errNotZero
+		return false
+	}
+	var kept []int64
+	if pr.dyn != nil {
+		off := len(it.arena)
+		it.arena = append(it.arena, vals...)
+		kept = it.arena[off:len(it.arena):len(it.arena)]
+	}
+	eoff := len(it.enc)
+	it.enc = appendVals(it.enc, vals, pr.kept)
+	enc := it.enc[eoff:len(it.enc):len(it.enc)]
+	h := x.valHash(enc)
+	it.outs = append(it.outs, succRec{via: e.i, next: next, vals: kept,
+		enc: enc, h: h, sh: stateHash(next.id, h), cube: cube, depth: depth, sleep: z})
+	e.stop = next.bad()
+	return !e.stop
 }
 
 // pipeline expands stored states on the worker goroutines ahead of the
