@@ -110,6 +110,18 @@ func TestAppendVals(t *testing.T) {
 			vecs = append(vecs, v)
 		}
 	}
+	// The four after the words: a vector of 13 and one of 5, with one
+	// value outside at places inside and around them.
+	for _, at := range []int{-1, 0, 3, 4, 8, 9, 11, 12} {
+		v := make([]int64, 13)
+		for j := range v {
+			v[j] = int64(j*5) % 64
+		}
+		if at >= 0 {
+			v[at] = -1
+		}
+		vecs = append(vecs, v, v[8:], v[:5])
+	}
 	for _, v := range vecs {
 		n := len(v)
 		zeros := []domains.Zeros{nil, {0, int32(n)}}

@@ -90,7 +90,7 @@ func appendVals(b []byte, vals []int64, kept domains.Zeros) []byte {
 // putSmall writes the values of run into dst (as long) as zigzag bytes,
 // up to the first that needs more than one, and returns how many it
 // wrote. Eight values at a time when all are in 0..63 (most are: their
-// zigzag bytes are 2v, one word shifted), else one by one. (A loop of
+// zigzag bytes are 2v, one word shifted), then four, else one by one. (A loop of
 // its own: inside appendVals' it kept its index on the stack.)
 //
 //go:noinline
@@ -113,6 +113,14 @@ func putSmall(dst []byte, run []int64) int {
 			}
 			dst[i] = byte(u)
 			i++
+		}
+	}
+	if i+4 <= len(run) {
+		// The same for four of the last seven.
+		if v := run[i : i+4 : i+4]; uint64(v[0]|v[1]|v[2]|v[3]) < 64 {
+			w := uint32(v[0]) | uint32(v[1])<<8 | uint32(v[2])<<16 | uint32(v[3])<<24
+			binary.LittleEndian.PutUint32(dst[i:i+4], w<<1)
+			i += 4
 		}
 	}
 	for ; i < len(run); i++ {
@@ -156,8 +164,8 @@ func readVals(b []byte, out []int64, kept domains.Zeros) {
 }
 
 // getSmall decodes the zigzag bytes b into run (as long): eight at a
-// time when all are even (values in 0..63, the word shifted), else one by
-// one.
+// time when all are even (values in 0..63, the word shifted), then four,
+// else one by one.
 func getSmall(run []int64, b []byte) {
 	run = run[:len(b)]
 	i := 0
@@ -172,6 +180,14 @@ func getSmall(run []int64, b []byte) {
 		}
 		for k, u := range b[i : i+8] {
 			r[k] = int64(u>>1) ^ -int64(u&1)
+		}
+	}
+	if i+4 <= len(b) {
+		if w := binary.LittleEndian.Uint32(b[i : i+4]); w&0x01010101 == 0 {
+			w >>= 1
+			r := run[i : i+4 : i+4]
+			r[0], r[1], r[2], r[3] = int64(byte(w)), int64(byte(w>>8)), int64(byte(w>>16)), int64(byte(w>>24))
+			i += 4
 		}
 	}
 	for ; i < len(b); i++ {
