@@ -486,17 +486,16 @@
 // control node's id with the hash of its vector's encoding, not the
 // vector's reference, so that the worker that made a successor has its
 // hash. The table is rebuilt from the nodes, read in order (each vector
-// hashed again), when it doubles. The successors of a state are looked
-// up together (keysOf): the slots of both tables where their probes
-// start, then the vectors, nodes and sleep sets those name, then the
-// lookups themselves, so that the cache misses of independent loads
-// overlap instead of following one another. Without the pipeline (one
-// worker, or a small level) the states of a level are expanded eight at
-// a time before their successors are stored, their own nodes and vectors
-// loaded first (touchStates), and the slots of all their successors are
-// loaded before any is looked up (touchItems), for the same reason; with
-// the pipeline, those of each chunk of sixteen once it is expanded. The
-// nodes and the table live outside the Go heap
+// hashed again), when it doubles. The states of a level are expanded in
+// batches before their successors are stored (eight at a time without
+// the pipeline, one worker or a small level; a chunk of sixteen with
+// it), and the successors of a batch are looked up together
+// (touchItems): the slots of both tables where their probes start, then
+// the vectors, nodes and sleep sets those name, then the lookups
+// themselves, so that the cache misses of independent loads overlap
+// instead of following one another. Without the pipeline the batch's own
+// nodes and vectors are loaded the same way before it is expanded
+// (touchStates). The nodes and the table live outside the Go heap
 // (offheap.go: mapped from the system, returned when the exploration
 // ends, an old table before its successor is built), so the garbage
 // collector's headroom, which lets the heap grow to twice what is live,

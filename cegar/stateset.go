@@ -46,7 +46,7 @@ type stateStore struct {
 	// stored under a key, 0 for a free slot, linear probing from the
 	// key's hash (stateHash: of the control node and the hash of the
 	// vector, not its reference, so that a successor's slot is known
-	// before its vector is looked up: keysOf); bits is log2 of its
+	// before its vector is looked up: touchItems); bits is log2 of its
 	// length; used counts the keys.
 	table    []uint32
 	tableMem block
@@ -57,9 +57,9 @@ type stateStore struct {
 	// there are several.
 	cubes map[int32]predabs.Cube
 	more  map[int32][]predabs.Cube
-	sink  uint64 // keysOf's loads, kept
-	// sleepy says that the sleep sets are read (sleep.go): keysOf loads
-	// them with the nodes.
+	sink  uint64 // touchItems' loads, kept
+	// sleepy says that the sleep sets are read (sleep.go): touchItems
+	// loads them with the nodes.
 	sleepy bool
 }
 
@@ -183,25 +183,13 @@ func (s *stateStore) keyOfEncoded(c int32, enc []byte, h uint64) stateKey {
 	return stateKey{c, v}
 }
 
-// keysOf returns, in keys, the keys of the successors outs, their vectors
-// interned in order as keyOfEncoded does. The slots of both tables where
-// their probes start are loaded for all of them before any is used, then
-// the vectors, nodes and sleep sets those slots name where the hashes
-// agree: the loads of a pass do not depend on each other, so their cache
-// misses overlap (the successors of a state are scattered over the
-// tables), and the lookups that follow find them in the cache.
-func (s *stateStore) keysOf(outs []succRec, keys []stateKey) []stateKey {
-	s.touchSlots(outs)
-	s.touchMatches(outs)
-	keys = keys[:0]
-	for i := range outs {
-		keys = append(keys, s.keyOfEncoded(outs[i].next.id, outs[i].enc, outs[i].h))
-	}
-	return keys
-}
-
-// touchItems is keysOf's first two passes over the successors of all of
-// items, for a batch of states expanded before they are stored.
+// touchItems loads what storing the successors of items will read (a
+// batch of states expanded before they are stored): the slots of both
+// tables where their probes start, for all of them, then the vectors,
+// nodes and sleep sets those slots name where the hashes agree. The loads
+// of a pass do not depend on each other, so their cache misses overlap
+// (the successors are scattered over the tables), and the lookups that
+// follow (keysOf, findHashed, arrive) find them in the cache.
 func (s *stateStore) touchItems(items []item) {
 	for t := range items {
 		s.touchSlots(items[t].outs)
@@ -211,8 +199,18 @@ func (s *stateStore) touchItems(items []item) {
 	}
 }
 
+// keysOf returns, in keys, the keys of the successors outs, their vectors
+// interned in order as keyOfEncoded does (after touchItems).
+func (s *stateStore) keysOf(outs []succRec, keys []stateKey) []stateKey {
+	keys = keys[:0]
+	for i := range outs {
+		keys = append(keys, s.keyOfEncoded(outs[i].next.id, outs[i].enc, outs[i].h))
+	}
+	return keys
+}
+
 // touchSlots loads the slots of both tables where the probes of the
-// successors outs start (keysOf's first pass).
+// successors outs start (touchItems' first pass).
 func (s *stateStore) touchSlots(outs []succRec) {
 	sink := s.sink
 	vm := uint64(len(s.vals.table) - 1)
@@ -224,7 +222,7 @@ func (s *stateStore) touchSlots(outs []succRec) {
 }
 
 // touchMatches loads the vectors, nodes and sleep sets that the slots of
-// outs name where the hashes agree (keysOf's second pass).
+// outs name where the hashes agree (touchItems' second pass).
 func (s *stateStore) touchMatches(outs []succRec) {
 	sink := s.sink
 	vm := uint64(len(s.vals.table) - 1)

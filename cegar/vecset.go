@@ -90,8 +90,9 @@ func appendVals(b []byte, vals []int64, kept domains.Zeros) []byte {
 // putSmall writes the values of run into dst (as long) as zigzag bytes,
 // up to the first that needs more than one, and returns how many it
 // wrote. Eight values at a time when all are in 0..63 (most are: their
-// zigzag bytes are 2v, one word shifted), then four, else one by one. (A loop of
-// its own: inside appendVals' it kept its index on the stack.)
+// zigzag bytes are 2v, one word shifted), then four, else one by one.
+// (A loop of its own: inside appendVals' it kept its index on the
+// stack.)
 //
 //go:noinline
 func putSmall(dst []byte, run []int64) int {
