@@ -28,6 +28,9 @@ func compile(e expr.Expr, idx func(string) (int, bool)) (evalFn, error) {
 		}
 		return func(v []int64) (int64, bool) { return v[i], true }, nil
 	case *expr.App:
+		if f := compileLeaves(x, idx); f != nil {
+			return f, nil
+		}
 		args := make([]evalFn, len(x.Args))
 		for i, a := range x.Args {
 			f, err := compile(a, idx)
@@ -39,6 +42,76 @@ func compile(e expr.Expr, idx func(string) (int, bool)) (evalFn, error) {
 		return compileApp(x.Op, args)
 	}
 	return nil, fmt.Errorf("unknown expression %T", e)
+}
+
+// operand is a variable's position, or a constant when i < 0: what
+// compileLeaves reads without a call of its own.
+type operand struct {
+	i int
+	c int64
+}
+
+func (o operand) of(v []int64) int64 {
+	if o.i >= 0 {
+		return v[o.i]
+	}
+	return o.c
+}
+
+// operandOf returns e as an operand, false when it is not a variable with
+// a position or a constant.
+func operandOf(e expr.Expr, idx func(string) (int, bool)) (operand, bool) {
+	switch x := e.(type) {
+	case expr.Int:
+		return operand{-1, x.V}, true
+	case expr.Var:
+		if i, ok := idx(x.Name); ok {
+			return operand{i, 0}, true
+		}
+	}
+	return operand{}, false
+}
+
+// compileLeaves compiles a comparison, sum or difference of two operands
+// (x == 0, r + 1: most guards and assignments of an exploration) into one
+// function, without the calls of compileApp's for each operand and for
+// the operator; nil for any other expression.
+func compileLeaves(x *expr.App, idx func(string) (int, bool)) evalFn {
+	if len(x.Args) != 2 {
+		return nil
+	}
+	a, ok1 := operandOf(x.Args[0], idx)
+	b, ok2 := operandOf(x.Args[1], idx)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	switch x.Op {
+	case expr.OpEq:
+		return func(v []int64) (int64, bool) { return b2i(a.of(v) == b.of(v)), true }
+	case expr.OpNe:
+		return func(v []int64) (int64, bool) { return b2i(a.of(v) != b.of(v)), true }
+	case expr.OpLt:
+		return func(v []int64) (int64, bool) { return b2i(a.of(v) < b.of(v)), true }
+	case expr.OpLe:
+		return func(v []int64) (int64, bool) { return b2i(a.of(v) <= b.of(v)), true }
+	case expr.OpGt:
+		return func(v []int64) (int64, bool) { return b2i(a.of(v) > b.of(v)), true }
+	case expr.OpGe:
+		return func(v []int64) (int64, bool) { return b2i(a.of(v) >= b.of(v)), true }
+	case expr.OpAdd:
+		return func(v []int64) (int64, bool) {
+			x, y := a.of(v), b.of(v)
+			r := x + y
+			return r, (r > x) == (y > 0) || y == 0
+		}
+	case expr.OpSub:
+		return func(v []int64) (int64, bool) {
+			x, y := a.of(v), b.of(v)
+			r := x - y
+			return r, (r < x) == (y > 0) || y == 0
+		}
+	}
+	return nil
 }
 
 func compileApp(op expr.Op, args []evalFn) (evalFn, error) {
