@@ -765,9 +765,10 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 		}
 		e.collect(ws, x.por)
 	}
-	// With one worker, the states of a level are expanded in batches of
-	// up to singleBatch, then their successors stored: the cache misses
-	// of their lookups overlap (touchStates, touchItems).
+	// Without the pipeline (one worker, or a level too small for it),
+	// the states of a level are expanded in batches of up to
+	// singleBatch, then their successors stored: the cache misses of
+	// their lookups overlap (touchStates, touchItems).
 	var batch [singleBatch]item
 	// The states are expanded in the order of their depth (the number of
 	// steps from the initial state, those forward passed through
@@ -814,7 +815,7 @@ func (e *engine) explore(ctx context.Context, abs *kabs.Abs, lay *domains.Layout
 						st.touchItems(pl.chunk(j, len(level)))
 					}
 				} else {
-					if t := j % singleBatch; t == 0 {
+					if j%singleBatch == 0 {
 						n := min(singleBatch, len(level)-j)
 						x.touchStates(st, level[j:j+n])
 						for t := range n {

@@ -232,8 +232,9 @@ func (s *stateStore) touchMatches(outs []succRec) {
 		if e := s.vals.table[outs[i].h&vm]; e != 0 && e>>32 == outs[i].h>>32 {
 			sink += uint64(s.vals.arena.head(uint32(e) - 1))
 		}
-		if h := outs[i].sh; s.table[h&km] != 0 && s.table[h&km]&^idxMask == tagOf(h, s.bits) {
-			j := int32(s.table[h&km]&idxMask) - 1
+		h := outs[i].sh
+		if e := s.table[h&km]; e != 0 && e&^idxMask == tagOf(h, s.bits) {
+			j := int32(e&idxMask) - 1
 			sink += uint64(s.key(j).c)
 			if s.sleepy {
 				sink += uint64(s.sleep(j))
