@@ -213,8 +213,14 @@ const oracleLimit = 300_000
 // engineWorkers is the number of goroutines of each engine run (parallel.go):
 // two, from levels of one state on, so that the oracles check the parallel
 // expansion (TestWorkersSameRun checks that it explores what one goroutine
-// does).
-const engineWorkers = 2
+// does); FENCER_ENGINE_WORKERS=1 checks the expansion without the
+// pipeline (batches of states, reach.go) instead.
+func engineWorkers() int {
+	if v, err := strconv.Atoi(os.Getenv("FENCER_ENGINE_WORKERS")); err == nil && v > 0 {
+		return v
+	}
+	return 2
+}
 
 // diffStats are the counts the suite prints at the end. Each program fills
 // its own, merged into the run's in seed order.
@@ -360,7 +366,7 @@ func differential(clock *engineClock, sol Solver, name string, src []byte, st *d
 		var res *Result
 		st.timed("engine", func() {
 			clock.run(func(ctx context.Context) {
-				res, err = Verify(ctx, sys, sol, Options{Model: m, Log: debugLog, Workers: engineWorkers})
+				res, err = Verify(ctx, sys, sol, Options{Model: m, Log: debugLog, Workers: engineWorkers()})
 			})
 		})
 		if err != nil {
@@ -436,7 +442,7 @@ func differentialInsert(clock *engineClock, sol Solver, sys *cs.System, ref *ref
 	)
 	st.timed("engine", func() {
 		clock.run(func(ctx context.Context) {
-			res, patched, err = Insert(ctx, sys, sol, Options{Model: m, Log: debugLog, Workers: engineWorkers})
+			res, patched, err = Insert(ctx, sys, sol, Options{Model: m, Log: debugLog, Workers: engineWorkers()})
 		})
 	})
 	if err != nil {
@@ -567,7 +573,7 @@ func differentialKinds(clock *engineClock, sol Solver, sys *cs.System, ref *refs
 	)
 	st.timed("engine", func() {
 		clock.run(func(ctx context.Context) {
-			res, patched, err = Insert(ctx, sys, sol, Options{Model: memmodel.PSO, StoreFences: true, Log: debugLog, Workers: engineWorkers})
+			res, patched, err = Insert(ctx, sys, sol, Options{Model: memmodel.PSO, StoreFences: true, Log: debugLog, Workers: engineWorkers()})
 		})
 	})
 	if err != nil {
