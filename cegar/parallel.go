@@ -109,6 +109,7 @@ func (e *engine) collect(ws []*worker, por *porInfo) {
 			por.full += w.full
 		}
 		w.passed, w.reduced, w.full = 0, 0, 0
+		w.exp = expansion{} // holds the exploration's item and explorer
 	}
 }
 
