@@ -87,6 +87,25 @@ process N {
 // those UPDATE-AM flushes gave it.
 func exploreValues(t *testing.T, lay *Layout, abs *kabs.Abs, x string) (inMem, byAM []int64) {
 	t.Helper()
+	xi, _ := lay.Index(x)
+	mem, am := map[int64]bool{}, map[int64]bool{}
+	walkExplicit(t, lay, abs, func(vals []int64) { mem[vals[xi]] = true }, func(_ []int64, succ kabs.Succ, _ *Step, next [][]int64) {
+		if succ.Step.Rule == kabs.RuleUpdateAM {
+			for _, n := range next {
+				am[n[xi]] = true
+			}
+		}
+	})
+	return sorted(mem), sorted(am)
+}
+
+// walkExplicit runs the explicit part of the k-abstraction of abs (every
+// variable explicit) to the end, breadth first: it calls state with each
+// state's values, and visit with them for each step from it, the step
+// compiled and the successors Apply gives (neither may keep vals or
+// next).
+func walkExplicit(t *testing.T, lay *Layout, abs *kabs.Abs, state func(vals []int64), visit func(vals []int64, succ kabs.Succ, step *Step, next [][]int64)) {
+	t.Helper()
 	type st struct {
 		c    *kabs.Ctl
 		vals []int64
@@ -95,16 +114,15 @@ func exploreValues(t *testing.T, lay *Layout, abs *kabs.Abs, x string) (inMem, b
 	v0 := lay.Init(c0)
 	seen := map[string]bool{c0.Key() + Key(v0): true}
 	queue := []st{{c0, v0}}
-	xi, _ := lay.Index(x)
-	mem, am := map[int64]bool{}, map[int64]bool{}
 	scratch := make([]int64, lay.Len())
+	var next [][]int64
 	for len(queue) > 0 {
 		s := queue[0]
 		queue = queue[1:]
-		mem[s.vals[xi]] = true
 		if !lay.Observe(lay.DynPositions(s.c), s.vals) {
 			t.Fatal("a domain passed the size cap")
 		}
+		state(s.vals)
 		for _, succ := range abs.Successors(s.c) {
 			step, err := lay.Compile(lay.Explicit(s.c), lay.Explicit(succ.Ctl), succ.T, succ.Step)
 			if err != nil {
@@ -113,23 +131,22 @@ func exploreValues(t *testing.T, lay *Layout, abs *kabs.Abs, x string) (inMem, b
 			if step.GuardSymbolic || step.AssignsSymbolic {
 				t.Fatalf("step %v is not explicit", succ.Step)
 			}
-			err = step.Apply(s.vals, lay.Zero(succ.Ctl), scratch, func(next []int64) bool {
-				if succ.Step.Rule == kabs.RuleUpdateAM {
-					am[next[xi]] = true
-				}
-				k := succ.Ctl.Key() + Key(next)
-				if !seen[k] {
+			next = next[:0]
+			err = step.Apply(s.vals, lay.Zero(succ.Ctl), scratch, func(n []int64) bool {
+				n = append([]int64(nil), n...)
+				next = append(next, n)
+				if k := succ.Ctl.Key() + Key(n); !seen[k] {
 					seen[k] = true
-					queue = append(queue, st{succ.Ctl, append([]int64(nil), next...)})
+					queue = append(queue, st{succ.Ctl, n})
 				}
 				return true
 			})
 			if err != nil {
 				t.Fatal(err)
 			}
+			visit(s.vals, succ, step, next)
 		}
 	}
-	return sorted(mem), sorted(am)
 }
 
 func sorted(s map[int64]bool) []int64 {
