@@ -49,7 +49,7 @@ func (x *explorer) sortLevel(st *stateStore, level []int32) {
 	o.grp = o.grp[:0]
 	groups, runs := int32(0), 0
 	for j, e := range level {
-		c := st.key(max(e, -1-e)).c
+		c := st.key(levelState(e)).c
 		if int(c) >= len(o.mark) {
 			o.mark = append(o.mark, make([]uint32, int(c)+1-len(o.mark))...)
 		}

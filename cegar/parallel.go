@@ -163,9 +163,7 @@ type item struct {
 // states (which alone touches st).
 func (it *item) reset(x *explorer, st *stateStore, head int32, j int, depth int32) {
 	it.sleep, it.wake = x.levelSleep(j)
-	if head < 0 {
-		head = -1 - head // a re-expansion
-	}
+	head = levelState(head)
 	r := st.key(head)
 	n := x.nodeAt(r.c)
 	if len(it.vals) != x.lay.Len() {

@@ -918,10 +918,10 @@ const singleBatch = 8
 func (x *explorer) touchStates(st *stateStore, heads []int32) {
 	var sink uint64
 	for _, i := range heads {
-		sink += uint64(st.key(max(i, -1-i)).v)
+		sink += uint64(st.key(levelState(i)).v)
 	}
 	for _, i := range heads {
-		k := st.key(max(i, -1-i))
+		k := st.key(levelState(i))
 		sink += uint64(x.nodeAt(k.c).pb) + uint64(st.vals.arena.head(uint32(k.v)))
 	}
 	st.sink += sink

@@ -272,6 +272,10 @@ func (x *explorer) arrive(st *stateStore, i int32, r *succRec, queue *[][]int32)
 	(*queue)[r.depth] = append((*queue)[r.depth], -1-i)
 }
 
+// levelState is the stored state of an entry e of a level: e itself, or
+// i when e is -1-i, a re-expansion of i (arrive queues those).
+func levelState(e int32) int32 { return max(e, -1-e) }
+
 // startLevel takes the sleep sets of the states of a level, and the
 // steps woken of those it re-expands, before any is expanded, and marks
 // them issued for expansion: an arrival during the level wakes steps for
@@ -283,9 +287,8 @@ func (x *explorer) startLevel(st *stateStore, level []int32) {
 	}
 	x.sleeps, x.wakes = x.sleeps[:0], x.wakes[:0]
 	for _, e := range level {
-		i, wake := e, uint32(0)
+		i, wake := levelState(e), uint32(0)
 		if e < 0 {
-			i = -1 - e
 			wake = x.woken[i]
 			delete(x.woken, i)
 		}
