@@ -280,7 +280,7 @@ func (x *explorer) passLean(w *worker, l *leanState, cur *[]int64, passed *int, 
 				}
 			}
 			if count == 1 {
-				if _, err := l.tgt[chosen].cm.x.ApplyInPlace(*cur, l.c.steps[cand[chosen]].clear); err != nil {
+				if err := l.tgt[chosen].cm.x.ApplyInPlace(*cur, l.c.steps[cand[chosen]].clear); err != nil {
 					return leanFull, err
 				}
 			}

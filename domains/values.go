@@ -573,20 +573,17 @@ func (s *Step) Enabled(v []int64) (bool, error) { return s.enabled(v) }
 // stack) before it writes them.
 const inPlaceMax = 8
 
-// ApplyInPlace is ApplyClipped for a step that InPlace accepts, with v
-// itself the successor: it reports whether the step is enabled, and
-// changes v only then. A caller that walks a chain of steps, each the one
-// step it takes, saves the copy of the vector.
-func (s *Step) ApplyInPlace(v []int64, moved Zeros) (bool, error) {
-	if ok, err := s.enabled(v); !ok || err != nil {
-		return false, err
-	}
+// ApplyInPlace is ApplyClipped for a step that InPlace accepts and that is
+// enabled at v (Enabled, which the caller has asked already to choose
+// the step), with v itself the successor. A caller that walks a chain of
+// steps, each the one step it takes, saves the copy of the vector.
+func (s *Step) ApplyInPlace(v []int64, moved Zeros) error {
 	var buf [inPlaceMax]int64
 	vals := buf[:len(s.assigns)]
 	for k, a := range s.assigns {
 		x, ok := a.f(v)
 		if !ok {
-			return false, fmt.Errorf("explicit assignment: %w", ErrArithmetic)
+			return fmt.Errorf("explicit assignment: %w", ErrArithmetic)
 		}
 		vals[k] = x
 	}
@@ -596,7 +593,7 @@ func (s *Step) ApplyInPlace(v []int64, moved Zeros) (bool, error) {
 	for j := 0; j+1 < len(moved); j += 2 {
 		clear(v[moved[j]:moved[j+1]])
 	}
-	return true, nil
+	return nil
 }
 
 // OwnZeros returns the runs of zero that a step of p can change
