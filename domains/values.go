@@ -548,7 +548,7 @@ func (s *Step) ApplyClipped(v []int64, zero, moved Zeros, scratch []int64, out f
 	}
 	// Most steps of an exploration: the guard, the assignments, the
 	// clearing, one successor.
-	if ok, err := s.enabled(v); !ok || err != nil {
+	if ok, err := s.Enabled(v); !ok || err != nil {
 		return err
 	}
 	next, err := s.assign(v, scratch)
@@ -564,10 +564,6 @@ func (s *Step) ApplyClipped(v []int64, zero, moved Zeros, scratch []int64, out f
 
 // InPlace reports whether ApplyInPlace applies the step.
 func (s *Step) InPlace() bool { return s.plain && len(s.assigns) <= inPlaceMax }
-
-// Enabled reports whether the step's explicit guard holds of v, for a
-// step that InPlace accepts (the others have more to decide).
-func (s *Step) Enabled(v []int64) (bool, error) { return s.enabled(v) }
 
 // inPlaceMax is the most assignments ApplyInPlace evaluates (on the
 // stack) before it writes them.
@@ -655,7 +651,7 @@ func clipZeros(zero, in Zeros, dst Zeros) Zeros {
 // ApplyMoved keeps) when v is canonical, and zero from a widened version
 // of v, which is not.
 func (s *Step) applyZeros(v []int64, zero, moved Zeros, scratch []int64, out func(next []int64) bool) error {
-	if ok, err := s.enabled(v); !ok || err != nil {
+	if ok, err := s.Enabled(v); !ok || err != nil {
 		return err
 	}
 	// w goes back to its pool by hand, not by a deferred call: this is
@@ -682,8 +678,10 @@ func (s *Step) applyZeros(v []int64, zero, moved Zeros, scratch []int64, out fun
 	return err
 }
 
-// enabled reports whether the step's explicit guard holds of v.
-func (s *Step) enabled(v []int64) (bool, error) {
+// Enabled reports whether the step's explicit guard holds of v: for a
+// step that InPlace accepts, whether it is enabled (the others have more
+// to decide: a symbolic guard, an order view that widens v).
+func (s *Step) Enabled(v []int64) (bool, error) {
 	if s.guard == nil {
 		return true, nil
 	}
