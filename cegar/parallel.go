@@ -221,13 +221,13 @@ func (x *explorer) expandState(w *worker, it *item) {
 	if it.heldOnly {
 		// Stage 2 of a staged exploration: the steps stage 1 held back
 		// of a state it expanded in full (stage.go).
-		x.visitHeld(w, b, it, e.asleep, e.visit)
+		e.visitHeld()
 		return
 	}
 	if it.wake != 0 {
 		// A re-expansion: the steps of the state woken by a later arrival
 		// with a smaller sleep set (sleep.go).
-		x.visitWoken(w, b, it, e.visit)
+		e.visitWoken()
 		return
 	}
 	// The partial-order reduction: the steps of the first candidate

@@ -229,18 +229,19 @@ func (x *explorer) sleepStep(z uint32, p int, s *compStep) uint32 {
 	return z&^x.procMask(p) | z&s.own
 }
 
-// visitWoken visits the steps of b in it.wake, a re-expansion's: every
-// one of them, whatever the ample set (a superset of those the state's
-// expansion would take), but those stage 1 holds back.
-func (x *explorer) visitWoken(w *worker, b *nodeSteps, it *item, visit func(int32) (bool, error)) {
-	idx := w.taken[:0]
+// visitWoken visits the steps of e's state in it.wake, a re-expansion's:
+// every one of them, whatever the ample set (a superset of those the
+// state's expansion would take), but those stage 1 holds back.
+func (e *expansion) visitWoken() {
+	b := e.b
+	idx := e.w.taken[:0]
 	for i := range b.len() {
-		if it.wake&x.sleepBit(b, i) != 0 && !(b.held > 0 && isHeld(b, i)) {
+		if e.it.wake&e.x.sleepBit(b, i) != 0 && !(b.held > 0 && isHeld(b, i)) {
 			idx = append(idx, i)
 		}
 	}
-	w.taken = idx
-	x.visitAll(w, b, it, idx, visit)
+	e.w.taken = idx
+	e.visitAll(idx)
 }
 
 // arrive records that the successor r reaches the stored state i again:

@@ -17,40 +17,41 @@ func isHeld(b *nodeSteps, i int32) bool {
 	return s.held
 }
 
-// visitHeld visits the steps of b that stage 1 held back (it expanded
-// b's state in full then): stage 2's first level.
-func (x *explorer) visitHeld(w *worker, b *nodeSteps, it *item, asleep func(int32) bool, visit func(int32) (bool, error)) {
-	idx := w.taken[:0]
+// visitHeld visits the steps of e's state that stage 1 held back (it
+// expanded the state in full then): stage 2's first level.
+func (e *expansion) visitHeld() {
+	b := e.b
+	idx := e.w.taken[:0]
 	for p, c := range b.comps {
 		if c == nil || c.held == 0 {
 			continue
 		}
 		for j := range c.steps {
-			if c.steps[j].held && !asleep(b.off[p]+int32(j)) {
+			if c.steps[j].held && !e.asleep(b.off[p]+int32(j)) {
 				idx = append(idx, b.off[p]+int32(j))
 			}
 		}
 	}
-	w.taken = idx
-	x.visitAll(w, b, it, idx, visit)
+	e.w.taken = idx
+	e.visitAll(idx)
 }
 
-// visitAll resolves the steps idx of b and visits them in order, up to
-// the first that reaches a bad state; an error goes to it.
-func (x *explorer) visitAll(w *worker, b *nodeSteps, it *item, idx []int32, visit func(int32) (bool, error)) {
+// visitAll resolves the steps idx of e's state and visits them in order,
+// up to the first that reaches a bad state; an error goes to the item.
+func (e *expansion) visitAll(idx []int32) {
 	if len(idx) == 0 {
 		return
 	}
-	if err := x.resolve(w, b, idx, x.por != nil); err != nil {
-		it.err = err
+	if err := e.x.resolve(e.w, e.b, idx, e.x.por != nil); err != nil {
+		e.it.err = err
 		return
 	}
 	for _, i := range idx {
-		if _, err := visit(i); err != nil {
-			it.err = err
+		if _, err := e.visit(i); err != nil {
+			e.it.err = err
 			return
 		}
-		if n := len(it.outs); n > 0 && it.outs[n-1].next.bad() {
+		if e.stop {
 			return
 		}
 	}
