@@ -126,7 +126,10 @@
 // changed, and resolves only that candidate's targets, by their profile
 // parts. Where that does not hold the state is made in full as before;
 // the steps taken, the states stored and every count are the same
-// (TestLeanPasses compares them).
+// (TestLeanPasses compares them). When the candidate's steps are plain
+// (domains.Step.InPlace: no order view, tail or value to choose), their
+// guards alone decide which one is enabled, and that one is applied to
+// the values themselves, not to a copy.
 //
 // With C0–C3 every bad state reachable in the abstraction is reachable in
 // the reduced graph (reachability of a set of control locations is a
